@@ -1,0 +1,63 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Where the web front end is reachable; used for links in emails. */
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  SITE_NAME: z.string().min(1).default("Eventwerk"),
+  DATA_DIR: z.string().default("./data"),
+  /** PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
+  DATABASE_URL: z.url().optional(),
+  /** Shares rate limits between instances; without it they are kept in memory. */
+  REDIS_URL: z.url().optional(),
+  /** Without it, emails are written as .eml files to DATA_DIR/outbox. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default("Eventwerk <no-reply@eventwerk.example>"),
+  /** Ed25519 keys in PEM; without them a pair is generated once under DATA_DIR/keys. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_ISSUER: z.string().default("eventwerk"),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 86_400),
+  RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
+  /** The web front end's OAuth client, created or updated at start. */
+  OAUTH_CLIENT_ID: z.string().min(1).default("eventwerk-web"),
+  OAUTH_CLIENT_SECRET: z.string().min(8).default("eventwerk-web-dev-secret"),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024),
+  /** Attempts per minute on /token, /register* and /password/* per IP and per account. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  SEED_DEMO_DATA: booleanString.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+/** Parses configuration; a wrong value stops the process with the variable's name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}

@@ -1,0 +1,15 @@
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Mailer } from "./lib/mailer.ts";
+import type { RateLimiter } from "./lib/rate-limit.ts";
+import type { TokenSigner } from "./lib/tokens.ts";
+
+/** What every route plugin gets: the services of one running API instance. */
+export type Context = {
+  config: Config;
+  db: Database;
+  tokens: TokenSigner;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+};
+export type ContextOptions = { ctx: Context };

@@ -1,0 +1,58 @@
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+/** Any constant: every instance takes the same lock while it migrates. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Database;
+  close: () => Promise<void>;
+  kind: "pglite" | "postgres";
+};
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`; migrates either. */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+}): Promise<DatabaseHandle> {
+  if (options.url) {
+    await migratePostgres(options.url);
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    return { db: drizzlePg(pool, { schema }), close: () => pool.end(), kind: "postgres" };
+  }
+  // PGlite: in-memory when no directory is given (tests).
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = new PGlite(options.dataDir);
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  // Both drivers share drizzle's pg-core query API; the handle exposes the common type.
+  return {
+    db: pgliteDb as unknown as Database,
+    close: () => client.close(),
+    kind: "pglite",
+  };
+}
+
+/** Migrates with a session-level advisory lock, so instances starting together take turns. */
+export async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,37 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Context } from "../context.ts";
+import { sessions, users } from "../db/schema.ts";
+import { HttpError } from "./http-error.ts";
+
+export type UserAuth = { userId: string; sessionId: string; clientId: string };
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw new HttpError(401, "invalid_token");
+  return match[1]!;
+}
+
+/**
+ * The user behind the request's bearer token. A missing token is 401, an invalid or expired one
+ * 401 invalid_token, a client token (no `sub`) 403; a signed-out session counts as invalid.
+ */
+export async function requireUser(ctx: Context, request: FastifyRequest): Promise<UserAuth> {
+  const token = bearerToken(request);
+  if (!token) throw new HttpError(401, "unauthorized");
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) throw new HttpError(401, "invalid_token");
+  if (!claims.sub || !claims.sid) throw new HttpError(403, "forbidden");
+  const [session] = await ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)),
+    )
+    .limit(1);
+  if (!session) throw new HttpError(401, "invalid_token");
+  return { userId: claims.sub, sessionId: claims.sid, clientId: claims.cid };
+}

@@ -1,0 +1,116 @@
+import type { ErrorCode, Locale } from "@eventwerk/contract";
+
+/** The API's own texts in both languages; errors, field messages and emails take them from here. */
+const de = {
+  validation_failed: "Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.",
+  malformed_request: "Der Inhalt der Anfrage ist kein gültiges JSON.",
+  unsupported_media_type: "Dieser Inhaltstyp wird nicht unterstützt.",
+  payload_too_large: "Die Anfrage ist zu groß.",
+  unauthorized: "Bitte melden Sie sich an.",
+  invalid_token: "Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an.",
+  forbidden: "Dafür fehlt Ihnen die Berechtigung.",
+  not_found: "Nicht gefunden.",
+  route_not_found: "Diese Adresse gibt es in der API nicht.",
+  conflict: "Die Anfrage steht im Widerspruch zum aktuellen Stand.",
+  email_taken: "Für diese E-Mail-Adresse gibt es bereits ein Konto.",
+  unprocessable: "Die Anfrage kann so nicht verarbeitet werden.",
+  invalid_grant: "Benutzername oder Passwort ist falsch.",
+  invalid_refresh_token: "Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  invalid_client: "Unbekannter Client oder falsches Client-Geheimnis.",
+  unauthorized_client: "Dieser Client darf diese Anmeldeart nicht verwenden.",
+  unsupported_grant_type: "Diese Anmeldeart wird nicht unterstützt.",
+  invalid_reset_token:
+    "Dieser Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet.",
+  wrong_password: "Das aktuelle Passwort ist falsch.",
+  rate_limited: "Zu viele Versuche. Bitte warten Sie einen Moment.",
+  internal_error: "Ein unerwarteter Fehler ist aufgetreten.",
+  service_unavailable: "Der Dienst ist gerade nicht erreichbar.",
+  // Field messages that schemas name by key.
+  invalid_phone: "Bitte geben Sie eine gültige Telefonnummer an.",
+  invalid_tax_number: "Bitte geben Sie eine gültige Steuernummer an.",
+  password_rule:
+    "Das Passwort braucht mindestens 8 Zeichen, davon mindestens einen Buchstaben und eine Ziffer.",
+  accept_terms: "Bitte akzeptieren Sie die AGB und die Datenschutzerklärung.",
+  empty_update: "Es wurde nichts zum Ändern angegeben.",
+  unknown_country: "Dieses Land gibt es nicht.",
+  unknown_city: "Diese Stadt gibt es nicht in diesem Land.",
+  unknown_district: "Diesen Bezirk gibt es nicht in dieser Stadt.",
+  unknown_company_category: "Diese Unternehmenskategorie gibt es nicht.",
+  // Answers.
+  reset_requested:
+    "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir einen Link zum Zurücksetzen geschickt.",
+  password_reset_done: "Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.",
+  password_changed: "Ihr Passwort wurde geändert. Andere Sitzungen wurden abgemeldet.",
+  contact_received: "Vielen Dank für Ihre Nachricht. Wir melden uns so bald wie möglich.",
+  // Emails.
+  reset_mail_subject: "Passwort zurücksetzen – {site}",
+  reset_mail_text:
+    "Hallo {name},\n\nSie haben angefordert, Ihr Passwort bei {site} zurückzusetzen. Über diesen Link vergeben Sie ein neues Passwort (gültig für {minutes} Minuten, nur einmal verwendbar):\n\n{link}\n\nWenn Sie das nicht waren, können Sie diese E-Mail ignorieren.\n\nIhr {site}-Team",
+  contact_mail_subject: "Kontaktanfrage: {subject}",
+  contact_mail_text:
+    "Neue Nachricht über das Kontaktformular von {site}.\n\nVon: {name} <{email}>\nBetreff: {subject}\n\n{message}",
+};
+
+type Catalogue = Record<keyof typeof de, string>;
+
+const en: Catalogue = {
+  validation_failed: "The input is invalid. Please check the marked fields.",
+  malformed_request: "The request body is not valid JSON.",
+  unsupported_media_type: "This content type is not supported.",
+  payload_too_large: "The request is too large.",
+  unauthorized: "Please log in.",
+  invalid_token: "Your session has expired or is invalid. Please log in again.",
+  forbidden: "You are not allowed to do that.",
+  not_found: "Not found.",
+  route_not_found: "This address does not exist in the API.",
+  conflict: "The request conflicts with the current state.",
+  email_taken: "An account with this email address already exists.",
+  unprocessable: "The request cannot be processed like this.",
+  invalid_grant: "Username or password is wrong.",
+  invalid_refresh_token: "Your login has expired. Please log in again.",
+  invalid_client: "Unknown client or wrong client secret.",
+  unauthorized_client: "This client may not use this grant type.",
+  unsupported_grant_type: "This grant type is not supported.",
+  invalid_reset_token: "This reset link is invalid, has expired or has already been used.",
+  wrong_password: "The current password is wrong.",
+  rate_limited: "Too many attempts. Please wait a moment.",
+  internal_error: "An unexpected error occurred.",
+  service_unavailable: "The service is unavailable right now.",
+  invalid_phone: "Please enter a valid phone number.",
+  invalid_tax_number: "Please enter a valid tax number.",
+  password_rule:
+    "The password needs at least 8 characters, including at least one letter and one digit.",
+  accept_terms: "Please accept the terms and conditions and the privacy policy.",
+  empty_update: "Nothing to change was given.",
+  unknown_country: "This country does not exist.",
+  unknown_city: "This city does not exist in this country.",
+  unknown_district: "This district does not exist in this city.",
+  unknown_company_category: "This company category does not exist.",
+  reset_requested: "If an account with this email address exists, we have sent a reset link.",
+  password_reset_done: "Your password has been changed. You can log in now.",
+  password_changed: "Your password has been changed. Other sessions have been signed out.",
+  contact_received: "Thank you for your message. We will get back to you as soon as possible.",
+  reset_mail_subject: "Reset your password – {site}",
+  reset_mail_text:
+    "Hello {name},\n\nyou asked to reset your password at {site}. Use this link to choose a new password (valid for {minutes} minutes, usable once):\n\n{link}\n\nIf this was not you, you can ignore this email.\n\nYour {site} team",
+  contact_mail_subject: "Contact request: {subject}",
+  contact_mail_text:
+    "New message from the {site} contact form.\n\nFrom: {name} <{email}>\nSubject: {subject}\n\n{message}",
+};
+
+const catalogues: Record<Locale, Catalogue> = { de, en };
+
+export type MessageKey = keyof Catalogue;
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(de, value);
+}
+
+export function t(
+  locale: Locale,
+  key: MessageKey | ErrorCode,
+  params: Record<string, string | number> = {},
+): string {
+  const template = catalogues[locale][key];
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => String(params[name] ?? match));
+}

@@ -1,0 +1,43 @@
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import type { Config } from "../config.ts";
+import { HttpError } from "./http-error.ts";
+
+export type RateLimiter = {
+  /** Counts one attempt for every key; throws 429 when any of them is over the limit. */
+  hit: (scope: string, keys: string[]) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** In memory by default; in Redis when REDIS_URL is set, so that all instances share the counts. */
+export function createRateLimiter(config: Config): RateLimiter {
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : null;
+  const options = { points: config.RATE_LIMIT_PER_MINUTE, duration: 60, keyPrefix: "eventwerk-rl" };
+  const limiter = redis
+    ? new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        insuranceLimiter: new RateLimiterMemory(options),
+      })
+    : new RateLimiterMemory(options);
+  return {
+    hit: async (scope, keys) => {
+      for (const key of keys) {
+        try {
+          await limiter.consume(`${scope}:${key}`);
+        } catch (error) {
+          if (!(error instanceof RateLimiterRes)) throw error;
+          const retryAfter = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+          throw new HttpError(429, "rate_limited", "rate_limited", undefined, {
+            "retry-after": retryAfter,
+          });
+        }
+      }
+    },
+    close: async () => {
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import type { TokenResponse } from "@eventwerk/contract";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import type { Context } from "../context.ts";
+import type { Database, Transaction } from "../db/client.ts";
+import { refreshTokens, sessions } from "../db/schema.ts";
+import { randomToken, sha256 } from "./secrets.ts";
+
+type Db = Database | Transaction;
+
+async function issueRefreshToken(ctx: Context, db: Db, sessionId: string): Promise<string> {
+  const token = randomToken();
+  await db.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL * 1000),
+  });
+  return token;
+}
+
+/** Starts a login session: an access token and the first refresh token of a new family. */
+export async function startSession(
+  ctx: Context,
+  db: Db,
+  userId: string,
+  clientId: string,
+): Promise<TokenResponse> {
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId, clientId })
+    .returning({ id: sessions.id });
+  const refresh_token = await issueRefreshToken(ctx, db, session!.id);
+  const access_token = await ctx.tokens.sign({ sub: userId, sid: session!.id, cid: clientId });
+  return { access_token, refresh_token, expires_in: ctx.tokens.ttl, token_type: "Bearer" };
+}
+
+export type RotateResult = { ok: true; tokens: TokenResponse } | { ok: false };
+
+/**
+ * Trades a refresh token for a new pair. A token presented a second time means it was stolen
+ * or replayed, so its whole family (the session) is revoked.
+ */
+export async function rotateRefreshToken(
+  ctx: Context,
+  token: string,
+  clientId: string,
+): Promise<RotateResult> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: refreshTokens.id,
+        usedAt: refreshTokens.usedAt,
+        revokedAt: refreshTokens.revokedAt,
+        expiresAt: refreshTokens.expiresAt,
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        clientId: sessions.clientId,
+        sessionRevokedAt: sessions.revokedAt,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, sha256(token)))
+      .for("update")
+      .limit(1);
+    if (!row || row.clientId !== clientId || row.revokedAt || row.sessionRevokedAt)
+      return { ok: false };
+    if (row.usedAt) {
+      await revokeSession(tx, row.sessionId);
+      return { ok: false };
+    }
+    if (row.expiresAt.getTime() <= Date.now()) return { ok: false };
+    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    const refresh_token = await issueRefreshToken(ctx, tx, row.sessionId);
+    const access_token = await ctx.tokens.sign({
+      sub: row.userId,
+      sid: row.sessionId,
+      cid: row.clientId,
+    });
+    return {
+      ok: true,
+      tokens: { access_token, refresh_token, expires_in: ctx.tokens.ttl, token_type: "Bearer" },
+    };
+  });
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  const now = new Date();
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Signs a user out everywhere, or everywhere but the given session. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  const now = new Date();
+  const condition = and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+  );
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(condition)
+    .returning({ id: sessions.id });
+  if (revoked.length === 0) return;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        isNull(refreshTokens.revokedAt),
+        inArray(
+          refreshTokens.sessionId,
+          revoked.map((row) => row.id),
+        ),
+      ),
+    );
+}

@@ -1,0 +1,89 @@
+import {
+  apiPaths,
+  errorBodySchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+} from "@eventwerk/contract";
+import formbody from "@fastify/formbody";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ContextOptions } from "../context.ts";
+import { oauthClients, users } from "../db/schema.ts";
+import { HttpError } from "../lib/http-error.ts";
+import { hashPassword, verifyPassword } from "../lib/passwords.ts";
+import { rotateRefreshToken, startSession } from "../lib/sessions.ts";
+
+const grantTypes = ["password", "refresh_token", "client_credentials"];
+// Verified against when the email is unknown, so both cases take equally long.
+const dummyHash = hashPassword("not-a-real-password-0");
+
+/** POST /token: the OAuth2 password, refresh_token and client_credentials grants. */
+export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
+  await app.register(formbody);
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    apiPaths.token,
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Issue tokens (OAuth2 password, refresh_token and client_credentials grants)",
+        consumes: ["application/json", "application/x-www-form-urlencoded"],
+        body: tokenRequestSchema,
+        response: {
+          200: tokenResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+      preValidation: async (request) => {
+        const body = request.body as { grant_type?: unknown } | undefined;
+        if (body && typeof body.grant_type === "string" && !grantTypes.includes(body.grant_type)) {
+          throw new HttpError(400, "unsupported_grant_type");
+        }
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      reply.header("cache-control", "no-store");
+      const [client] = await ctx.db
+        .select()
+        .from(oauthClients)
+        .where(eq(oauthClients.id, body.client_id))
+        .limit(1);
+      if (!client || !(await verifyPassword(client.secretHash, body.client_secret))) {
+        throw new HttpError(401, "invalid_client");
+      }
+      if (!client.grants.includes(body.grant_type)) throw new HttpError(400, "unauthorized_client");
+
+      switch (body.grant_type) {
+        case "password": {
+          const email = body.username.trim().toLowerCase();
+          await ctx.rateLimiter.hit("token", [`ip:${request.ip}`, `account:${email}`]);
+          const [user] = await ctx.db
+            .select({ id: users.id, passwordHash: users.passwordHash })
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, email))
+            .limit(1);
+          const valid = await verifyPassword(
+            user?.passwordHash ?? (await dummyHash),
+            body.password,
+          );
+          if (!user || !valid) throw new HttpError(400, "invalid_grant");
+          return startSession(ctx, ctx.db, user.id, client.id);
+        }
+        case "refresh_token": {
+          await ctx.rateLimiter.hit("token", [`ip:${request.ip}`]);
+          const result = await rotateRefreshToken(ctx, body.refresh_token, client.id);
+          if (!result.ok) throw new HttpError(400, "invalid_grant", "invalid_refresh_token");
+          return result.tokens;
+        }
+        case "client_credentials": {
+          const access_token = await ctx.tokens.sign({ cid: client.id });
+          return { access_token, expires_in: ctx.tokens.ttl, token_type: "Bearer" as const };
+        }
+      }
+    },
+  );
+};

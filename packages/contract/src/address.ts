@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { idSchema, phoneSchema, shortText } from "./common.ts";
+
+const addressFields = z.object({
+  title: shortText(60),
+  recipient: shortText(120),
+  line: shortText(200),
+  postal_code: z.string().trim().min(3).max(10),
+  country_id: z.number().int().positive(),
+  city_id: z.number().int().positive(),
+  district_id: z.number().int().positive().nullable().optional(),
+  phone: phoneSchema.nullable().optional(),
+  is_default: z.boolean().optional(),
+});
+export const addressInputSchema = addressFields.meta({ id: "NewAddress" });
+export type AddressInput = z.input<typeof addressInputSchema>;
+
+export const addressUpdateSchema = addressFields
+  .extend({ id: idSchema })
+  .meta({ id: "AddressUpdate" });
+export type AddressUpdate = z.input<typeof addressUpdateSchema>;
+
+export const addressSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    recipient: z.string(),
+    line: z.string(),
+    postal_code: z.string(),
+    country_id: z.number().int(),
+    country_name: z.string(),
+    city_id: z.number().int(),
+    city_name: z.string(),
+    district_id: z.number().int().nullable(),
+    district_name: z.string().nullable(),
+    phone: z.string().nullable(),
+    is_default: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Address" });
+export type Address = z.infer<typeof addressSchema>;

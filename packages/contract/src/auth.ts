@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { dataOf, phoneSchema, shortText } from "./common.ts";
+import { localeSchema } from "./locale.ts";
+
+const clientFields = {
+  client_id: z.string().min(1).max(100),
+  client_secret: z.string().min(1).max(200),
+};
+
+/** OAuth2-style token request; accepted as JSON or as a form. */
+export const tokenRequestSchema = z
+  .discriminatedUnion("grant_type", [
+    z.object({
+      grant_type: z.literal("password"),
+      username: z.string().trim().min(1).max(254),
+      password: z.string().min(1).max(200),
+      ...clientFields,
+    }),
+    z.object({
+      grant_type: z.literal("refresh_token"),
+      refresh_token: z.string().min(1).max(200),
+      ...clientFields,
+    }),
+    z.object({ grant_type: z.literal("client_credentials"), ...clientFields }),
+  ])
+  .meta({ id: "TokenRequest" });
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const tokenResponseSchema = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string().optional(),
+    expires_in: z.number().int(),
+    token_type: z.literal("Bearer"),
+  })
+  .meta({ id: "TokenResponse" });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** Claims of an access token. `sub` is present only on tokens issued to a user. */
+export const accessTokenClaimsSchema = z.object({
+  sub: z.string().optional(),
+  sid: z.string().optional(),
+  cid: z.string(),
+  exp: z.number(),
+  iat: z.number().optional(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** At least 8 characters with a letter and a digit: the rule the forms show. */
+export const passwordSchema = z
+  .string()
+  .min(8)
+  .max(200)
+  .refine((value) => /[A-Za-zÀ-ž]/.test(value) && /[0-9]/.test(value), {
+    error: "password_rule",
+  });
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+export const registerVisitorSchema = z
+  .object({
+    name: shortText(80),
+    surname: shortText(80),
+    email: emailSchema,
+    password: passwordSchema,
+    accept_terms: z.literal(true, { error: "accept_terms" }),
+    newsletter: z.boolean().default(false),
+    preferred_locale: localeSchema.optional(),
+  })
+  .meta({ id: "RegisterVisitor" });
+export type RegisterVisitor = z.input<typeof registerVisitorSchema>;
+
+export const registerOrganiserSchema = z
+  .object({
+    name: shortText(80),
+    surname: shortText(80),
+    email: emailSchema,
+    password: passwordSchema,
+    phone: phoneSchema,
+    company_name: shortText(160),
+    company_category_id: z.number().int().positive(),
+    tax_number: z
+      .string()
+      .trim()
+      .min(5)
+      .max(32)
+      .regex(/^[A-Z0-9 ./-]+$/i, { error: "invalid_tax_number" }),
+    address: z.object({
+      line: shortText(200),
+      postal_code: z.string().trim().min(3).max(10),
+      country_id: z.number().int().positive(),
+      city_id: z.number().int().positive(),
+      district_id: z.number().int().positive().nullable().optional(),
+    }),
+    accept_terms: z.literal(true, { error: "accept_terms" }),
+    preferred_locale: localeSchema.optional(),
+  })
+  .meta({ id: "RegisterOrganiser" });
+export type RegisterOrganiser = z.input<typeof registerOrganiserSchema>;
+
+export const passwordForgotSchema = z.object({ email: emailSchema }).meta({ id: "PasswordForgot" });
+export const passwordResetSchema = z
+  .object({ token: z.string().min(20).max(200), password: passwordSchema })
+  .meta({ id: "PasswordReset" });
+export const passwordChangeSchema = z
+  .object({ current_password: z.string().min(1).max(200), new_password: passwordSchema })
+  .meta({ id: "PasswordChange" });
+
+export const messageSchema = dataOf(z.object({ message: z.string() }));

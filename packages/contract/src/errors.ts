@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+export const errorCodes = [
+  "validation_failed",
+  "malformed_request",
+  "unsupported_media_type",
+  "payload_too_large",
+  "unauthorized",
+  "invalid_token",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "email_taken",
+  "unprocessable",
+  "invalid_grant",
+  "invalid_client",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_reset_token",
+  "wrong_password",
+  "rate_limited",
+  "internal_error",
+  "service_unavailable",
+] as const;
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** The one error shape every API error answers with. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: errorCodeSchema,
+      message: z.string(),
+      /** Per-field messages, keyed by the field's dotted path. */
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ id: "Error" });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
