@@ -1,0 +1,125 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Locale, localeHeader, type TokenResponse } from "@eventwerk/contract";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
+import { buildApp, type Context, createContext, loadConfig } from "../app.ts";
+import { demoUsers } from "../seed/index.ts";
+
+export const testClient = { client_id: "eventwerk-web", client_secret: "test-client-secret-1" };
+
+/** Which database the suite runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDatabase = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+/** A fresh database of its own on the PostgreSQL server, dropped when the test file ends. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `ew_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: Context;
+  dataDir: string;
+  close: () => Promise<void>;
+  /** Emails written to the outbox so far, newest last. */
+  outbox: () => Promise<string[]>;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "eventwerk-test-"));
+  const database = testDatabase === "postgres" ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_MINUTE: "1000",
+    OAUTH_CLIENT_ID: testClient.client_id,
+    OAUTH_CLIENT_SECRET: testClient.client_secret,
+    PUBLIC_URL: "http://localhost:3000",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const ctx = await createContext(config, { log: () => {}, inMemory: true });
+  const app = await buildApp(ctx);
+  await app.ready();
+  const outboxDir = path.join(dataDir, "outbox");
+  return {
+    app,
+    ctx,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await ctx.close();
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    outbox: async () => {
+      const files = (await readdir(outboxDir).catch(() => [])).sort();
+      return Promise.all(files.map((file) => readFile(path.join(outboxDir, file), "utf8")));
+    },
+  };
+}
+
+/** A JSON request with an optional bearer token and language. */
+export function call(
+  app: FastifyInstance,
+  options: InjectOptions & { token?: string; locale?: Locale },
+) {
+  const { token, locale, headers, ...rest } = options;
+  return app.inject({
+    ...rest,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(locale ? { [localeHeader]: locale } : {}),
+      ...headers,
+    },
+  });
+}
+
+export async function passwordLogin(app: FastifyInstance, username: string, password: string) {
+  const response = await call(app, {
+    method: "POST",
+    url: "/api/v1/token",
+    payload: { grant_type: "password", username, password, ...testClient },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return response.json<TokenResponse>();
+}
+
+export const loginDemoVisitor = (app: FastifyInstance) =>
+  passwordLogin(app, demoUsers.visitor.email, demoUsers.visitor.password);
+
+let counter = 0;
+/** Registers a new visitor with a unique email and answers its tokens and email. */
+export async function registerVisitor(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+) {
+  const email = `user${Date.now()}${counter++}@example.com`;
+  const password = "sicher-passwort-1";
+  const response = await call(app, {
+    method: "POST",
+    url: "/api/v1/register",
+    payload: { name: "Max", surname: "Muster", email, password, accept_terms: true, ...overrides },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  return { email, password, tokens: response.json<TokenResponse>() };
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+
+const apiTests = ["apps/api/src/**/*.test.ts"];
+
+/**
+ * The API suite runs on the embedded PGlite, and once more on a real PostgreSQL server
+ * when TEST_DATABASE_URL is set (CI sets it).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "api-pglite",
+          include: apiTests,
+          env: { TEST_DB: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: "api-postgres",
+                include: apiTests,
+                env: { TEST_DB: "postgres" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
