@@ -73,7 +73,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     outbox: async () => {
       const files = (await readdir(outboxDir).catch(() => [])).sort();
-      return Promise.all(files.map((file) => readFile(path.join(outboxDir, file), "utf8")));
+      const mails = await Promise.all(files.map((file) => readFile(path.join(outboxDir, file), "utf8")));
+      return mails.map(readMail);
     },
   };
 }
@@ -122,4 +123,21 @@ export async function registerVisitor(
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   return { email, password, tokens: response.json<TokenResponse>() };
+}
+
+const decodeQuotedPrintable = (value: string) =>
+  Buffer.from(
+    value.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+
+/** A raw email made readable: encoded header words and quoted-printable bodies decoded. */
+export function readMail(raw: string): string {
+  return decodeQuotedPrintable(
+    raw.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    ),
+  ).replace(/\?=\s+=\?/g, "");
 }

@@ -1,0 +1,309 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { count, eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organiserProfiles, passwordResetTokens, users } from "../db/schema.ts";
+import {
+  call,
+  createTestApp,
+  passwordLogin,
+  readMail,
+  registerVisitor,
+  type TestApp,
+} from "../testing/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const userCount = async () => (await t.ctx.db.select({ n: count() }).from(users))[0]!.n;
+type Fields = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+/** The token of the newest reset link in an email. */
+const tokenFrom = (mail: string) => /token=([\w-]+)/.exec(mail)?.[1];
+
+async function placeIds() {
+  const countries = (await call(t.app, { method: "GET", url: "/api/v1/general/country" })).json<{ data: { id: number }[] }>().data;
+  const cities = (
+    await call(t.app, { method: "GET", url: `/api/v1/general/city?country_id=${countries[0]!.id}` })
+  ).json<{ data: { id: number; name: string }[] }>().data;
+  const berlin = cities.find((c) => c.name === "Berlin")!;
+  const munich = cities.find((c) => c.name === "München")!;
+  const districts = (
+    await call(t.app, { method: "GET", url: `/api/v1/general/district?city_id=${berlin.id}` })
+  ).json<{ data: { id: number }[] }>().data;
+  const categories = (await call(t.app, { method: "GET", url: "/api/v1/company-category" })).json<{ data: { id: number }[] }>().data;
+  return { countryId: countries[0]!.id, austriaId: countries[1]!.id, berlinId: berlin.id, munichId: munich.id, districtId: districts[0]!.id, categoryId: categories[0]!.id };
+}
+
+describe("visitor registration", () => {
+  const valid = () => ({
+    name: "Mia",
+    surname: "Schulz",
+    email: `mia${Date.now()}@example.com`,
+    password: "konzert-2026",
+    accept_terms: true,
+  });
+
+  it("creates the account and logs the visitor in", async () => {
+    const input = valid();
+    const response = await call(t.app, { method: "POST", url: "/api/v1/register", payload: { ...input, email: input.email.toUpperCase() } });
+    expect(response.statusCode).toBe(201);
+    const tokens = response.json<{ access_token: string; refresh_token: string }>();
+    const user = await call(t.app, { method: "GET", url: "/api/v1/getUser", token: tokens.access_token });
+    expect(user.json<{ data: { email: string; role: string; organiser: null } }>().data).toMatchObject({
+      email: input.email,
+      role: "visitor",
+      organiser: null,
+    });
+    await expect(passwordLogin(t.app, input.email, input.password)).resolves.toHaveProperty("access_token");
+  });
+
+  it("refuses a taken email, whatever its case, with 409 and a clear message", async () => {
+    const { email } = await registerVisitor(t.app);
+    const before = await userCount();
+    const response = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/register",
+      payload: { ...valid(), email: email.toUpperCase() },
+      locale: "en",
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: {
+        code: "email_taken",
+        message: "An account with this email address already exists.",
+        fields: { email: "An account with this email address already exists." },
+      },
+    });
+    expect(await userCount()).toBe(before);
+  });
+
+  it.each([
+    ["no name", { name: "" }, "name"],
+    ["an over-long name", { name: "x".repeat(81) }, "name"],
+    ["no surname", { surname: undefined }, "surname"],
+    ["a bad email", { email: "mia@" }, "email"],
+    ["a short password", { password: "abc1" }, "password"],
+    ["a password without digits", { password: "nurbuchstaben" }, "password"],
+    ["terms not accepted", { accept_terms: false }, "accept_terms"],
+    ["a wrong-typed newsletter flag", { newsletter: "yes" }, "newsletter"],
+    ["an unknown language", { preferred_locale: "fr" }, "preferred_locale"],
+  ])("rejects %s with 400 on that field and creates nothing", async (_case, change, field) => {
+    const before = await userCount();
+    const response = await call(t.app, { method: "POST", url: "/api/v1/register", payload: { ...valid(), ...change } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<Fields>();
+    expect(body.error.code).toBe("validation_failed");
+    expect(body.error.fields).toHaveProperty([field]);
+    expect(await userCount()).toBe(before);
+  });
+
+  it("explains the password rule in the visitor's language", async () => {
+    const payload = { ...valid(), password: "nurbuchstaben" };
+    const de = await call(t.app, { method: "POST", url: "/api/v1/register", payload });
+    const en = await call(t.app, { method: "POST", url: "/api/v1/register", payload, locale: "en" });
+    expect(de.json<Fields>().error.fields?.password).toMatch(/mindestens 8 Zeichen/);
+    expect(en.json<Fields>().error.fields?.password).toMatch(/at least 8 characters/);
+  });
+});
+
+describe("organiser registration", () => {
+  it("creates an organiser whose profile is pending approval", async () => {
+    const ids = await placeIds();
+    const email = `veranstalter${Date.now()}@example.com`;
+    const response = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/register/organiser",
+      payload: {
+        name: "Tom",
+        surname: "Weber",
+        email,
+        password: "buehne-2026",
+        phone: "+49 30 1234567",
+        company_name: "Kiezbühne UG",
+        company_category_id: ids.categoryId,
+        tax_number: "DE123456789",
+        address: { line: "Hauptstraße 1", postal_code: "10827", country_id: ids.countryId, city_id: ids.berlinId, district_id: ids.districtId },
+        accept_terms: true,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const { access_token } = response.json<{ access_token: string }>();
+    const user = await call(t.app, { method: "GET", url: "/api/v1/getUser", token: access_token });
+    expect(user.json<{ data: { role: string; organiser: { approval_status: string; company_name: string } } }>().data).toMatchObject({
+      role: "organiser",
+      organiser: { approval_status: "pending", company_name: "Kiezbühne UG" },
+    });
+  });
+
+  it.each([
+    ["an unknown company category", (ids: Awaited<ReturnType<typeof placeIds>>) => ({ company_category_id: 99999 }), "company_category_id"],
+    ["a city outside the country", (ids: Awaited<ReturnType<typeof placeIds>>) => ({ address: { line: "Ring 1", postal_code: "1010", country_id: ids.austriaId, city_id: ids.berlinId } }), "address.city_id"],
+    ["a district outside the city", (ids: Awaited<ReturnType<typeof placeIds>>) => ({ address: { line: "Ring 1", postal_code: "80331", country_id: ids.countryId, city_id: ids.munichId, district_id: ids.districtId } }), "address.district_id"],
+    ["a bad tax number", () => ({ tax_number: "#!" }), "tax_number"],
+    ["a bad phone", () => ({ phone: "call me" }), "phone"],
+    ["no company name", () => ({ company_name: "" }), "company_name"],
+    ["no address", () => ({ address: undefined }), "address"],
+  ])("rejects %s with 400 and creates nothing", async (_case, change, field) => {
+    const ids = await placeIds();
+    const before = await userCount();
+    const profiles = (await t.ctx.db.select({ n: count() }).from(organiserProfiles))[0]!.n;
+    const response = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/register/organiser",
+      payload: {
+        name: "Tom",
+        surname: "Weber",
+        email: `org${Date.now()}@example.com`,
+        password: "buehne-2026",
+        phone: "+49 30 1234567",
+        company_name: "Kiezbühne UG",
+        company_category_id: ids.categoryId,
+        tax_number: "DE123456789",
+        address: { line: "Hauptstraße 1", postal_code: "10827", country_id: ids.countryId, city_id: ids.berlinId },
+        accept_terms: true,
+        ...change(ids),
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Fields>().error.fields).toHaveProperty([field]);
+    expect(await userCount()).toBe(before);
+    expect((await t.ctx.db.select({ n: count() }).from(organiserProfiles))[0]!.n).toBe(profiles);
+  });
+});
+
+describe("password reset", () => {
+  it("answers the same whether the email exists or not, and mails only real accounts", async () => {
+    const { email } = await registerVisitor(t.app);
+    const mailsBefore = (await t.outbox()).length;
+    const known = await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
+    const unknown = await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email: "nobody@example.com" } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect((await t.outbox()).length).toBe(mailsBefore + 1);
+  });
+
+  it("sets a new password once from the emailed link, in the visitor's language", async () => {
+    const { email, password } = await registerVisitor(t.app);
+    await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email }, locale: "en" });
+    const mail = (await t.outbox()).at(-1)!;
+    expect(mail).toContain("Subject: Reset your password");
+    expect(mail).toContain("http://localhost:3000/en/reset-password?token=");
+    const token = tokenFrom(mail)!;
+
+    const reset = await call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "neues-passwort-9" } });
+    expect(reset.statusCode).toBe(200);
+    await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty("access_token");
+    await expect(passwordLogin(t.app, email, password)).rejects.toThrow();
+
+    const again = await call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "drittes-passwort-3" }, locale: "en" });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<Fields>().error).toMatchObject({
+      code: "invalid_reset_token",
+      message: "This reset link is invalid, has expired or has already been used.",
+    });
+    await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty("access_token");
+  });
+
+  it("refuses an expired link and keeps the password", async () => {
+    const { email, password } = await registerVisitor(t.app);
+    await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
+    const token = tokenFrom((await t.outbox()).at(-1)!)!;
+    await t.ctx.db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 minute'` });
+    const response = await call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "neues-passwort-9" } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Fields>().error.code).toBe("invalid_reset_token");
+    await expect(passwordLogin(t.app, email, password)).resolves.toHaveProperty("access_token");
+  });
+
+  it("signs out every session of the account", async () => {
+    const { email, tokens } = await registerVisitor(t.app);
+    await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
+    const token = tokenFrom((await t.outbox()).at(-1)!)!;
+    await call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "neues-passwort-9" } });
+    const me = await call(t.app, { method: "GET", url: "/api/v1/getUser", token: tokens.access_token });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it.each([
+    ["forgot", { email: "kaputt" }],
+    ["forgot", {}],
+    ["reset", { token: "short", password: "neues-passwort-9" }],
+    ["reset", { token: "x".repeat(43), password: "kurz" }],
+  ])("rejects bad input on /password/%s with 400", async (path, payload) => {
+    const response = await call(t.app, { method: "POST", url: `/api/v1/password/${path}`, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Fields>().error.code).toBe("validation_failed");
+  });
+});
+
+describe("email over SMTP", () => {
+  it("delivers the reset mail to an SMTP server, and its link works once", async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      onData(stream, _session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on("end", () => {
+          received.push(readMail(raw));
+          callback();
+        });
+      },
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server.server, "listening");
+    const port = (server.server.address() as AddressInfo).port;
+    const smtp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const { email } = await registerVisitor(smtp.app);
+      await call(smtp.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain(`To: ${email}`);
+      expect(received[0]).toContain("/passwort-zurucksetzen?token=");
+      const token = tokenFrom(received[0]!)!;
+      const first = await call(smtp.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "smtp-passwort-1" } });
+      const second = await call(smtp.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "smtp-passwort-2" } });
+      expect(first.statusCode).toBe(200);
+      expect(second.statusCode).toBe(400);
+      expect(await smtp.outbox()).toEqual([]);
+    } finally {
+      await smtp.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe("rate limits", () => {
+  it("limits registrations per IP with 429 and Retry-After", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "2" });
+    try {
+      const statuses: number[] = [];
+      let last: Awaited<ReturnType<typeof call>> | undefined;
+      for (let i = 0; i < 3; i++) {
+        last = await call(limited.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email: `x${i}@example.com` } });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(last!.json<Fields>().error.code).toBe("rate_limited");
+      expect(Number(last!.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("users table", () => {
+  it("never stores a password in plain text", async () => {
+    const { email, password } = await registerVisitor(t.app);
+    const [row] = await t.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email));
+    expect(row!.hash.startsWith("$argon2id$")).toBe(true);
+    expect(row!.hash).not.toContain(password);
+  });
+});

@@ -1,0 +1,671 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { ErrorBody, TokenResponse, User } from "@eventwerk/contract";
+import { eq } from "drizzle-orm";
+import {
+  decodeJwt,
+  decodeProtectedHeader,
+  generateKeyPair,
+  importPKCS8,
+  type JWTPayload,
+  SignJWT,
+} from "jose";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { oauthClients, refreshTokens, sessions, users } from "../db/schema.ts";
+import { hashPassword } from "../lib/passwords.ts";
+import { demoUsers } from "../seed/index.ts";
+import {
+  call,
+  createTestApp,
+  loginDemoVisitor,
+  passwordLogin,
+  registerVisitor,
+  type TestApp,
+  testClient,
+} from "../testing/app.ts";
+
+const tokenUrl = "/api/v1/token";
+const getUserUrl = "/api/v1/getUser";
+
+let t: TestApp;
+let visitorId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const [row] = await t.ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoUsers.visitor.email));
+  visitorId = row!.id;
+});
+afterAll(() => t.close());
+
+const passwordGrant = (overrides: Record<string, unknown> = {}) => ({
+  grant_type: "password",
+  username: demoUsers.visitor.email,
+  password: demoUsers.visitor.password,
+  ...testClient,
+  ...overrides,
+});
+
+const postToken = (payload: Record<string, unknown>, locale?: "de" | "en") =>
+  call(t.app, { method: "POST", url: tokenUrl, payload, locale });
+
+const refresh = (refreshToken: string) =>
+  postToken({ grant_type: "refresh_token", refresh_token: refreshToken, ...testClient });
+
+const getUser = (token: string) => call(t.app, { method: "GET", url: getUserUrl, token });
+
+const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
+
+/** Rows that a failed token request must not have added. */
+async function sessionCount(userId: string) {
+  return (await t.ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+}
+
+async function signingKey() {
+  const pem = await readFile(path.join(t.dataDir, "keys", "jwt-ed25519.pem"), "utf8");
+  return importPKCS8(pem, "EdDSA");
+}
+
+/** A token signed with the app's own key, with whatever claims and expiry the test wants. */
+async function signWithAppKey(claims: JWTPayload, exp: number) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "EdDSA", typ: "JWT" })
+    .setIssuer(t.ctx.config.JWT_ISSUER)
+    .setIssuedAt(exp - 900)
+    .setExpirationTime(exp)
+    .sign(await signingKey());
+}
+
+const expectInvalidToken = async (token: string) => {
+  const response = await getUser(token);
+  expect(response.statusCode).toBe(401);
+  expect(errorOf(response).code).toBe("invalid_token");
+};
+
+describe("POST /token, password grant", () => {
+  it("answers a bearer token pair for JSON", async () => {
+    const response = await postToken(passwordGrant());
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    const body = response.json<TokenResponse>();
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_in: 900,
+      token_type: "Bearer",
+    });
+    expect(decodeProtectedHeader(body.access_token).alg).toBe("EdDSA");
+    const claims = decodeJwt(body.access_token);
+    expect(claims.sub).toBe(visitorId);
+    expect(claims.iss).toBe("eventwerk");
+    expect(claims.exp).toEqual(expect.any(Number));
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThan(890);
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(900);
+
+    const me = await getUser(body.access_token);
+    expect(me.statusCode).toBe(200);
+    expect(me.json<{ data: User }>().data.email).toBe(demoUsers.visitor.email);
+  });
+
+  it("accepts application/x-www-form-urlencoded", async () => {
+    const response = await call(t.app, {
+      method: "POST",
+      url: tokenUrl,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({
+        grant_type: "password",
+        username: demoUsers.visitor.email,
+        password: demoUsers.visitor.password,
+        ...testClient,
+      }).toString(),
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<TokenResponse>();
+    expect(body.token_type).toBe("Bearer");
+    expect(body.refresh_token).toEqual(expect.any(String));
+    expect(decodeJwt(body.access_token).sub).toBe(visitorId);
+  });
+
+  it("matches the email case-insensitively and ignores surrounding spaces", async () => {
+    const response = await postToken(
+      passwordGrant({ username: `  ${demoUsers.visitor.email.toUpperCase()} ` }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(decodeJwt(response.json<TokenResponse>().access_token).sub).toBe(visitorId);
+  });
+
+  it("answers 400 invalid_grant for a wrong password, in both languages", async () => {
+    const before = await sessionCount(visitorId);
+    const de = await postToken(passwordGrant({ password: "wrong-password-1" }));
+    expect(de.statusCode).toBe(400);
+    expect(de.json()).toEqual({
+      error: { code: "invalid_grant", message: "Benutzername oder Passwort ist falsch." },
+    });
+    const en = await postToken(passwordGrant({ password: "wrong-password-1" }), "en");
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toEqual({
+      error: { code: "invalid_grant", message: "Username or password is wrong." },
+    });
+    expect(await sessionCount(visitorId)).toBe(before);
+  });
+
+  it("answers the same 400 invalid_grant for an unknown email", async () => {
+    const sessionsBefore = await t.ctx.db.select().from(sessions);
+    const de = await postToken(passwordGrant({ username: "nobody@eventwerk.example" }));
+    expect(de.statusCode).toBe(400);
+    expect(de.json()).toEqual({
+      error: { code: "invalid_grant", message: "Benutzername oder Passwort ist falsch." },
+    });
+    const en = await postToken(passwordGrant({ username: "nobody@eventwerk.example" }), "en");
+    expect(en.json()).toEqual({
+      error: { code: "invalid_grant", message: "Username or password is wrong." },
+    });
+    expect(await t.ctx.db.select().from(sessions)).toHaveLength(sessionsBefore.length);
+  });
+
+  it.each([
+    ["a wrong client secret", { client_secret: "not-the-secret" }],
+    ["an unknown client", { client_id: "someone-else" }],
+  ])("answers 401 invalid_client for %s", async (_name, overrides) => {
+    const before = await sessionCount(visitorId);
+    const response = await postToken(passwordGrant(overrides), "en");
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error: { code: "invalid_client", message: "Unknown client or wrong client secret." },
+    });
+    const de = await postToken(passwordGrant(overrides));
+    expect(errorOf(de)).toEqual({
+      code: "invalid_client",
+      message: "Unbekannter Client oder falsches Client-Geheimnis.",
+    });
+    expect(await sessionCount(visitorId)).toBe(before);
+  });
+
+  it("answers 400 unauthorized_client for a grant the client may not use", async () => {
+    await t.ctx.db.insert(oauthClients).values({
+      id: "machine-only",
+      name: "Machine",
+      secretHash: await hashPassword("machine-secret-1"),
+      grants: ["client_credentials"],
+    });
+    const before = await sessionCount(visitorId);
+    const response = await postToken(
+      passwordGrant({ client_id: "machine-only", client_secret: "machine-secret-1" }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe("unauthorized_client");
+    expect(await sessionCount(visitorId)).toBe(before);
+  });
+
+  it.each(["authorization_code", "implicit", "PASSWORD"])(
+    "answers 400 unsupported_grant_type for grant_type=%s",
+    async (grantType) => {
+      const response = await postToken(passwordGrant({ grant_type: grantType }), "en");
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: "unsupported_grant_type", message: "This grant type is not supported." },
+      });
+    },
+  );
+});
+
+describe("POST /token, bad input", () => {
+  const { password: _password, ...withoutPassword } = passwordGrant();
+  const { username: _username, ...withoutUsername } = passwordGrant();
+  const { client_secret: _secret, ...withoutSecret } = passwordGrant();
+  const { grant_type: _grant, ...withoutGrant } = passwordGrant();
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ["missing password", withoutPassword, "password"],
+    ["missing username", withoutUsername, "username"],
+    ["missing client_secret", withoutSecret, "client_secret"],
+    ["missing grant_type", withoutGrant, "grant_type"],
+    ["empty password", passwordGrant({ password: "" }), "password"],
+    ["blank username", passwordGrant({ username: "   " }), "username"],
+    ["numeric username", passwordGrant({ username: 12345 }), "username"],
+    ["password as array", passwordGrant({ password: ["a"] }), "password"],
+    ["grant_type as number", passwordGrant({ grant_type: 1 }), "grant_type"],
+    ["client_id as object", passwordGrant({ client_id: { id: 1 } }), "client_id"],
+    ["254+ character username", passwordGrant({ username: `${"a".repeat(250)}@x.de` }), "username"],
+    ["201 character password", passwordGrant({ password: "p1".repeat(100) + "x" }), "password"],
+    ["101 character client_id", passwordGrant({ client_id: "c".repeat(101) }), "client_id"],
+    [
+      "missing refresh_token",
+      { grant_type: "refresh_token", ...testClient },
+      "refresh_token",
+    ],
+    [
+      "201 character refresh_token",
+      { grant_type: "refresh_token", refresh_token: "r".repeat(201), ...testClient },
+      "refresh_token",
+    ],
+  ])("answers 400 validation_failed for %s", async (_name, payload, field) => {
+    const before = await sessionCount(visitorId);
+    const response = await postToken(payload, "en");
+    expect(response.statusCode).toBe(400);
+    const error = errorOf(response);
+    expect(error.code).toBe("validation_failed");
+    expect(error.message).toBe("The input is invalid. Please check the marked fields.");
+    expect(error.fields).toHaveProperty(field, expect.any(String));
+    expect(await sessionCount(visitorId)).toBe(before);
+  });
+
+  it("names the field in German by default", async () => {
+    const response = await postToken(passwordGrant({ password: "" }));
+    const error = errorOf(response);
+    expect(error.message).toBe(
+      "Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.",
+    );
+    expect(Object.keys(error.fields ?? {})).toEqual(["password"]);
+  });
+
+  it("answers 400 validation_failed for a form that misses a field", async () => {
+    const response = await call(t.app, {
+      method: "POST",
+      url: tokenUrl,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `grant_type=password&username=${encodeURIComponent(demoUsers.visitor.email)}&client_id=${testClient.client_id}&client_secret=${testClient.client_secret}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe("validation_failed");
+    expect(errorOf(response).fields).toHaveProperty("password");
+  });
+
+  it("answers 400 malformed_request for broken JSON", async () => {
+    const before = await sessionCount(visitorId);
+    for (const payload of ['{"grant_type": "password",', "not json", ""]) {
+      const response = await call(t.app, {
+        method: "POST",
+        url: tokenUrl,
+        headers: { "content-type": "application/json" },
+        payload,
+        locale: "en",
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: "malformed_request", message: "The request body is not valid JSON." },
+      });
+    }
+    expect(await sessionCount(visitorId)).toBe(before);
+  });
+
+  it("answers 415 unsupported_media_type for text/plain", async () => {
+    const response = await call(t.app, {
+      method: "POST",
+      url: tokenUrl,
+      headers: { "content-type": "text/plain" },
+      payload: JSON.stringify(passwordGrant()),
+      locale: "en",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: { code: "unsupported_media_type", message: "This content type is not supported." },
+    });
+    const de = await call(t.app, {
+      method: "POST",
+      url: tokenUrl,
+      headers: { "content-type": "text/plain" },
+      payload: "hello",
+    });
+    expect(errorOf(de)).toEqual({
+      code: "unsupported_media_type",
+      message: "Dieser Inhaltstyp wird nicht unterstützt.",
+    });
+  });
+
+  it("answers 413 payload_too_large for a body over the limit", async () => {
+    expect(t.ctx.config.BODY_LIMIT).toBe(100 * 1024);
+    const before = await sessionCount(visitorId);
+    const response = await postToken(passwordGrant({ password: "x".repeat(101 * 1024) }), "en");
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: { code: "payload_too_large", message: "The request is too large." },
+    });
+    const form = await call(t.app, {
+      method: "POST",
+      url: tokenUrl,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `grant_type=password&password=${"x".repeat(101 * 1024)}`,
+    });
+    expect(form.statusCode).toBe(413);
+    expect(errorOf(form).code).toBe("payload_too_large");
+    expect(await sessionCount(visitorId)).toBe(before);
+  });
+});
+
+describe("POST /token, client_credentials grant", () => {
+  it("answers an access token without subject and without refresh token", async () => {
+    const response = await postToken({ grant_type: "client_credentials", ...testClient });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<TokenResponse>();
+    expect(body).toEqual({ access_token: expect.any(String), expires_in: 900, token_type: "Bearer" });
+    const claims = decodeJwt(body.access_token);
+    expect(claims.sub).toBeUndefined();
+    expect(claims.sid).toBeUndefined();
+    expect(claims.cid).toBe(testClient.client_id);
+    expect(claims.exp).toEqual(expect.any(Number));
+
+    const me = await call(t.app, { method: "GET", url: getUserUrl, token: body.access_token });
+    expect(me.statusCode).toBe(403);
+    expect(me.json()).toEqual({
+      error: { code: "forbidden", message: "Dafür fehlt Ihnen die Berechtigung." },
+    });
+  });
+
+  it("needs the right client secret", async () => {
+    const response = await postToken({
+      grant_type: "client_credentials",
+      client_id: testClient.client_id,
+      client_secret: "wrong-secret",
+    });
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response).code).toBe("invalid_client");
+  });
+});
+
+describe("POST /token, refresh_token grant", () => {
+  it("rotates: the new refresh token works, the used one does not", async () => {
+    const { tokens } = await registerVisitor(t.app);
+    const first = await refresh(tokens.refresh_token!);
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json<TokenResponse>();
+    expect(rotated.refresh_token).toEqual(expect.any(String));
+    expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
+    expect(decodeJwt(rotated.access_token).sub).toBe(decodeJwt(tokens.access_token).sub);
+    expect(decodeJwt(rotated.access_token).sid).toBe(decodeJwt(tokens.access_token).sid);
+    expect((await getUser(rotated.access_token)).statusCode).toBe(200);
+
+    const next = await refresh(rotated.refresh_token!);
+    expect(next.statusCode).toBe(200);
+
+    const replay = await postToken(
+      { grant_type: "refresh_token", refresh_token: tokens.refresh_token, ...testClient },
+      "en",
+    );
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({
+      error: { code: "invalid_grant", message: "Your login has expired. Please log in again." },
+    });
+  });
+
+  it("revokes the whole family when a used refresh token comes back", async () => {
+    const { tokens } = await registerVisitor(t.app);
+    const sid = decodeJwt(tokens.access_token).sid as string;
+    const second = (await refresh(tokens.refresh_token!)).json<TokenResponse>();
+    const third = (await refresh(second.refresh_token!)).json<TokenResponse>();
+    expect((await getUser(third.access_token)).statusCode).toBe(200);
+
+    // A thief replays the first refresh token.
+    const replay = await refresh(tokens.refresh_token!);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({
+      error: {
+        code: "invalid_grant",
+        message: "Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
+      },
+    });
+
+    // The newest token of the family is dead too, and so are its access tokens.
+    const newest = await refresh(third.refresh_token!);
+    expect(newest.statusCode).toBe(400);
+    expect(errorOf(newest).code).toBe("invalid_grant");
+    await expectInvalidToken(third.access_token);
+    await expectInvalidToken(tokens.access_token);
+
+    const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(session!.revokedAt).toBeInstanceOf(Date);
+    const family = await t.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.sessionId, sid));
+    expect(family).toHaveLength(3);
+    expect(family.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
+  it("leaves other sessions of the same user alone when one family is revoked", async () => {
+    const { email, password, tokens } = await registerVisitor(t.app);
+    const other = await passwordLogin(t.app, email, password);
+    await refresh(tokens.refresh_token!);
+    await refresh(tokens.refresh_token!); // reuse: revokes the first family only
+    await expectInvalidToken(tokens.access_token);
+    expect((await getUser(other.access_token)).statusCode).toBe(200);
+    expect((await refresh(other.refresh_token!)).statusCode).toBe(200);
+  });
+
+  it("answers 400 invalid_grant for an unknown refresh token", async () => {
+    const response = await refresh("definitely-not-a-refresh-token");
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe("invalid_grant");
+  });
+
+  it("answers 400 invalid_grant for a refresh token issued to another client", async () => {
+    await t.ctx.db.insert(oauthClients).values({
+      id: "other-app",
+      name: "Other app",
+      secretHash: await hashPassword("other-secret-1"),
+      grants: ["password", "refresh_token"],
+    });
+    const { tokens } = await registerVisitor(t.app);
+    const response = await postToken({
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: "other-app",
+      client_secret: "other-secret-1",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe("invalid_grant");
+    // Not a replay: the token still works for its own client.
+    expect((await refresh(tokens.refresh_token!)).statusCode).toBe(200);
+  });
+
+  it("does not accept an access token as refresh token", async () => {
+    const { tokens } = await registerVisitor(t.app);
+    const response = await refresh(tokens.access_token.slice(0, 200));
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe("invalid_grant");
+  });
+});
+
+describe("bearer tokens", () => {
+  it("answers 401 unauthorized without an Authorization header", async () => {
+    const de = await call(t.app, { method: "GET", url: getUserUrl });
+    expect(de.statusCode).toBe(401);
+    expect(de.json()).toEqual({
+      error: { code: "unauthorized", message: "Bitte melden Sie sich an." },
+    });
+    const en = await call(t.app, { method: "GET", url: getUserUrl, locale: "en" });
+    expect(en.json()).toEqual({ error: { code: "unauthorized", message: "Please log in." } });
+  });
+
+  it.each([
+    "Bearer",
+    "Bearer ",
+    "Basic dXNlcjpwYXNz",
+    "Token abc.def.ghi",
+    "Bearer a b",
+    "Bearer not-a-jwt",
+    "Bearer a.b.c",
+  ])("answers 401 invalid_token for the header %j", async (authorization) => {
+    const response = await call(t.app, {
+      method: "GET",
+      url: getUserUrl,
+      headers: { authorization },
+      locale: "en",
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error: {
+        code: "invalid_token",
+        message: "Your session has expired or is invalid. Please log in again.",
+      },
+    });
+  });
+
+  it("accepts the scheme case-insensitively", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    const response = await call(t.app, {
+      method: "GET",
+      url: getUserUrl,
+      headers: { authorization: `bearer ${access_token}` },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("answers 401 invalid_token for an expired token signed with the app's key", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    const claims = decodeJwt(access_token);
+    const now = Math.floor(Date.now() / 1000);
+    // The same claims with a future expiry are accepted: the self-signed token is sound.
+    const valid = await signWithAppKey({ sub: claims.sub, sid: claims.sid, cid: claims.cid }, now + 60);
+    expect((await getUser(valid)).statusCode).toBe(200);
+
+    const expired = await signWithAppKey(
+      { sub: claims.sub, sid: claims.sid, cid: claims.cid },
+      now - 60,
+    );
+    const response = await getUser(expired);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error: {
+        code: "invalid_token",
+        message: "Ihre Sitzung ist abgelaufen oder ungültig. Bitte melden Sie sich erneut an.",
+      },
+    });
+  });
+
+  it("answers 401 invalid_token once the access token's lifetime has passed", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    expect((await getUser(access_token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + (t.ctx.config.ACCESS_TOKEN_TTL + 5) * 1000);
+      await expectInvalidToken(access_token);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await getUser(access_token)).statusCode).toBe(200);
+  });
+
+  it("answers 401 invalid_token for a token with a tampered payload", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    const { tokens: other } = await registerVisitor(t.app);
+    const [header, payload, signature] = access_token.split(".") as [string, string, string];
+    // Claim to be another user, keeping the original signature.
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as JWTPayload;
+    const forged = Buffer.from(
+      JSON.stringify({ ...claims, sub: decodeJwt(other.access_token).sub }),
+    ).toString("base64url");
+    await expectInvalidToken(`${header}.${forged}.${signature}`);
+    // One changed character in the middle of the payload.
+    const middle = Math.floor(payload.length / 2);
+    const flipped = payload[middle] === "A" ? "B" : "A";
+    const tampered = `${payload.slice(0, middle)}${flipped}${payload.slice(middle + 1)}`;
+    await expectInvalidToken(`${header}.${tampered}.${signature}`);
+  });
+
+  it("answers 401 invalid_token for a token with a tampered signature", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    const [header, payload, signature] = access_token.split(".") as [string, string, string];
+    const flipped = signature[10] === "A" ? "B" : "A";
+    await expectInvalidToken(
+      `${header}.${payload}.${signature.slice(0, 10)}${flipped}${signature.slice(11)}`,
+    );
+    await expectInvalidToken(`${header}.${payload}.`);
+  });
+
+  it("answers 401 invalid_token for an unsigned (alg none) token", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    const payload = access_token.split(".")[1]!;
+    const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
+    await expectInvalidToken(`${header}.${payload}.`);
+  });
+
+  it("answers 401 invalid_token for a token signed by another key", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    const claims = decodeJwt(access_token);
+    const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519" });
+    const foreign = await new SignJWT({ sub: claims.sub, sid: claims.sid, cid: claims.cid })
+      .setProtectedHeader({ alg: "EdDSA", typ: "JWT" })
+      .setIssuer(t.ctx.config.JWT_ISSUER)
+      .setIssuedAt()
+      .setExpirationTime("10m")
+      .sign(privateKey);
+    await expectInvalidToken(foreign);
+  });
+
+  it("answers 401 invalid_token for a token of another issuer or without expiry", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    const claims = decodeJwt(access_token);
+    const key = await signingKey();
+    const otherIssuer = await new SignJWT({ sub: claims.sub, sid: claims.sid, cid: claims.cid })
+      .setProtectedHeader({ alg: "EdDSA" })
+      .setIssuer("someone-else")
+      .setExpirationTime("10m")
+      .sign(key);
+    await expectInvalidToken(otherIssuer);
+    const noExpiry = await new SignJWT({ sub: claims.sub, sid: claims.sid, cid: claims.cid })
+      .setProtectedHeader({ alg: "EdDSA" })
+      .setIssuer(t.ctx.config.JWT_ISSUER)
+      .sign(key);
+    await expectInvalidToken(noExpiry);
+  });
+});
+
+describe("rate limit", () => {
+  it("answers 429 rate_limited with Retry-After on the 4th attempt for one account", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const attempt = (ip: string, username: string, locale?: "de" | "en") =>
+        call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          // Each attempt from another address: the account's own counter must stop the 4th.
+          headers: { "x-forwarded-for": ip },
+          payload: passwordGrant({ username, password: "wrong-password-1" }),
+          locale,
+        });
+      for (const ip of ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) {
+        const response = await attempt(ip, demoUsers.visitor.email);
+        expect(response.statusCode).toBe(400);
+        expect(errorOf(response).code).toBe("invalid_grant");
+      }
+      // The same account in other letters counts as the same account.
+      const fourth = await attempt("10.0.0.4", demoUsers.visitor.email.toUpperCase(), "en");
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json()).toEqual({
+        error: { code: "rate_limited", message: "Too many attempts. Please wait a moment." },
+      });
+      const retryAfter = Number(fourth.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+
+      // Even the right password is refused while the account is limited.
+      const right = await call(limited.app, {
+        method: "POST",
+        url: tokenUrl,
+        headers: { "x-forwarded-for": "10.0.0.5" },
+        payload: passwordGrant(),
+      });
+      expect(right.statusCode).toBe(429);
+      expect(errorOf(right)).toEqual({
+        code: "rate_limited",
+        message: "Zu viele Versuche. Bitte warten Sie einen Moment.",
+      });
+
+      // Another account from a fresh address is not affected.
+      const other = await call(limited.app, {
+        method: "POST",
+        url: tokenUrl,
+        headers: { "x-forwarded-for": "10.0.0.6" },
+        payload: passwordGrant({
+          username: demoUsers.organiser.email,
+          password: demoUsers.organiser.password,
+        }),
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

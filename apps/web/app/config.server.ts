@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
+
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Where the REST API is reachable from this server; defaults to the same port. */
+    API_BASE_URL: z.url().optional(),
+    SITE_NAME: z.string().min(1).default("Eventwerk"),
+    /** The OAuth client the web front end uses; same defaults as the API. */
+    OAUTH_CLIENT_ID: z.string().min(1).default("eventwerk-web"),
+    OAUTH_CLIENT_SECRET: z.string().min(8).default("eventwerk-web-dev-secret"),
+    /** Marks cookies `Secure`; turn on behind HTTPS. */
+    COOKIE_SECURE: booleanString.default(false),
+  })
+  .transform((config) => ({
+    ...config,
+    API_BASE_URL: (config.API_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
+  }));
+
+export type WebConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the web app's configuration; a wrong value throws naming the variable. */
+export function loadWebConfig(env: Record<string, string | undefined> = process.env): WebConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid web configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** The configuration, parsed once when the server build is loaded. */
+export const config: WebConfig = loadWebConfig();

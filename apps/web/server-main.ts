@@ -1,0 +1,24 @@
+import http from "node:http";
+import { createWebListener, loadServerBuild } from "./server.ts";
+
+/** Runs the web app on its own; it reaches the API only through API_BASE_URL. */
+try {
+  await loadServerBuild();
+} catch (error) {
+  console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
+  process.exit(1);
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const server = http.createServer(createWebListener());
+server.listen(port, host, () => {
+  console.log(`Eventwerk web is running on http://localhost:${port}`);
+});
+
+const close = () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+};
+process.once("SIGINT", close);
+process.once("SIGTERM", close);

@@ -1,0 +1,59 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestListener } from "@react-router/node";
+import type { ServerBuild } from "react-router";
+import sirv from "sirv";
+
+export type WebListenerOptions = {
+  /** The output of `react-router build`; defaults to `apps/web/build`. */
+  buildDir?: string;
+};
+
+export type WebListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+const defaultBuildDir = fileURLToPath(new URL("./build", import.meta.url));
+
+/** Where the server bundle of a build is. */
+export function serverBuildPath(buildDir: string = defaultBuildDir): string {
+  return path.join(buildDir, "server", "index.js");
+}
+
+/**
+ * Loads the server bundle. Doing this once at start parses the web configuration then,
+ * so a wrong value stops the process instead of failing the first request.
+ */
+export async function loadServerBuild(buildDir: string = defaultBuildDir): Promise<ServerBuild> {
+  const build: ServerBuild = await import(pathToFileURL(serverBuildPath(buildDir)).href);
+  return build;
+}
+
+const immutableAssets = "public, max-age=31536000, immutable";
+
+/**
+ * A Node request listener for the web app: the built static files from `build/client`
+ * (fingerprinted `/assets/*` cached for a year), everything else rendered by React Router.
+ */
+export function createWebListener(options: WebListenerOptions = {}): WebListener {
+  const buildDir = options.buildDir ?? defaultBuildDir;
+  const assets = sirv(path.join(buildDir, "client"), {
+    etag: true,
+    extensions: [],
+    setHeaders: (res, pathname) => {
+      if (pathname.startsWith("/assets/")) res.setHeader("Cache-Control", immutableAssets);
+    },
+  });
+  const render = createRequestListener({
+    build: () => loadServerBuild(buildDir),
+    mode: process.env.NODE_ENV === "development" ? "development" : "production",
+  });
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      void render(req, res);
+      return;
+    }
+    assets(req, res, () => {
+      void render(req, res);
+    });
+  };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, createApiClient, shouldRetry } from "./client.ts";
+import { toLocale } from "./locale.ts";
+import { fillPath } from "./paths.ts";
+
+describe("retry rule", () => {
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])("retries a GET once on %i", (status) => {
+    expect(shouldRetry("GET", status, 0)).toBe(true);
+    expect(shouldRetry("GET", status, 1)).toBe(false);
+  });
+  it.each(["POST", "PUT", "PATCH", "DELETE"])("never retries %s", (method) => {
+    expect(shouldRetry(method, 503, 0)).toBe(false);
+  });
+  it.each([400, 401, 403, 404, 422, 501])("does not retry a GET on %i", (status) => {
+    expect(shouldRetry("GET", status, 0)).toBe(false);
+  });
+});
+
+describe("client", () => {
+  const langs = { data: [{ locale: "de", name: "Deutsch", flag: "flags/de.svg" }] };
+
+  it("sends the bearer token and language, and retries a failed GET once", async () => {
+    const seen: Request[] = [];
+    const answers = [new Response("{}", { status: 503 }), Response.json(langs)];
+    const client = createApiClient({
+      baseUrl: "http://api.test/",
+      token: "abc",
+      locale: "en",
+      fetch: async (input, init) => {
+        seen.push(new Request(input, init));
+        return answers.shift()!;
+      },
+    });
+    await expect(client.langs()).resolves.toEqual(langs);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.url).toBe("http://api.test/api/v1/general/langs");
+    expect(seen[0]!.headers.get("authorization")).toBe("Bearer abc");
+    expect(seen[0]!.headers.get("x-localization")).toBe("en");
+  });
+
+  it("does not retry a write and throws the API's error", async () => {
+    let calls = 0;
+    const client = createApiClient({
+      baseUrl: "http://api.test",
+      fetch: async () => {
+        calls++;
+        return Response.json({ error: { code: "internal_error", message: "kaputt" } }, { status: 503 });
+      },
+    });
+    const error = await client.sendContact({ name: "a", email: "a@b.de", subject: "s", message: "0123456789" }).catch((e: unknown) => e);
+    expect(calls).toBe(1);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as ApiError).code).toBe("internal_error");
+  });
+
+  it("rejects an answer that breaks the contract", async () => {
+    const client = createApiClient({ baseUrl: "http://api.test", fetch: async () => Response.json({ data: "nope" }) });
+    await expect(client.langs()).rejects.toThrow();
+  });
+});
+
+describe("helpers", () => {
+  it("fills path parameters and refuses missing ones", () => {
+    expect(fillPath("/api/v1/page/:id", { id: 7 })).toBe("/api/v1/page/7");
+    expect(() => fillPath("/api/v1/page/:id", {})).toThrow(/Missing path parameter 'id'/);
+  });
+  it("falls back to German for unknown languages", () => {
+    expect(toLocale("EN")).toBe("en");
+    expect(toLocale("fr")).toBe("de");
+    expect(toLocale(undefined)).toBe("de");
+  });
+});
