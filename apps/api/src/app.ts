@@ -49,7 +49,7 @@ export async function createContext(
   });
   if (config.SEED_DEMO_DATA && (await seedDemoData(handle.db))) log("demo data loaded");
   await ensureWebClient(handle.db, config);
-  const rateLimiter = createRateLimiter(config);
+  const rateLimiter = await createRateLimiter(config);
   return {
     config,
     db: handle.db,

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { idSchema, phoneSchema, shortText } from "./common.ts";
+import { idSchema, phoneSchema, refIdSchema, shortText } from "./common.ts";
 
 const addressFields = z.object({
   title: shortText(60),
   recipient: shortText(120),
   line: shortText(200),
   postal_code: z.string().trim().min(3).max(10),
-  country_id: z.number().int().positive(),
-  city_id: z.number().int().positive(),
-  district_id: z.number().int().positive().nullable().optional(),
+  country_id: refIdSchema,
+  city_id: refIdSchema,
+  district_id: refIdSchema.nullable().optional(),
   phone: phoneSchema.nullable().optional(),
   is_default: z.boolean().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataOf, phoneSchema, shortText } from "./common.ts";
+import { dataOf, phoneSchema, refIdSchema, shortText } from "./common.ts";
 import { localeSchema } from "./locale.ts";
 
 const clientFields = {
@@ -78,7 +78,7 @@ export const registerOrganiserSchema = z
     password: passwordSchema,
     phone: phoneSchema,
     company_name: shortText(160),
-    company_category_id: z.number().int().positive(),
+    company_category_id: refIdSchema,
     tax_number: z
       .string()
       .trim()
@@ -88,9 +88,9 @@ export const registerOrganiserSchema = z
     address: z.object({
       line: shortText(200),
       postal_code: z.string().trim().min(3).max(10),
-      country_id: z.number().int().positive(),
-      city_id: z.number().int().positive(),
-      district_id: z.number().int().positive().nullable().optional(),
+      country_id: refIdSchema,
+      city_id: refIdSchema,
+      district_id: refIdSchema.nullable().optional(),
     }),
     accept_terms: z.literal(true, { error: "accept_terms" }),
     preferred_locale: localeSchema.optional(),

@@ -44,10 +44,15 @@ describe("client", () => {
       baseUrl: "http://api.test",
       fetch: async () => {
         calls++;
-        return Response.json({ error: { code: "internal_error", message: "kaputt" } }, { status: 503 });
+        return Response.json(
+          { error: { code: "internal_error", message: "kaputt" } },
+          { status: 503 },
+        );
       },
     });
-    const error = await client.sendContact({ name: "a", email: "a@b.de", subject: "s", message: "0123456789" }).catch((e: unknown) => e);
+    const error = await client
+      .sendContact({ name: "a", email: "a@b.de", subject: "s", message: "0123456789" })
+      .catch((e: unknown) => e);
     expect(calls).toBe(1);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(503);
@@ -55,7 +60,10 @@ describe("client", () => {
   });
 
   it("rejects an answer that breaks the contract", async () => {
-    const client = createApiClient({ baseUrl: "http://api.test", fetch: async () => Response.json({ data: "nope" }) });
+    const client = createApiClient({
+      baseUrl: "http://api.test",
+      fetch: async () => Response.json({ data: "nope" }),
+    });
     await expect(client.langs()).rejects.toThrow();
   });
 });

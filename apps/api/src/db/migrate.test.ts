@@ -40,7 +40,9 @@ describe.runIf(testDatabase === "postgres")("two instances starting on one empty
 
       const db = new pg.Client({ connectionString: url.toString() });
       await db.connect();
-      const migrations = await db.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+      const migrations = await db.query(
+        "select count(*)::int as n from drizzle.__drizzle_migrations",
+      );
       const languages = await db.query("select count(*)::int as n from languages");
       const users = await db.query("select count(*)::int as n from users");
       await db.end();

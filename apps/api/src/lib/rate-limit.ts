@@ -10,10 +10,16 @@ export type RateLimiter = {
 };
 
 /** In memory by default; in Redis when REDIS_URL is set, so that all instances share the counts. */
-export function createRateLimiter(config: Config): RateLimiter {
+export async function createRateLimiter(config: Config): Promise<RateLimiter> {
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    ? new Redis(config.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+      })
     : null;
+  // Connected before the first request; while Redis is away later, the in-memory limiter stands in.
+  await redis?.connect();
   const options = { points: config.RATE_LIMIT_PER_MINUTE, duration: 60, keyPrefix: "eventwerk-rl" };
   const limiter = redis
     ? new RateLimiterRedis({

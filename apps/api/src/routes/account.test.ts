@@ -124,7 +124,12 @@ describe("PATCH /auth/profile", () => {
       method: "PATCH",
       url: profileUrl,
       token: tokens.access_token,
-      payload: { name: "  Erika ", surname: "Mustermann", phone: "+49 30 1234567", preferred_locale: "en" },
+      payload: {
+        name: "  Erika ",
+        surname: "Mustermann",
+        phone: "+49 30 1234567",
+        preferred_locale: "en",
+      },
     });
     expect(response.statusCode).toBe(200);
     const { data } = response.json<{ data: User }>();

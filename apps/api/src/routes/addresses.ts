@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { addresses, cities, countries, districts } from "../db/schema.ts";
+import { addresses, cities, countries, districts, users } from "../db/schema.ts";
 import { requireUser } from "../lib/auth.ts";
 import { checkPlace, pick } from "../lib/geo.ts";
 import { notFound } from "../lib/http-error.ts";
@@ -73,6 +73,14 @@ async function clearDefault(db: Db, userId: string, exceptId: number) {
     );
 }
 
+/**
+ * Serialises a user's address writes: without it, two concurrent writes that both set a default
+ * collide on the one-default index and one of them fails with a 500.
+ */
+async function lockOwner(tx: Transaction, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+}
+
 export const addressRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["addresses"];
@@ -110,6 +118,7 @@ export const addressRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       const input = request.body;
       await checkPlace(ctx.db, input);
       const id = await ctx.db.transaction(async (tx) => {
+        await lockOwner(tx, auth.userId);
         const existing = await tx
           .select({ id: addresses.id })
           .from(addresses)
@@ -160,6 +169,7 @@ export const addressRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       if (!own) throw notFound();
       await checkPlace(ctx.db, input);
       await ctx.db.transaction(async (tx) => {
+        await lockOwner(tx, auth.userId);
         if (input.is_default === true) await clearDefault(tx, auth.userId, input.id);
         await tx
           .update(addresses)
@@ -172,8 +182,8 @@ export const addressRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
             cityId: input.city_id,
             districtId: input.district_id ?? null,
             phone: input.phone ?? null,
-            // The default can be moved to another address, not switched off.
-            isDefault: input.is_default === true || own.is_default,
+            // The default can be moved to another address, not switched off; `own` may be stale.
+            ...(input.is_default === true ? { isDefault: true } : {}),
             updatedAt: new Date(),
           })
           .where(and(eq(addresses.id, input.id), eq(addresses.userId, auth.userId)));
@@ -197,6 +207,7 @@ export const addressRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
     async (request) => {
       const auth = await requireUser(ctx, request);
       await ctx.db.transaction(async (tx) => {
+        await lockOwner(tx, auth.userId);
         const [deleted] = await tx
           .delete(addresses)
           .where(and(eq(addresses.id, request.query.id), eq(addresses.userId, auth.userId)))

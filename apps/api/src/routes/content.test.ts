@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const storedMessages = async () => (await t.ctx.db.select({ n: count() }).from(contactMessages))[0]!.n;
+const storedMessages = async () =>
+  (await t.ctx.db.select({ n: count() }).from(contactMessages))[0]!.n;
 
 type Summary = { id: number; key: string; title: string; slug: string; menu: string };
 
@@ -39,7 +40,11 @@ describe("CMS pages", () => {
     const de = (await call(t.app, { method: "GET", url: "/api/v1/page" })).json<{
       data: { header: Summary[]; footer: Summary[] };
     }>().data;
-    expect(de.header.map((p) => p.key)).toEqual(["about-us", "ticketing-service", "event-solutions"]);
+    expect(de.header.map((p) => p.key)).toEqual([
+      "about-us",
+      "ticketing-service",
+      "event-solutions",
+    ]);
     expect(de.footer.map((p) => p.key)).toEqual(["faq", "privacy-policy", "terms-and-conditions"]);
     expect(de.header[0]).toMatchObject({ title: "Über uns", slug: "ueber-uns", menu: "header" });
     const en = (await call(t.app, { method: "GET", url: "/api/v1/page", locale: "en" })).json<{
@@ -54,8 +59,14 @@ describe("CMS pages", () => {
     }>().data;
     const privacy = menus.footer.find((p) => p.key === "privacy-policy")!;
     const de = await call(t.app, { method: "GET", url: `/api/v1/page/${privacy.id}` });
-    const en = await call(t.app, { method: "GET", url: `/api/v1/page/${privacy.id}`, locale: "en" });
-    expect(de.json<{ data: { body: string; title: string } }>().data.title).toBe("Datenschutzerklärung");
+    const en = await call(t.app, {
+      method: "GET",
+      url: `/api/v1/page/${privacy.id}`,
+      locale: "en",
+    });
+    expect(de.json<{ data: { body: string; title: string } }>().data.title).toBe(
+      "Datenschutzerklärung",
+    );
     expect(de.json<{ data: { body: string } }>().data.body).toContain("<h2>");
     expect(en.json<{ data: { body: string } }>().data.body).toMatch(/GDPR/);
   });
@@ -75,7 +86,9 @@ describe("reference data", () => {
     const de = (await call(t.app, { method: "GET", url: "/api/v1/company-category" })).json<{
       data: { slug: string; name: string }[];
     }>().data;
-    const en = (await call(t.app, { method: "GET", url: "/api/v1/company-category", locale: "en" })).json<{
+    const en = (
+      await call(t.app, { method: "GET", url: "/api/v1/company-category", locale: "en" })
+    ).json<{
       data: { slug: string; name: string }[];
     }>().data;
     expect(de.length).toBeGreaterThanOrEqual(10);
@@ -85,33 +98,55 @@ describe("reference data", () => {
 
   it("getCurrency answers EUR under `currency`", async () => {
     const response = await call(t.app, { method: "GET", url: "/api/v1/getCurrency" });
-    expect(response.json()).toEqual({ currency: { code: "EUR", name: "Euro", symbol: "€", decimals: 2 } });
+    expect(response.json()).toEqual({
+      currency: { code: "EUR", name: "Euro", symbol: "€", decimals: 2 },
+    });
   });
 
   it("getContactSetting answers the contact data in the request's language", async () => {
     const de = (await call(t.app, { method: "GET", url: "/api/v1/getContactSetting" })).json<{
       data: Record<string, string>;
     }>().data;
-    const en = (await call(t.app, { method: "GET", url: "/api/v1/getContactSetting", locale: "en" })).json<{
+    const en = (
+      await call(t.app, { method: "GET", url: "/api/v1/getContactSetting", locale: "en" })
+    ).json<{
       data: Record<string, string>;
     }>().data;
-    expect(de).toMatchObject({ company_name: "Eventwerk GmbH", email: "hallo@eventwerk.example", country: "Deutschland" });
+    expect(de).toMatchObject({
+      company_name: "Eventwerk GmbH",
+      email: "hallo@eventwerk.example",
+      country: "Deutschland",
+    });
     expect(en.country).toBe("Germany");
     expect(en.opening_hours).toMatch(/Monday/);
   });
 
   it("an unknown language header falls back to German", async () => {
-    const response = await call(t.app, { method: "GET", url: "/api/v1/getContactSetting", headers: { "x-localization": "fr" } });
+    const response = await call(t.app, {
+      method: "GET",
+      url: "/api/v1/getContactSetting",
+      headers: { "x-localization": "fr" },
+    });
     expect(response.json<{ data: { country: string } }>().data.country).toBe("Deutschland");
   });
 });
 
 describe("contact form", () => {
-  const valid = { name: "Erika Mustermann", email: "erika@example.com", subject: "Gruppentickets", message: "Gibt es Rabatte für Gruppen ab 10 Personen?" };
+  const valid = {
+    name: "Erika Mustermann",
+    email: "erika@example.com",
+    subject: "Gruppentickets",
+    message: "Gibt es Rabatte für Gruppen ab 10 Personen?",
+  };
 
   it("stores the message and emails it to the contact address", async () => {
     const before = await storedMessages();
-    const response = await call(t.app, { method: "POST", url: "/api/v1/contact", payload: valid, locale: "en" });
+    const response = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/contact",
+      payload: valid,
+      locale: "en",
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       data: { message: "Thank you for your message. We will get back to you as soon as possible." },
@@ -163,7 +198,11 @@ describe("contact form", () => {
 
 describe("API conventions", () => {
   it("unknown API routes answer 404 in the error shape, in the request's language", async () => {
-    const response = await call(t.app, { method: "GET", url: "/api/v1/does-not-exist", locale: "en" });
+    const response = await call(t.app, {
+      method: "GET",
+      url: "/api/v1/does-not-exist",
+      locale: "en",
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       error: { code: "not_found", message: "This address does not exist in the API." },
@@ -176,7 +215,12 @@ describe("API conventions", () => {
       paths: Record<string, unknown>;
     }>();
     expect(spec.openapi).toBe("3.1.0");
-    for (const path of ["/api/v1/token", "/api/v1/auth/address", "/api/v1/getLang", "/api/v1/general/district-single"]) {
+    for (const path of [
+      "/api/v1/token",
+      "/api/v1/auth/address",
+      "/api/v1/getLang",
+      "/api/v1/general/district-single",
+    ]) {
       expect(spec.paths).toHaveProperty([path]);
     }
     const docs = await call(t.app, { method: "GET", url: "/api/docs/" });

@@ -26,7 +26,9 @@ type Fields = { error: { code: string; message: string; fields?: Record<string, 
 const tokenFrom = (mail: string) => /token=([\w-]+)/.exec(mail)?.[1];
 
 async function placeIds() {
-  const countries = (await call(t.app, { method: "GET", url: "/api/v1/general/country" })).json<{ data: { id: number }[] }>().data;
+  const countries = (await call(t.app, { method: "GET", url: "/api/v1/general/country" })).json<{
+    data: { id: number }[];
+  }>().data;
   const cities = (
     await call(t.app, { method: "GET", url: `/api/v1/general/city?country_id=${countries[0]!.id}` })
   ).json<{ data: { id: number; name: string }[] }>().data;
@@ -35,8 +37,17 @@ async function placeIds() {
   const districts = (
     await call(t.app, { method: "GET", url: `/api/v1/general/district?city_id=${berlin.id}` })
   ).json<{ data: { id: number }[] }>().data;
-  const categories = (await call(t.app, { method: "GET", url: "/api/v1/company-category" })).json<{ data: { id: number }[] }>().data;
-  return { countryId: countries[0]!.id, austriaId: countries[1]!.id, berlinId: berlin.id, munichId: munich.id, districtId: districts[0]!.id, categoryId: categories[0]!.id };
+  const categories = (await call(t.app, { method: "GET", url: "/api/v1/company-category" })).json<{
+    data: { id: number }[];
+  }>().data;
+  return {
+    countryId: countries[0]!.id,
+    austriaId: countries[1]!.id,
+    berlinId: berlin.id,
+    munichId: munich.id,
+    districtId: districts[0]!.id,
+    categoryId: categories[0]!.id,
+  };
 }
 
 describe("visitor registration", () => {
@@ -50,16 +61,28 @@ describe("visitor registration", () => {
 
   it("creates the account and logs the visitor in", async () => {
     const input = valid();
-    const response = await call(t.app, { method: "POST", url: "/api/v1/register", payload: { ...input, email: input.email.toUpperCase() } });
+    const response = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/register",
+      payload: { ...input, email: input.email.toUpperCase() },
+    });
     expect(response.statusCode).toBe(201);
     const tokens = response.json<{ access_token: string; refresh_token: string }>();
-    const user = await call(t.app, { method: "GET", url: "/api/v1/getUser", token: tokens.access_token });
-    expect(user.json<{ data: { email: string; role: string; organiser: null } }>().data).toMatchObject({
+    const user = await call(t.app, {
+      method: "GET",
+      url: "/api/v1/getUser",
+      token: tokens.access_token,
+    });
+    expect(
+      user.json<{ data: { email: string; role: string; organiser: null } }>().data,
+    ).toMatchObject({
       email: input.email,
       role: "visitor",
       organiser: null,
     });
-    await expect(passwordLogin(t.app, input.email, input.password)).resolves.toHaveProperty("access_token");
+    await expect(passwordLogin(t.app, input.email, input.password)).resolves.toHaveProperty(
+      "access_token",
+    );
   });
 
   it("refuses a taken email, whatever its case, with 409 and a clear message", async () => {
@@ -94,7 +117,11 @@ describe("visitor registration", () => {
     ["an unknown language", { preferred_locale: "fr" }, "preferred_locale"],
   ])("rejects %s with 400 on that field and creates nothing", async (_case, change, field) => {
     const before = await userCount();
-    const response = await call(t.app, { method: "POST", url: "/api/v1/register", payload: { ...valid(), ...change } });
+    const response = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/register",
+      payload: { ...valid(), ...change },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json<Fields>();
     expect(body.error.code).toBe("validation_failed");
@@ -105,7 +132,12 @@ describe("visitor registration", () => {
   it("explains the password rule in the visitor's language", async () => {
     const payload = { ...valid(), password: "nurbuchstaben" };
     const de = await call(t.app, { method: "POST", url: "/api/v1/register", payload });
-    const en = await call(t.app, { method: "POST", url: "/api/v1/register", payload, locale: "en" });
+    const en = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/register",
+      payload,
+      locale: "en",
+    });
     expect(de.json<Fields>().error.fields?.password).toMatch(/mindestens 8 Zeichen/);
     expect(en.json<Fields>().error.fields?.password).toMatch(/at least 8 characters/);
   });
@@ -127,23 +159,60 @@ describe("organiser registration", () => {
         company_name: "Kiezbühne UG",
         company_category_id: ids.categoryId,
         tax_number: "DE123456789",
-        address: { line: "Hauptstraße 1", postal_code: "10827", country_id: ids.countryId, city_id: ids.berlinId, district_id: ids.districtId },
+        address: {
+          line: "Hauptstraße 1",
+          postal_code: "10827",
+          country_id: ids.countryId,
+          city_id: ids.berlinId,
+          district_id: ids.districtId,
+        },
         accept_terms: true,
       },
     });
     expect(response.statusCode).toBe(201);
     const { access_token } = response.json<{ access_token: string }>();
     const user = await call(t.app, { method: "GET", url: "/api/v1/getUser", token: access_token });
-    expect(user.json<{ data: { role: string; organiser: { approval_status: string; company_name: string } } }>().data).toMatchObject({
+    expect(
+      user.json<{
+        data: { role: string; organiser: { approval_status: string; company_name: string } };
+      }>().data,
+    ).toMatchObject({
       role: "organiser",
       organiser: { approval_status: "pending", company_name: "Kiezbühne UG" },
     });
   });
 
   it.each([
-    ["an unknown company category", (ids: Awaited<ReturnType<typeof placeIds>>) => ({ company_category_id: 99999 }), "company_category_id"],
-    ["a city outside the country", (ids: Awaited<ReturnType<typeof placeIds>>) => ({ address: { line: "Ring 1", postal_code: "1010", country_id: ids.austriaId, city_id: ids.berlinId } }), "address.city_id"],
-    ["a district outside the city", (ids: Awaited<ReturnType<typeof placeIds>>) => ({ address: { line: "Ring 1", postal_code: "80331", country_id: ids.countryId, city_id: ids.munichId, district_id: ids.districtId } }), "address.district_id"],
+    [
+      "an unknown company category",
+      (_ids: Awaited<ReturnType<typeof placeIds>>) => ({ company_category_id: 99999 }),
+      "company_category_id",
+    ],
+    [
+      "a city outside the country",
+      (ids: Awaited<ReturnType<typeof placeIds>>) => ({
+        address: {
+          line: "Ring 1",
+          postal_code: "1010",
+          country_id: ids.austriaId,
+          city_id: ids.berlinId,
+        },
+      }),
+      "address.city_id",
+    ],
+    [
+      "a district outside the city",
+      (ids: Awaited<ReturnType<typeof placeIds>>) => ({
+        address: {
+          line: "Ring 1",
+          postal_code: "80331",
+          country_id: ids.countryId,
+          city_id: ids.munichId,
+          district_id: ids.districtId,
+        },
+      }),
+      "address.district_id",
+    ],
     ["a bad tax number", () => ({ tax_number: "#!" }), "tax_number"],
     ["a bad phone", () => ({ phone: "call me" }), "phone"],
     ["no company name", () => ({ company_name: "" }), "company_name"],
@@ -164,7 +233,12 @@ describe("organiser registration", () => {
         company_name: "Kiezbühne UG",
         company_category_id: ids.categoryId,
         tax_number: "DE123456789",
-        address: { line: "Hauptstraße 1", postal_code: "10827", country_id: ids.countryId, city_id: ids.berlinId },
+        address: {
+          line: "Hauptstraße 1",
+          postal_code: "10827",
+          country_id: ids.countryId,
+          city_id: ids.berlinId,
+        },
         accept_terms: true,
         ...change(ids),
       },
@@ -180,8 +254,16 @@ describe("password reset", () => {
   it("answers the same whether the email exists or not, and mails only real accounts", async () => {
     const { email } = await registerVisitor(t.app);
     const mailsBefore = (await t.outbox()).length;
-    const known = await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
-    const unknown = await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email: "nobody@example.com" } });
+    const known = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/password/forgot",
+      payload: { email },
+    });
+    const unknown = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/password/forgot",
+      payload: { email: "nobody@example.com" },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
@@ -190,24 +272,42 @@ describe("password reset", () => {
 
   it("sets a new password once from the emailed link, in the visitor's language", async () => {
     const { email, password } = await registerVisitor(t.app);
-    await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email }, locale: "en" });
+    await call(t.app, {
+      method: "POST",
+      url: "/api/v1/password/forgot",
+      payload: { email },
+      locale: "en",
+    });
     const mail = (await t.outbox()).at(-1)!;
     expect(mail).toContain("Subject: Reset your password");
     expect(mail).toContain("http://localhost:3000/en/reset-password?token=");
     const token = tokenFrom(mail)!;
 
-    const reset = await call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "neues-passwort-9" } });
+    const reset = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/password/reset",
+      payload: { token, password: "neues-passwort-9" },
+    });
     expect(reset.statusCode).toBe(200);
-    await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty("access_token");
+    await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty(
+      "access_token",
+    );
     await expect(passwordLogin(t.app, email, password)).rejects.toThrow();
 
-    const again = await call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "drittes-passwort-3" }, locale: "en" });
+    const again = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/password/reset",
+      payload: { token, password: "drittes-passwort-3" },
+      locale: "en",
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json<Fields>().error).toMatchObject({
       code: "invalid_reset_token",
       message: "This reset link is invalid, has expired or has already been used.",
     });
-    await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty("access_token");
+    await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty(
+      "access_token",
+    );
   });
 
   it("refuses an expired link and keeps the password", async () => {
@@ -215,7 +315,11 @@ describe("password reset", () => {
     await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
     const token = tokenFrom((await t.outbox()).at(-1)!)!;
     await t.ctx.db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 minute'` });
-    const response = await call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "neues-passwort-9" } });
+    const response = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/password/reset",
+      payload: { token, password: "neues-passwort-9" },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<Fields>().error.code).toBe("invalid_reset_token");
     await expect(passwordLogin(t.app, email, password)).resolves.toHaveProperty("access_token");
@@ -225,8 +329,16 @@ describe("password reset", () => {
     const { email, tokens } = await registerVisitor(t.app);
     await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
     const token = tokenFrom((await t.outbox()).at(-1)!)!;
-    await call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "neues-passwort-9" } });
-    const me = await call(t.app, { method: "GET", url: "/api/v1/getUser", token: tokens.access_token });
+    await call(t.app, {
+      method: "POST",
+      url: "/api/v1/password/reset",
+      payload: { token, password: "neues-passwort-9" },
+    });
+    const me = await call(t.app, {
+      method: "GET",
+      url: "/api/v1/getUser",
+      token: tokens.access_token,
+    });
     expect(me.statusCode).toBe(401);
   });
 
@@ -236,7 +348,11 @@ describe("password reset", () => {
     ["reset", { token: "short", password: "neues-passwort-9" }],
     ["reset", { token: "x".repeat(43), password: "kurz" }],
   ])("rejects bad input on /password/%s with 400", async (path, payload) => {
-    const response = await call(t.app, { method: "POST", url: `/api/v1/password/${path}`, payload });
+    const response = await call(t.app, {
+      method: "POST",
+      url: `/api/v1/password/${path}`,
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<Fields>().error.code).toBe("validation_failed");
   });
@@ -268,8 +384,16 @@ describe("email over SMTP", () => {
       expect(received[0]).toContain(`To: ${email}`);
       expect(received[0]).toContain("/passwort-zurucksetzen?token=");
       const token = tokenFrom(received[0]!)!;
-      const first = await call(smtp.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "smtp-passwort-1" } });
-      const second = await call(smtp.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password: "smtp-passwort-2" } });
+      const first = await call(smtp.app, {
+        method: "POST",
+        url: "/api/v1/password/reset",
+        payload: { token, password: "smtp-passwort-1" },
+      });
+      const second = await call(smtp.app, {
+        method: "POST",
+        url: "/api/v1/password/reset",
+        payload: { token, password: "smtp-passwort-2" },
+      });
       expect(first.statusCode).toBe(200);
       expect(second.statusCode).toBe(400);
       expect(await smtp.outbox()).toEqual([]);
@@ -287,7 +411,11 @@ describe("rate limits", () => {
       const statuses: number[] = [];
       let last: Awaited<ReturnType<typeof call>> | undefined;
       for (let i = 0; i < 3; i++) {
-        last = await call(limited.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email: `x${i}@example.com` } });
+        last = await call(limited.app, {
+          method: "POST",
+          url: "/api/v1/password/forgot",
+          payload: { email: `x${i}@example.com` },
+        });
         statuses.push(last.statusCode);
       }
       expect(statuses).toEqual([200, 200, 429]);
@@ -302,7 +430,10 @@ describe("rate limits", () => {
 describe("users table", () => {
   it("never stores a password in plain text", async () => {
     const { email, password } = await registerVisitor(t.app);
-    const [row] = await t.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email));
+    const [row] = await t.ctx.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email));
     expect(row!.hash.startsWith("$argon2id$")).toBe(true);
     expect(row!.hash).not.toContain(password);
   });

@@ -228,13 +228,9 @@ describe("POST /token, bad input", () => {
     ["grant_type as number", passwordGrant({ grant_type: 1 }), "grant_type"],
     ["client_id as object", passwordGrant({ client_id: { id: 1 } }), "client_id"],
     ["254+ character username", passwordGrant({ username: `${"a".repeat(250)}@x.de` }), "username"],
-    ["201 character password", passwordGrant({ password: "p1".repeat(100) + "x" }), "password"],
+    ["201 character password", passwordGrant({ password: `${"p1".repeat(100)}x` }), "password"],
     ["101 character client_id", passwordGrant({ client_id: "c".repeat(101) }), "client_id"],
-    [
-      "missing refresh_token",
-      { grant_type: "refresh_token", ...testClient },
-      "refresh_token",
-    ],
+    ["missing refresh_token", { grant_type: "refresh_token", ...testClient }, "refresh_token"],
     [
       "201 character refresh_token",
       { grant_type: "refresh_token", refresh_token: "r".repeat(201), ...testClient },
@@ -339,7 +335,11 @@ describe("POST /token, client_credentials grant", () => {
     const response = await postToken({ grant_type: "client_credentials", ...testClient });
     expect(response.statusCode).toBe(200);
     const body = response.json<TokenResponse>();
-    expect(body).toEqual({ access_token: expect.any(String), expires_in: 900, token_type: "Bearer" });
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      expires_in: 900,
+      token_type: "Bearer",
+    });
     const claims = decodeJwt(body.access_token);
     expect(claims.sub).toBeUndefined();
     expect(claims.sid).toBeUndefined();
@@ -433,6 +433,34 @@ describe("POST /token, refresh_token grant", () => {
     expect((await refresh(other.refresh_token!)).statusCode).toBe(200);
   });
 
+  it("lets only one of two parallel uses of a refresh token succeed", async () => {
+    const { tokens } = await registerVisitor(t.app);
+    const responses = await Promise.all([
+      refresh(tokens.refresh_token!),
+      refresh(tokens.refresh_token!),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const loser = responses.find((r) => r.statusCode === 400)!;
+    expect(errorOf(loser).code).toBe("invalid_grant");
+  });
+
+  it("answers 400 invalid_grant for an expired refresh token", async () => {
+    const { tokens } = await registerVisitor(t.app);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + (t.ctx.config.REFRESH_TOKEN_TTL + 60) * 1000);
+      const response = await refresh(tokens.refresh_token!);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).code).toBe("invalid_grant");
+    } finally {
+      vi.useRealTimers();
+    }
+    // Expiry is not reuse: the session was not revoked, the token just may not be traded any more.
+    const sid = decodeJwt(tokens.access_token).sid as string;
+    const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(session!.revokedAt).toBeNull();
+  });
+
   it("answers 400 invalid_grant for an unknown refresh token", async () => {
     const response = await refresh("definitely-not-a-refresh-token");
     expect(response.statusCode).toBe(400);
@@ -517,7 +545,10 @@ describe("bearer tokens", () => {
     const claims = decodeJwt(access_token);
     const now = Math.floor(Date.now() / 1000);
     // The same claims with a future expiry are accepted: the self-signed token is sound.
-    const valid = await signWithAppKey({ sub: claims.sub, sid: claims.sid, cid: claims.cid }, now + 60);
+    const valid = await signWithAppKey(
+      { sub: claims.sub, sid: claims.sid, cid: claims.cid },
+      now + 60,
+    );
     expect((await getUser(valid)).statusCode).toBe(200);
 
     const expired = await signWithAppKey(

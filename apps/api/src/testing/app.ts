@@ -73,7 +73,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     outbox: async () => {
       const files = (await readdir(outboxDir).catch(() => [])).sort();
-      const mails = await Promise.all(files.map((file) => readFile(path.join(outboxDir, file), "utf8")));
+      const mails = await Promise.all(
+        files.map((file) => readFile(path.join(outboxDir, file), "utf8")),
+      );
       return mails.map(readMail);
     },
   };
@@ -127,7 +129,11 @@ export async function registerVisitor(
 
 const decodeQuotedPrintable = (value: string) =>
   Buffer.from(
-    value.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    value
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      ),
     "latin1",
   ).toString("utf8");
 
