@@ -29,6 +29,9 @@ export async function openDatabase(options: {
   if (options.url) {
     await migratePostgres(options.url);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     return { db: drizzlePg(pool, { schema }), close: () => pool.end(), kind: "postgres" };
   }
   // PGlite: in-memory when no directory is given (tests).
