@@ -1,20 +1,25 @@
-import { type ApiClient, createApiClient, type Locale } from "@eventwerk/contract";
+import { type ApiClient, ApiError, createApiClient, type Locale } from "@eventwerk/contract";
+import type { RouterContextProvider } from "react-router";
 import { config } from "./config.server";
-import { localeFromPath } from "./locale";
+import { requestState } from "./context";
 
 /** Renew the anonymous token this long before it expires. */
 const renewMarginMs = 60_000;
 const timeoutMs = 10_000;
 
 /**
- * The anonymous (client-credentials) token is the same for every visitor, so it is
- * cached for the whole process. Nothing user-specific is ever kept here.
+ * The anonymous (client-credentials) token is the same for every visitor, so it is cached for
+ * the whole process. Nothing user-specific is ever kept at module level.
  */
 let cached: { token: string; expiresAt: number } | null = null;
 let pending: Promise<string> | null = null;
 
+/** A client without a token: for the token call itself. */
+export const bareClient = (locale?: Locale) =>
+  createApiClient({ baseUrl: config.API_BASE_URL, timeoutMs, locale });
+
 async function fetchAnonymousToken(): Promise<string> {
-  const response = await createApiClient({ baseUrl: config.API_BASE_URL, timeoutMs }).token({
+  const response = await bareClient().token({
     grant_type: "client_credentials",
     client_id: config.OAUTH_CLIENT_ID,
     client_secret: config.OAUTH_CLIENT_SECRET,
@@ -41,13 +46,16 @@ const forgetRejectedToken: typeof fetch = async (input, init) => {
   return response;
 };
 
-/** The contract client for one request: the anonymous token and the page's locale. */
-export async function apiFor(request: Request, locale?: Locale): Promise<ApiClient> {
+/** The contract client for one request: the visitor's token (or the anonymous one) and language. */
+export async function apiFor(context: Readonly<RouterContextProvider>): Promise<ApiClient> {
+  const state = context.get(requestState);
   return createApiClient({
     baseUrl: config.API_BASE_URL,
-    token: await anonymousToken(),
-    locale: locale ?? localeFromPath(new URL(request.url).pathname),
+    token: state.token ?? (await anonymousToken()),
+    locale: state.locale,
     timeoutMs,
-    fetch: forgetRejectedToken,
+    fetch: state.token ? fetch : forgetRejectedToken,
   });
 }
+
+export { ApiError };

@@ -13,6 +13,19 @@ const configSchema = z
     OAUTH_CLIENT_SECRET: z.string().min(8).default("eventwerk-web-dev-secret"),
     /** Marks cookies `Secure`; turn on behind HTTPS. */
     COOKIE_SECURE: booleanString.default(false),
+    /** Public address for canonical links; defaults to the address of each request. */
+    PUBLIC_URL: z.url().optional(),
+    /**
+     * Public maintenance setting, compared with the string "true" (SPEC.md: inverted): the app is
+     * shown only while it equals "true"; any other value shows the maintenance overlay.
+     */
+    PUBLIC_MAINTENANCE: z.string().default("true"),
+    /** How often the browser asks whether a new build is out. */
+    BUILD_POLL_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(5 * 60 * 1000),
   })
   .transform((config) => ({
     ...config,

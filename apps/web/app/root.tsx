@@ -7,22 +7,88 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useRouteLoaderData,
 } from "react-router";
+import { IntlProvider, useTranslations } from "use-intl";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { homePath, localeFromPath } from "./locale";
+import "@fontsource-variable/inter";
+import { apiFor } from "./api.server";
+import { ShellBehaviour } from "./components/shell-behaviour";
+import { config } from "./config.server";
+import { requestState } from "./context";
+import { messagesFor } from "./i18n/messages.server";
+import "./i18n/types";
+import errorsDe from "./i18n/messages/de/errors.json";
+import errorsEn from "./i18n/messages/en/errors.json";
+import { rootMiddleware } from "./middleware.server";
+import { counterpartPath, localeFromPath, pathTo } from "./route-table";
+
+export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = context.get(requestState);
+  const api = await apiFor(context);
+  // Contact data and menus are loaded at start (SPEC.md section 1) and shown by the layout.
+  const [menus, contact, langs] = await Promise.all([
+    api.menus(),
+    api.contactSetting(),
+    api.langs(),
+  ]);
+  const url = new URL(request.url);
+  return {
+    locale: state.locale,
+    messages: messagesFor(state.locale),
+    siteName: config.SITE_NAME,
+    origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
+    user: state.user
+      ? { name: state.user.name, surname: state.user.surname, role: state.user.role }
+      : null,
+    menus: menus.data,
+    contact: contact.data,
+    langs: langs.data,
+    maintenance: config.PUBLIC_MAINTENANCE,
+    buildId: __BUILD_ID__,
+    buildPollIntervalMs: config.BUILD_POLL_INTERVAL_MS,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** `<html lang>`, canonical and hreflang links for the page being shown. */
+function HeadLinks({ data }: { data: RootData }) {
+  const location = useLocation();
+  const url = new URL(location.pathname + location.search, data.origin);
+  const de = counterpartPath(url, "de");
+  const en = counterpartPath(url, "en");
+  return (
+    <>
+      <link rel="canonical" href={data.origin + location.pathname} />
+      {de && en && (
+        <>
+          <link rel="alternate" hrefLang="de" href={data.origin + de} />
+          <link rel="alternate" hrefLang="en" href={data.origin + en} />
+          <link rel="alternate" hrefLang="x-default" href={data.origin + de} />
+        </>
+      )}
+    </>
+  );
+}
 
 export function Layout({ children }: { children: ReactNode }) {
-  const lang = localeFromPath(useLocation().pathname);
+  const data = useRouteLoaderData<RootData>("root");
+  const location = useLocation();
+  const lang = data?.locale ?? localeFromPath(location.pathname);
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {data && <HeadLinks data={data} />}
         <Links />
       </head>
-      <body className="min-h-screen bg-neutral-50 font-sans text-neutral-900">
+      <body className="min-h-screen bg-neutral-50 font-sans text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -31,50 +97,68 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <IntlProvider
+      locale={loaderData.locale}
+      messages={loaderData.messages}
+      timeZone="Europe/Berlin"
+    >
+      <ShellBehaviour data={loaderData}>
+        <Outlet />
+      </ShellBehaviour>
+    </IntlProvider>
+  );
 }
 
-const errorText = {
-  de: { notFound: "Seite nicht gefunden", failed: "Interner Serverfehler", home: "Zur Startseite" },
-  en: {
-    notFound: "Page not found",
-    failed: "Internal server error",
-    home: "Back to the home page",
-  },
-};
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+/** The error page of SPEC.md: "Page Not Found" for 404, otherwise "Internal Server Error". */
+export function ErrorPage({ error }: { error: unknown }) {
+  const t = useTranslations("errors");
   const locale = localeFromPath(useLocation().pathname);
-  const text = errorText[locale];
-  let status = 500;
-  let title = "Internal Server Error";
-  let details: string = text.failed;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    if (error.status === 404) {
-      title = "Page Not Found";
-      details = typeof error.data === "string" && error.data ? error.data : text.notFound;
-    } else {
-      details = error.statusText || text.failed;
-    }
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    details = error.message;
-  }
-
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : error instanceof Error && import.meta.env.DEV
+        ? error.message
+        : null;
   return (
-    <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 p-6">
-      <p className="text-sm font-semibold text-primary-700">{status}</p>
-      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-      <p className="text-neutral-700">{details}</p>
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] max-w-2xl flex-col justify-center gap-4 p-6"
+    >
+      <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">
+        {t("status", { status })}
+      </p>
+      <h1 className="text-3xl font-bold tracking-tight">
+        {status === 404 ? t("notFoundTitle") : t("serverErrorTitle")}
+      </h1>
+      {message && <p className="font-medium text-neutral-800 dark:text-neutral-200">{message}</p>}
+      <p className="text-neutral-700 dark:text-neutral-300">
+        {status === 404 ? t("notFoundDescription") : t("serverErrorDescription")}
+      </p>
       <p>
         <a
-          href={homePath(locale)}
-          className="font-medium text-primary-800 underline underline-offset-4 hover:text-primary-900"
+          href={pathTo("home", locale)}
+          className="font-medium text-primary-800 underline underline-offset-4 dark:text-primary-300"
         >
-          {text.home}
+          {t("backHome")}
         </a>
       </p>
     </main>
+  );
+}
+
+/** Reached only when the root itself fails; the layouts show errors inside the site's chrome. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <IntlProvider
+      locale={locale}
+      messages={{ errors: locale === "en" ? errorsEn : errorsDe }}
+      timeZone="Europe/Berlin"
+    >
+      <ErrorPage error={error} />
+    </IntlProvider>
   );
 }

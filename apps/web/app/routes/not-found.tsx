@@ -1,12 +1,9 @@
+import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 
-/** Every path no other route matches answers 404; the root ErrorBoundary renders it. */
+/** Every path no page matches: a real 404 with SPEC.md's message. */
 export function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
-  throw new Response(`Page not found: ${pathname}`, {
-    status: 404,
-    headers: { "content-type": "text/plain; charset=utf-8" },
-  });
+  throw data(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
 }
 
 export default function NotFound() {

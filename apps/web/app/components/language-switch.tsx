@@ -1,0 +1,4 @@
+// Replaced by the language dialog (helper).
+export function LanguageSwitch() {
+  return null;
+}

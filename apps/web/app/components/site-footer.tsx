@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { useTranslations } from "use-intl";
+import { usePaths, useRootData } from "../hooks";
+import { cmsPagePath } from "./site-header";
+
+export function SiteFooter() {
+  const t = useTranslations("nav");
+  const { contact, menus } = useRootData();
+  const { to } = usePaths();
+  return (
+    <footer className="mt-16 border-t border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm md:grid-cols-3">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-2 font-semibold">
+            {t("contactHeading")}
+          </h2>
+          <address className="space-y-1 not-italic text-neutral-700 dark:text-neutral-300">
+            <p>{contact.company_name}</p>
+            <p>{contact.street}</p>
+            <p>
+              {contact.postal_code} {contact.city}, {contact.country}
+            </p>
+            <p>
+              {t("email")}:{" "}
+              <a className="underline" href={`mailto:${contact.email}`}>
+                {contact.email}
+              </a>
+            </p>
+            <p>
+              {t("phone")}:{" "}
+              <a className="underline" href={`tel:${contact.phone.replace(/\s/g, "")}`}>
+                {contact.phone}
+              </a>
+            </p>
+            <p>
+              {t("openingHours")}: {contact.opening_hours}
+            </p>
+          </address>
+        </section>
+        <nav aria-label={t("footerMenu")}>
+          <h2 className="mb-2 font-semibold">{t("footerMenu")}</h2>
+          <ul className="space-y-1">
+            {menus.footer.map((page) => (
+              <li key={page.id}>
+                <Link className="hover:underline" to={cmsPagePath(page.key, page.id, to)}>
+                  {page.title}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link className="hover:underline" to={to("contact")}>
+                {t("contact")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="text-neutral-600 md:text-right dark:text-neutral-400">
+          {t("copyright", { year: new Date().getFullYear(), company: contact.company_name })}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Locale, User } from "@eventwerk/contract";
+import { createContext } from "react-router";
+
+/** What the root middleware learns about a request; loaders and actions read it from here. */
+export type RequestState = {
+  locale: Locale;
+  /** The visitor's access token, or null when logged out. */
+  token: string | null;
+  user: User | null;
+  /** Set-Cookie values the response must carry (refreshed tokens, language, logout). */
+  setCookies: string[];
+};
+
+export const requestState = createContext<RequestState>();

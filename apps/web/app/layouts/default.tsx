@@ -1,0 +1,44 @@
+import { Outlet } from "react-router";
+import { useTranslations } from "use-intl";
+import { SiteFooter } from "../components/site-footer";
+import { SiteHeader } from "../components/site-header";
+import { ErrorPage } from "../root";
+import { pageMeta } from "../seo";
+import type { Route } from "./+types/default";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+function Chrome({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("common");
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[1200] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t("skipToContent")}
+      </a>
+      <SiteHeader />
+      {children}
+      <SiteFooter />
+    </>
+  );
+}
+
+/** The default layout: header with navigation, the page, footer with contact data. */
+export default function DefaultLayout() {
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+/** Errors of pages in this layout keep the header and footer; the status code stays the real one. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <Chrome>
+      <ErrorPage error={error} />
+    </Chrome>
+  );
+}

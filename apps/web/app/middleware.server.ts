@@ -1,0 +1,119 @@
+import { isbot } from "isbot";
+import { data, type MiddlewareFunction, redirect } from "react-router";
+import type { RequestState } from "./context";
+import { requestState } from "./context";
+import { localeFromPath, matchPage, pathTo } from "./route-table";
+import { cookieNames, localeCookies, readCookies } from "./session/cookies.server";
+import { resolveSession } from "./session/session.server";
+
+/** Route middleware named in the route table. False means the page does not exist for this visitor. */
+type RouteMiddleware = (state: RequestState, url: URL) => boolean | Response;
+
+export const routeMiddleware: Record<string, RouteMiddleware> = {
+  /** Pages for logged-in visitors: others go to the login page, then back. */
+  login: (state, url) =>
+    state.user
+      ? true
+      : redirect(
+          `${pathTo("login", state.locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
+        ),
+  /** Guest pages: a logged-in visitor goes to the account page. */
+  auth: (state) => (state.user ? redirect(pathTo("account", state.locale)) : true),
+};
+
+export function runRouteMiddleware(
+  names: readonly string[],
+  state: RequestState,
+  url: URL,
+): Response | null {
+  for (const name of names) {
+    const middleware = routeMiddleware[name];
+    if (!middleware) throw new Error(`Unknown route middleware: '${name}'`);
+    const result = middleware(state, url);
+    if (result === false)
+      throw data(`Page Not Found: ${url.pathname}`, { status: 404, statusText: "Page Not Found" });
+    if (result instanceof Response) return result;
+  }
+  return null;
+}
+
+/** de or en from Accept-Language, by quality; anything else is de. */
+export function detectLocale(header: string | null): "de" | "en" {
+  const ranked = (header ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.find((p) => p.trim().startsWith("q="));
+      return { lang: tag.trim().toLowerCase().split("-")[0], q: q ? Number(q.split("=")[1]) : 1 };
+    })
+    .filter((entry) => entry.lang && !Number.isNaN(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  const first = ranked.find(
+    (entry) => entry.lang === "de" || entry.lang === "en" || entry.lang === "*",
+  );
+  // The first language the visitor accepts decides, if it is one of ours.
+  const top = ranked[0];
+  if (top && (top.lang === "de" || top.lang === "en")) return top.lang;
+  return first?.lang === "en" ? "en" : "de";
+}
+
+const withCookies = (response: Response, cookies: string[]) => {
+  for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+};
+
+/**
+ * Runs before every loader and action: checks the origin of form posts, sends a first visit
+ * to its language, resolves the login session and applies the page's route middleware.
+ */
+export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+
+  // CSRF: a form may only be posted from our own pages.
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const origin = request.headers.get("origin");
+    if (origin && origin !== url.origin && origin !== "null") {
+      throw data("Cross-site form submission refused", { status: 403 });
+    }
+  }
+
+  const cookies = readCookies(request);
+  const setCookies: string[] = [];
+  const chosen = cookies.get(cookieNames.locale);
+  // A first visit to the German home: the browser's language decides; bots stay where they are.
+  if (
+    url.pathname === "/" &&
+    request.method === "GET" &&
+    !isbot(request.headers.get("user-agent"))
+  ) {
+    const preferred =
+      chosen === "de" || chosen === "en"
+        ? chosen
+        : detectLocale(request.headers.get("accept-language"));
+    if (!chosen) setCookies.push(...localeCookies(preferred));
+    if (preferred === "en")
+      throw withCookies(redirect(pathTo("home", "en") + url.search), setCookies);
+  }
+  if (cookies.get(cookieNames.activeLang) !== locale && setCookies.length === 0) {
+    setCookies.push(...localeCookies(locale).slice(1));
+  }
+
+  const session = await resolveSession(cookies, locale);
+  const state: RequestState = {
+    locale,
+    token: session.token,
+    user: session.user,
+    setCookies: [...setCookies, ...session.setCookies],
+  };
+  context.set(requestState, state);
+
+  const match = matchPage(url.pathname);
+  if (match) {
+    const outcome = runRouteMiddleware(match.page.middleware, state, url);
+    if (outcome) throw withCookies(outcome, state.setCookies);
+  }
+
+  const response = await next();
+  return withCookies(response, state.setCookies);
+};

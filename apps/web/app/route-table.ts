@@ -1,0 +1,213 @@
+import { defaultLocale, type Locale, locales } from "@eventwerk/contract";
+
+/**
+ * The one route table: every page once, with its German and English path. `routes.ts`, links,
+ * the language switch, hreflang and the sitemap all take their paths from here.
+ */
+export const layouts = ["default", "panel-iframe"] as const;
+export type LayoutName = (typeof layouts)[number];
+
+/** Names a page can list; `middleware.server.ts` implements them. */
+export type MiddlewareName = "login" | "auth";
+
+type PageEntry = {
+  key: string;
+  de: string;
+  en: string;
+  module: string;
+  layout: LayoutName;
+  middleware: readonly string[];
+  /** The CMS page (by key) whose text the page shows. */
+  cms?: string;
+};
+
+const page = <const K extends string>(
+  key: K,
+  de: string,
+  en: string,
+  module: string,
+  options: { layout?: LayoutName; middleware?: readonly MiddlewareName[]; cms?: string } = {},
+) => ({
+  key,
+  de,
+  en,
+  module,
+  layout: options.layout ?? "default",
+  middleware: options.middleware ?? [],
+  ...(options.cms ? { cms: options.cms } : {}),
+});
+
+export const pages = [
+  page("home", "/", "/en", "routes/home.tsx"),
+  page("event", "/:slug-evx-:id", "/en/:slug-evx-:id", "routes/event.tsx"),
+  page("about-us", "/ueber-uns", "/en/about-us", "routes/cms-page.tsx", { cms: "about-us" }),
+  page("account", "/konto", "/en/account", "routes/account.tsx", { middleware: ["login"] }),
+  page("cities", "/staedte", "/en/cities", "routes/cities.tsx"),
+  page("contact", "/kontakt", "/en/contact", "routes/contact.tsx"),
+  page(
+    "event-categories",
+    "/veranstaltungen-kategorien",
+    "/en/event-categories",
+    "routes/event-categories.tsx",
+  ),
+  page("event-solutions", "/eventlosungen", "/en/event-solutions", "routes/cms-page.tsx", {
+    cms: "event-solutions",
+  }),
+  page("events", "/veranstaltungen", "/en/events", "routes/events.tsx"),
+  page("faq", "/faq", "/en/faq", "routes/cms-page.tsx", { cms: "faq" }),
+  page("login", "/login", "/en/login", "routes/login.tsx", { middleware: ["auth"] }),
+  page(
+    "organiser-register",
+    "/neue-registrierung-organisator",
+    "/en/new-register-organiator",
+    "routes/organiser-register.tsx",
+    {
+      middleware: ["auth"],
+    },
+  ),
+  page(
+    "visitor-register",
+    "/neue-registrierung",
+    "/en/new-register",
+    "routes/visitor-register.tsx",
+    {
+      middleware: ["auth"],
+    },
+  ),
+  page("content-page", "/pages/:id", "/en/pages/:id", "routes/content-page.tsx"),
+  page("panel", "/panel", "/en/panel", "routes/panel.tsx", { layout: "panel-iframe" }),
+  page("privacy-policy", "/datenschutz", "/en/privacy-policy", "routes/cms-page.tsx", {
+    cms: "privacy-policy",
+  }),
+  page("qr", "/qr", "/en/qr", "routes/qr.tsx"),
+  page("register", "/registrierung", "/en/register", "routes/register.tsx", {
+    middleware: ["auth"],
+  }),
+  page(
+    "reset-password",
+    "/passwort-zurucksetzen",
+    "/en/reset-password",
+    "routes/reset-password.tsx",
+    {
+      middleware: ["auth"],
+    },
+  ),
+  page("search", "/search", "/en/search", "routes/search.tsx"),
+  page("terms", "/agb", "/en/terms-and-conditions", "routes/cms-page.tsx", {
+    cms: "terms-and-conditions",
+  }),
+  page("test", "/test", "/en/test", "routes/test.tsx"),
+  page(
+    "ticket-buy-status",
+    "/ticket-buy-status",
+    "/en/ticket-buy-status",
+    "routes/ticket-buy-status.tsx",
+  ),
+  page("ticketing", "/unsere-dienste", "/en/ticketing", "routes/cms-page.tsx", {
+    cms: "ticketing-service",
+  }),
+] as const satisfies readonly PageEntry[];
+
+export type PageKey = (typeof pages)[number]["key"];
+export type Page = (typeof pages)[number];
+
+/** Endpoints that are not pages: form targets and files. */
+export const resources = {
+  logout: { de: "/logout", en: "/en/logout", module: "routes/logout.tsx" },
+  buildManifest: { path: "/builds/latest.json", module: "routes/build-manifest.ts" },
+} as const;
+
+/** Old or misspelt paths answered with a 301 to a page. */
+export const redirects = [
+  { from: "/en/new-register-organizer", to: "organiser-register", locale: "en" },
+  { from: "/en/new-register-organiser", to: "organiser-register", locale: "en" },
+] as const satisfies readonly { from: string; to: PageKey; locale: Locale }[];
+
+export const pageByKey = (key: PageKey): Page => pages.find((entry) => entry.key === key)!;
+
+/** `:name` params of a path, including several inside one segment (`:slug-evx-:id`). */
+const paramPattern = /:([A-Za-z]+)/g;
+
+/**
+ * The path React Router registers: a segment that mixes text and params becomes one param
+ * named after them (`:slug-evx-:id` → `:slug_id`); the page parses it with `matchPage`.
+ */
+export function routerPath(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => {
+      const names = [...segment.matchAll(paramPattern)].map((match) => match[1]);
+      return names.length > 0 && segment !== `:${names[0]}` ? `:${names.join("_")}` : segment;
+    })
+    .join("/");
+}
+
+function compile(path: string): RegExp {
+  const source = path
+    .split("/")
+    .map((segment) =>
+      segment
+        .split(paramPattern)
+        .map((part, index) =>
+          index % 2 === 1 ? `(?<${part}>[^/]+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+        )
+        .join(""),
+    )
+    .join("/");
+  return new RegExp(`^${source}/?$`);
+}
+
+const compiled = pages.flatMap((entry) =>
+  locales.map((locale) => ({ entry, locale, pattern: compile(entry[locale]) })),
+);
+
+export type PageMatch = { page: Page; locale: Locale; params: Record<string, string> };
+
+/** The page a pathname shows, with its language and params; null when no page matches. */
+export function matchPage(pathname: string): PageMatch | null {
+  // Static paths first, so that `/faq` is never read as an event slug.
+  const candidates = [...compiled].sort(
+    (a, b) => Number(a.entry[a.locale].includes(":")) - Number(b.entry[b.locale].includes(":")),
+  );
+  for (const { entry, locale, pattern } of candidates) {
+    const match = pattern.exec(pathname);
+    if (match) {
+      const params = Object.fromEntries(
+        Object.entries(match.groups ?? {}).map(([name, value]) => [
+          name,
+          decodeURIComponent(value),
+        ]),
+      );
+      return { page: entry, locale, params };
+    }
+  }
+  return null;
+}
+
+/** The path of a page in a language, with its params filled in. */
+export function pathTo(
+  key: PageKey,
+  locale: Locale,
+  params: Record<string, string | number> = {},
+): string {
+  return pageByKey(key)[locale].replace(paramPattern, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing param '${name}' for page '${key}'`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The same page in the other language, keeping params, query and hash; null for unknown paths. */
+export function counterpartPath(url: URL | string, locale: Locale): string | null {
+  const parsed = typeof url === "string" ? new URL(url, "http://localhost") : url;
+  const match = matchPage(parsed.pathname);
+  if (!match) return null;
+  return pathTo(match.page.key, locale, match.params) + parsed.search + parsed.hash;
+}
+
+/** English lives under `/en`; every other path is German. */
+export function localeFromPath(pathname: string): Locale {
+  return pathname === "/en" || pathname.startsWith("/en/") ? "en" : defaultLocale;
+}
+
+export const resourcePath = (key: "logout", locale: Locale) => resources[key][locale];

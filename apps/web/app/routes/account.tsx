@@ -1,0 +1,4 @@
+// Temporary: replaced by the page helper.
+export default function Page() {
+  return <main id="main" />;
+}
