@@ -11,6 +11,11 @@ export default defineConfig({
     projects: [
       { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"] } },
       {
+        // The web app's units; `import.meta.glob` and `__BUILD_ID__` as in its Vite build.
+        define: { __BUILD_ID__: JSON.stringify("test") },
+        test: { name: "web", include: ["apps/web/app/**/*.test.{ts,tsx}"] },
+      },
+      {
         test: {
           name: "api-pglite",
           include: apiTests,

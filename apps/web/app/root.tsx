@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -25,6 +26,13 @@ import { rootMiddleware } from "./middleware.server";
 import { counterpartPath, localeFromPath, pathTo } from "./route-table";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Applies the stored or system colour scheme before the first paint, so dark mode never flashes. */
+const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
@@ -55,6 +63,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * Menus, contact data and languages stay as they are while the visitor browses: a client
+ * navigation fetches only the page's own data. Form posts (login, logout) load them again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false);
+
 /** `<html lang>`, canonical and hreflang links for the page being shown. */
 function HeadLinks({ data }: { data: RootData }) {
   const location = useLocation();
@@ -80,8 +97,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const lang = data?.locale ?? localeFromPath(location.pathname);
   return (
-    <html lang={lang}>
+    <html lang={lang} suppressHydrationWarning>
       <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of our own */}
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { usePaths, useRootData } from "../hooks";
+import { AppLink } from "./app-link";
 import { cmsPagePath } from "./site-header";
 
 export function SiteFooter() {
@@ -42,15 +42,15 @@ export function SiteFooter() {
           <ul className="space-y-1">
             {menus.footer.map((page) => (
               <li key={page.id}>
-                <Link className="hover:underline" to={cmsPagePath(page.key, page.id, to)}>
+                <AppLink className="hover:underline" to={cmsPagePath(page.key, page.id, to)}>
                   {page.title}
-                </Link>
+                </AppLink>
               </li>
             ))}
             <li>
-              <Link className="hover:underline" to={to("contact")}>
+              <AppLink className="hover:underline" to={to("contact")}>
                 {t("contact")}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

@@ -1,9 +1,11 @@
 import { Search, Ticket, UserRound } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { usePaths, useRootData } from "../hooks";
 import { pages, resourcePath } from "../route-table";
+import { AppLink } from "./app-link";
 import { LanguageSwitch } from "./language-switch";
+import { ThemeToggle } from "./theme-toggle";
 
 /** The CMS page behind a menu entry, by its key; pages without a route of their own use /pages/:id. */
 export function cmsPagePath(key: string, id: number, to: ReturnType<typeof usePaths>["to"]) {
@@ -18,51 +20,47 @@ export function SiteHeader() {
   return (
     <header className="border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
-        <Link
+        <AppLink
           to={to("home")}
           className="flex items-center gap-2 text-xl font-bold text-primary-800 dark:text-primary-300"
         >
           <Ticket aria-hidden="true" className="size-6" />
           {siteName}
-        </Link>
+        </AppLink>
         <nav aria-label={t("mainMenu")} className="order-3 w-full md:order-none md:w-auto">
           <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-medium">
             <li>
-              <Link
+              <AppLink
                 to={to("events")}
-                prefetch="intent"
                 className="hover:text-primary-800 dark:hover:text-primary-300"
               >
                 {t("events")}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link
+              <AppLink
                 to={to("event-categories")}
-                prefetch="intent"
                 className="hover:text-primary-800 dark:hover:text-primary-300"
               >
                 {t("categories")}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link
+              <AppLink
                 to={to("cities")}
-                prefetch="intent"
                 className="hover:text-primary-800 dark:hover:text-primary-300"
               >
                 {t("cities")}
-              </Link>
+              </AppLink>
             </li>
             {menus.header.map((page) => (
               <li key={page.id}>
-                <Link
+                <AppLink
                   to={cmsPagePath(page.key, page.id, to)}
-                  prefetch="intent"
                   className="hover:text-primary-800 dark:hover:text-primary-300"
                 >
                   {page.title}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -86,17 +84,18 @@ export function SiteHeader() {
               />
             </div>
           </Form>
+          <ThemeToggle />
           <LanguageSwitch />
           {user ? (
             <div className="flex items-center gap-2">
-              <Link
+              <AppLink
                 to={to("account")}
                 className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-800"
                 aria-label={t("accountOf", { name: `${user.name} ${user.surname}` })}
               >
                 <UserRound aria-hidden="true" className="size-4" />
                 {user.name}
-              </Link>
+              </AppLink>
               <Form method="post" action={resourcePath("logout", locale)} reloadDocument>
                 <button
                   type="submit"
@@ -107,12 +106,12 @@ export function SiteHeader() {
               </Form>
             </div>
           ) : (
-            <Link
+            <AppLink
               to={to("login")}
               className="rounded-md bg-primary-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-primary-800"
             >
               {t("login")}
-            </Link>
+            </AppLink>
           )}
         </div>
       </div>

@@ -1,4 +1,278 @@
-// Temporary: replaced by the page helper.
-export default function Page() {
-  return <main id="main" />;
+import { ApiError } from "@eventwerk/contract";
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { useTranslations } from "use-intl";
+import { apiFor } from "../api.server";
+import { usePaths, useRootData } from "../hooks";
+import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import type { Route } from "./+types/contact";
+
+const fieldNames = ["name", "email", "subject", "message"] as const;
+type FieldName = (typeof fieldNames)[number];
+type Values = Record<FieldName, string>;
+
+type ActionResult =
+  | { ok: true; message: string }
+  | {
+      ok: false;
+      /** The API's message, already in the visitor's language; null for a malformed post. */
+      message: string | null;
+      fields: Partial<Record<FieldName, string>>;
+      values: Values;
+    };
+
+/** Sends the contact form through the API, which validates it and answers in the page's language. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const raw = fieldNames.map((name) => form.get(name));
+  const values = Object.fromEntries(
+    fieldNames.map((name, i) => [name, typeof raw[i] === "string" ? raw[i] : ""]),
+  ) as Values;
+  // All four fields must be text; a file or a missing field is not sent on to the API.
+  if (!raw.every((value) => typeof value === "string")) {
+    return data<ActionResult>({ ok: false, message: null, fields: {}, values }, { status: 400 });
+  }
+  try {
+    const response = await (await apiFor(context)).sendContact(values);
+    return data<ActionResult>({ ok: true, message: response.data.message });
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      const fields: Partial<Record<FieldName, string>> = {};
+      for (const name of fieldNames) {
+        const message = error.body?.error.fields?.[name];
+        if (message) fields[name] = message;
+      }
+      return data<ActionResult>(
+        { ok: false, message: error.message, fields, values },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+function Field({
+  name,
+  label,
+  error,
+  defaultValue,
+  multiline,
+  type = "text",
+  autoComplete,
+  maxLength,
+  minLength,
+}: {
+  name: FieldName;
+  label: string;
+  error?: string;
+  defaultValue?: string;
+  multiline?: boolean;
+  type?: string;
+  autoComplete?: string;
+  maxLength: number;
+  minLength?: number;
+}) {
+  const id = `contact-${name}`;
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    required: true,
+    defaultValue,
+    maxLength,
+    minLength,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    className: "field",
+  };
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea rows={7} {...common} />
+      ) : (
+        <input type={type} autoComplete={autoComplete} {...common} />
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const t = useTranslations("contact");
+  const { contact } = useRootData();
+  const { to } = usePaths();
+  const busy = useNavigation().state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const result = actionData as ActionResult | undefined;
+  const failed = result && !result.ok ? result : null;
+  const success = result?.ok ? result.message : null;
+  const formError = failed ? (failed.message ?? t("invalidForm")) : null;
+
+  useEffect(() => {
+    if (!result?.ok) return;
+    formRef.current?.reset();
+    toast.success(result.message);
+  }, [result]);
+
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-12">
+      <PageHeader title={t("heading")} intro={t("intro")} />
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_2fr]">
+        <section aria-labelledby="contact-details">
+          <h2 id="contact-details" className="text-xl font-semibold">
+            {t("detailsHeading")}
+          </h2>
+          <address className={`mt-4 space-y-4 not-italic ${mutedText}`}>
+            <p className="flex gap-3">
+              <MapPin
+                aria-hidden="true"
+                className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
+              />
+              <span>
+                <span className="sr-only">{t("addressLabel")}</span>
+                <span className="block font-medium text-neutral-900 dark:text-neutral-100">
+                  {contact.company_name}
+                </span>
+                <span className="block">{contact.street}</span>
+                <span className="block">
+                  {t("cityLine", { postalCode: contact.postal_code, city: contact.city })}
+                </span>
+                <span className="block">{contact.country}</span>
+              </span>
+            </p>
+            <p className="flex gap-3">
+              <Mail
+                aria-hidden="true"
+                className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
+              />
+              <span>
+                <span className="block font-medium text-neutral-900 dark:text-neutral-100">
+                  {t("emailLabel")}
+                </span>
+                <a className={linkClass} href={`mailto:${contact.email}`}>
+                  {contact.email}
+                </a>
+              </span>
+            </p>
+            <p className="flex gap-3">
+              <Phone
+                aria-hidden="true"
+                className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
+              />
+              <span>
+                <span className="block font-medium text-neutral-900 dark:text-neutral-100">
+                  {t("phoneLabel")}
+                </span>
+                <a className={linkClass} href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
+                  {contact.phone}
+                </a>
+              </span>
+            </p>
+            <p className="flex gap-3">
+              <Clock
+                aria-hidden="true"
+                className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
+              />
+              <span>
+                <span className="block font-medium text-neutral-900 dark:text-neutral-100">
+                  {t("hoursLabel")}
+                </span>
+                {contact.opening_hours}
+              </span>
+            </p>
+          </address>
+        </section>
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+        >
+          <h2 id="contact-form-heading" className="text-xl font-semibold">
+            {t("formHeading")}
+          </h2>
+          <p className={`mt-1 ${mutedText}`}>{t("formIntro")}</p>
+          {success && (
+            <p
+              role="status"
+              className="mt-6 rounded-md border border-green-700/30 bg-green-50 px-4 py-3 font-medium text-green-900 dark:bg-green-950 dark:text-green-200"
+            >
+              {success}
+            </p>
+          )}
+          <Form
+            ref={formRef}
+            method="post"
+            noValidate
+            className="mt-6 space-y-5"
+            aria-describedby={formError ? "contact-form-error" : undefined}
+          >
+            {formError && (
+              <p
+                id="contact-form-error"
+                role="alert"
+                className="font-medium text-red-700 dark:text-red-400"
+              >
+                {formError}
+              </p>
+            )}
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field
+                name="name"
+                label={t("name")}
+                autoComplete="name"
+                maxLength={120}
+                error={failed?.fields.name}
+                defaultValue={failed?.values.name}
+              />
+              <Field
+                name="email"
+                label={t("email")}
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                error={failed?.fields.email}
+                defaultValue={failed?.values.email}
+              />
+            </div>
+            <Field
+              name="subject"
+              label={t("subject")}
+              maxLength={200}
+              error={failed?.fields.subject}
+              defaultValue={failed?.values.subject}
+            />
+            <Field
+              name="message"
+              label={t("message")}
+              multiline
+              minLength={10}
+              maxLength={5000}
+              error={failed?.fields.message}
+              defaultValue={failed?.values.message}
+            />
+            <p className={`text-sm ${mutedText}`}>
+              {t.rich("privacyNote", {
+                link: (chunks) => (
+                  <Link className={linkClass} to={to("privacy-policy")}>
+                    {chunks}
+                  </Link>
+                ),
+              })}
+            </p>
+            <button type="submit" disabled={busy} className="button-primary">
+              {busy ? t("submitting") : t("submit")}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </main>
+  );
 }

@@ -1,4 +1,31 @@
-// Temporary: replaced by the page helper.
-export default function Page() {
-  return <main id="main" />;
+import { Tags } from "lucide-react";
+import { Link } from "react-router";
+import { useTranslations } from "use-intl";
+import { usePaths } from "../hooks";
+import { EmptyState, PageHeader } from "../lib/page-parts";
+
+export default function EventCategories() {
+  const t = useTranslations("categories");
+  const { to } = usePaths();
+  return (
+    <main id="main" className="mx-auto max-w-6xl space-y-10 px-4 py-12">
+      <PageHeader title={t("heading")} intro={t("intro")} />
+      <EmptyState
+        icon={Tags}
+        title={t("emptyTitle")}
+        actions={
+          <>
+            <Link to={to("events")} className="button-secondary">
+              {t("emptyEvents")}
+            </Link>
+            <Link to={to("cities")} className="button-secondary">
+              {t("emptyCities")}
+            </Link>
+          </>
+        }
+      >
+        <p>{t("emptyText")}</p>
+      </EmptyState>
+    </main>
+  );
 }

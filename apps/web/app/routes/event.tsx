@@ -1,4 +1,8 @@
-import { data } from "react-router";
+import { TicketX } from "lucide-react";
+import { data, Link } from "react-router";
+import { useTranslations } from "use-intl";
+import { usePaths } from "../hooks";
+import { EmptyState, mutedText } from "../lib/page-parts";
 import { matchPage } from "../route-table";
 import type { Route } from "./+types/event";
 
@@ -12,6 +16,30 @@ export function loader({ request }: Route.LoaderArgs) {
   return { id: Number(match.params.id), slug: match.params.slug! };
 }
 
-export default function Page() {
-  return <main id="main" />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const meta = useTranslations("meta");
+  const t = useTranslations("event");
+  const { to } = usePaths();
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+      <header className="space-y-2">
+        <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">
+          {t("eventNumber", { id: loaderData.id })}
+        </p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{meta("event.title")}</h1>
+        <p className={`max-w-3xl text-lg ${mutedText}`}>{t("intro")}</p>
+      </header>
+      <EmptyState
+        icon={TicketX}
+        title={t("emptyTitle")}
+        actions={
+          <Link to={to("events")} className="button-secondary">
+            {t("emptyEvents")}
+          </Link>
+        }
+      >
+        <p>{t("emptyText")}</p>
+      </EmptyState>
+    </main>
+  );
 }

@@ -1,4 +1,67 @@
-// Temporary: replaced by the page helper.
-export default function Page() {
-  return <main id="main" />;
+import { CalendarPlus, ChartColumn, LayoutDashboard, ScanLine } from "lucide-react";
+import { useTranslations } from "use-intl";
+import { usePaths, useRootData } from "../hooks";
+import { EmptyState, mutedText } from "../lib/page-parts";
+
+const areas = [
+  { key: "events", icon: CalendarPlus },
+  { key: "sales", icon: ChartColumn },
+  { key: "checkIn", icon: ScanLine },
+] as const;
+
+/**
+ * The organiser panel, shown inside a frame (panel-iframe layout, no site chrome). Links leave
+ * the frame (`target="_top"`) so the site opens as a whole page.
+ */
+export default function Panel() {
+  const t = useTranslations("panel");
+  const { siteName } = useRootData();
+  const { to } = usePaths();
+  return (
+    <main
+      id="main"
+      className="flex flex-1 flex-col gap-8 bg-neutral-50 px-4 py-8 sm:px-8 dark:bg-neutral-950"
+    >
+      <header className="space-y-2">
+        <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">{siteName}</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("heading")}</h1>
+        <p className={`max-w-3xl ${mutedText}`}>{t("intro")}</p>
+      </header>
+      <section aria-labelledby="panel-areas">
+        <h2 id="panel-areas" className="text-lg font-semibold">
+          {t("areasHeading")}
+        </h2>
+        <ul className="mt-3 grid gap-4 md:grid-cols-3">
+          {areas.map(({ key, icon: Icon }) => (
+            <li
+              key={key}
+              className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+            >
+              <Icon aria-hidden="true" className="size-6 text-primary-800 dark:text-primary-300" />
+              <h3 className="mt-3 font-semibold">{t(`areas.${key}.title`)}</h3>
+              <p className={`mt-1 ${mutedText}`}>{t(`areas.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="flex flex-1 flex-col justify-center">
+        <EmptyState
+          icon={LayoutDashboard}
+          title={t("emptyTitle")}
+          actions={
+            <>
+              <a href={to("account")} target="_top" className="button-primary">
+                {t("emptyAccount")}
+              </a>
+              <a href={to("organiser-register")} target="_top" className="button-secondary">
+                {t("emptyRegister")}
+              </a>
+            </>
+          }
+        >
+          <p>{t("emptyText")}</p>
+        </EmptyState>
+      </div>
+    </main>
+  );
 }

@@ -1,4 +1,56 @@
-// Temporary: replaced by the page helper.
-export default function Page() {
-  return <main id="main" />;
+import { QrCode, ScanLine, ShieldCheck, Smartphone, Ticket } from "lucide-react";
+import { Link } from "react-router";
+import { useTranslations } from "use-intl";
+import { usePaths } from "../hooks";
+import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
+
+const points = [
+  { key: "phone", icon: Smartphone },
+  { key: "scan", icon: ScanLine },
+  { key: "safe", icon: ShieldCheck },
+] as const;
+
+/** What QR tickets are and how they are used at the door. */
+export default function Qr() {
+  const t = useTranslations("qr");
+  const { to } = usePaths();
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+      <PageHeader title={t("heading")} intro={t("intro")} />
+      <section aria-labelledby="qr-how">
+        <h2 id="qr-how" className="text-xl font-semibold">
+          {t("howHeading")}
+        </h2>
+        <ul className="mt-4 grid gap-4 md:grid-cols-3">
+          {points.map(({ key, icon: Icon }) => (
+            <li
+              key={key}
+              className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+            >
+              <Icon aria-hidden="true" className="size-6 text-primary-800 dark:text-primary-300" />
+              <h3 className="mt-3 font-semibold">{t(`points.${key}.title`)}</h3>
+              <p className={`mt-1 ${mutedText}`}>{t(`points.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <EmptyState
+        icon={QrCode}
+        title={t("emptyTitle")}
+        actions={
+          <>
+            <Link to={to("account")} className="button-primary">
+              <Ticket aria-hidden="true" className="size-4" />
+              {t("emptyAccount")}
+            </Link>
+            <Link to={to("events")} className="button-secondary">
+              {t("emptyEvents")}
+            </Link>
+          </>
+        }
+      >
+        <p>{t("emptyText")}</p>
+      </EmptyState>
+    </main>
+  );
 }

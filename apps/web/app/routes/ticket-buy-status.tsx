@@ -1,4 +1,58 @@
-// Temporary: replaced by the page helper.
-export default function Page() {
-  return <main id="main" />;
+import { CircleCheck, CircleX, Clock, CreditCard, ReceiptText } from "lucide-react";
+import { Link } from "react-router";
+import { useTranslations } from "use-intl";
+import { usePaths } from "../hooks";
+import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
+
+const statuses = [
+  { key: "paid", icon: CircleCheck },
+  { key: "pending", icon: Clock },
+  { key: "failed", icon: CircleX },
+] as const;
+
+/** Where checkout returns to: the payment status of an order. */
+export default function TicketBuyStatus() {
+  const t = useTranslations("ticketStatus");
+  const { to } = usePaths();
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+      <PageHeader title={t("heading")} intro={t("intro")} />
+      <section aria-labelledby="status-kinds">
+        <h2 id="status-kinds" className="text-xl font-semibold">
+          {t("statusesHeading")}
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {statuses.map(({ key, icon: Icon }) => (
+            <li key={key} className="flex gap-3">
+              <Icon
+                aria-hidden="true"
+                className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
+              />
+              <span>
+                <span className="block font-medium">{t(`statuses.${key}.title`)}</span>
+                <span className={mutedText}>{t(`statuses.${key}.text`)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <EmptyState
+        icon={ReceiptText}
+        title={t("emptyTitle")}
+        actions={
+          <>
+            <Link to={to("account")} className="button-primary">
+              <CreditCard aria-hidden="true" className="size-4" />
+              {t("emptyAccount")}
+            </Link>
+            <Link to={to("events")} className="button-secondary">
+              {t("emptyEvents")}
+            </Link>
+          </>
+        }
+      >
+        <p>{t("emptyText")}</p>
+      </EmptyState>
+    </main>
+  );
 }

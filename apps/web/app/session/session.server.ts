@@ -39,10 +39,8 @@ export async function resolveSession(
       cookies.has(cookieNames.token) || cookies.has(cookieNames.isLogin) ? logoutCookies() : [],
   });
 
-  if (!decoded || decoded.kind !== "login") {
-    if (!cookies.has(cookieNames.refreshToken)) return loggedOut();
-  }
-  if (!decoded || decoded.kind !== "login" || decoded.expired) {
+  // A client token, an expired login token or none: only the refresh token can log the visitor in.
+  if (decoded?.kind !== "login" || decoded.expired) {
     const renewed = await refresh(cookies.get(cookieNames.refreshToken), locale);
     if (!renewed) return loggedOut();
     token = renewed.access_token;

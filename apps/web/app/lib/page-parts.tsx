@@ -1,0 +1,47 @@
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+/** Styles shared by the pages. */
+export const linkClass =
+  "font-medium text-primary-800 underline underline-offset-4 hover:text-primary-900 dark:text-primary-300 dark:hover:text-primary-200";
+export const mutedText = "text-neutral-700 dark:text-neutral-300";
+
+/** The page's h1 with its introduction. */
+export function PageHeader({ title, intro }: { title: ReactNode; intro?: ReactNode }) {
+  return (
+    <header className="space-y-3">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      {intro && <p className={`max-w-3xl text-lg ${mutedText}`}>{intro}</p>}
+    </header>
+  );
+}
+
+/**
+ * What a list or area shows while it has nothing in it: an icon, a short explanation and
+ * something useful to do instead.
+ */
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+  actions,
+  headingLevel = 2,
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-neutral-300 bg-white px-6 py-10 text-center dark:border-neutral-700 dark:bg-neutral-900">
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300">
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <Heading className="text-lg font-semibold">{title}</Heading>
+      {children && <div className={`max-w-xl space-y-2 ${mutedText}`}>{children}</div>}
+      {actions && <div className="mt-2 flex flex-wrap justify-center gap-3">{actions}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import sanitizeHtml from "sanitize-html";
+
+/** What CMS text may contain: headings below the page's h1, paragraphs, lists, emphasis, links. */
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "b",
+    "i",
+    "a",
+    "br",
+    "blockquote",
+  ],
+  allowedAttributes: { a: ["href"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+};
+
+/** CMS HTML reduced to the tags and link schemes above; everything else is dropped. */
+export function sanitizeCmsHtml(html: string): string {
+  return sanitizeHtml(html, options);
+}
+
+/** The plain text of the first paragraph, for the page's meta description. */
+export function firstParagraphText(html: string, maxLength = 200): string | undefined {
+  const paragraph = /<p\b[^>]*>([\s\S]*?)<\/p>/i.exec(html)?.[1];
+  if (!paragraph) return undefined;
+  const text = sanitizeHtml(paragraph, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!text) return undefined;
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), maxLength / 2)).trimEnd()}…`;
+}
+
+/** What a CMS page's route sends to the browser: sanitised HTML and its meta description. */
+export function cmsPageData(page: { title: string; body: string; updated_at: string }) {
+  const html = sanitizeCmsHtml(page.body);
+  return {
+    title: page.title,
+    html,
+    description: firstParagraphText(html),
+    updatedAt: page.updated_at,
+  };
+}

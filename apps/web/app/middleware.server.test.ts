@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import type { RequestState } from "./context";
+import { detectLocale, routeMiddleware, runRouteMiddleware } from "./middleware.server";
+
+const state = (loggedIn: boolean, locale: "de" | "en" = "de"): RequestState => ({
+  locale,
+  token: loggedIn ? "t" : null,
+  user: loggedIn
+    ? {
+        id: "u",
+        name: "Lena",
+        surname: "Hoffmann",
+        email: "l@example.com",
+        phone: null,
+        role: "visitor",
+        preferred_locale: "de",
+        newsletter: false,
+        created_at: "",
+        updated_at: "",
+        organiser: null,
+      }
+    : null,
+  setCookies: [],
+});
+
+describe("detectLocale", () => {
+  it.each([
+    ["de-DE,de;q=0.9,en;q=0.8", "de"],
+    ["en-US,en;q=0.9", "en"],
+    ["en-GB", "en"],
+    ["fr-FR,fr;q=0.9", "de"],
+    ["fr-FR,en;q=0.5", "en"],
+    ["de;q=0.4,en;q=0.8", "en"],
+    ["", "de"],
+    [null, "de"],
+  ])("%s → %s", (header, expected) => {
+    expect(detectLocale(header)).toBe(expected);
+  });
+});
+
+describe("route middleware", () => {
+  const url = new URL("http://localhost/en/account?tab=tickets");
+
+  it("login: a guest goes to the login page of the language, with the return path", () => {
+    const response = runRouteMiddleware(["login"], state(false, "en"), url);
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get("location")).toBe(
+      "/en/login?redirect=%2Fen%2Faccount%3Ftab%3Dtickets",
+    );
+    expect(runRouteMiddleware(["login"], state(true), url)).toBeNull();
+  });
+
+  it("auth: a logged-in visitor goes to the account page", () => {
+    const response = runRouteMiddleware(["auth"], state(true), new URL("http://localhost/login"));
+    expect(response?.headers.get("location")).toBe("/konto");
+    expect(runRouteMiddleware(["auth"], state(false), url)).toBeNull();
+  });
+
+  it("a middleware that answers false makes the page a 404", () => {
+    routeMiddleware.closed = () => false;
+    try {
+      runRouteMiddleware(["closed"], state(true), new URL("http://localhost/panel"));
+      expect.unreachable();
+    } catch (error) {
+      // React Router turns the thrown data into the 404 error response of the page.
+      expect(error).toMatchObject({ data: "Page Not Found: /panel", init: { status: 404 } });
+    } finally {
+      delete routeMiddleware.closed;
+    }
+  });
+
+  it("an unknown name throws", () => {
+    expect(() => runRouteMiddleware(["vip"], state(true), url)).toThrow(
+      "Unknown route middleware: 'vip'",
+    );
+  });
+});

@@ -1,0 +1,165 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { counterpartPath, pathTo } from "../app/route-table";
+import {
+  cmsBacked,
+  expectedTitle,
+  germanBrowser,
+  languageButton,
+  languageDialog,
+  other,
+  type RouteCase,
+  routeCases,
+} from "./support";
+
+test.use(germanBrowser);
+
+/** Guests asking for the account page are sent to the login page; everything else is shown. */
+const guestRedirect = (route: RouteCase) => route.key === "account";
+
+/** The page shown in the end: the login page for the account page, otherwise the page itself. */
+function shownPage(route: RouteCase) {
+  if (!guestRedirect(route)) return route;
+  return {
+    ...route,
+    key: "login" as const,
+    path: pathTo("login", route.locale),
+    paths: { de: pathTo("login", "de"), en: pathTo("login", "en") },
+    page: { ...route.page, key: "login" },
+  };
+}
+
+async function expectHead(page: Page, origin: string, route: RouteCase) {
+  const shown = shownPage(route);
+  await expect(page.locator("html")).toHaveAttribute("lang", route.locale);
+  if (cmsBacked(route.page)) {
+    await expect(page).toHaveTitle(/ – Eventwerk$/);
+  } else {
+    await expect(page).toHaveTitle(expectedTitle(shown.key, route.locale));
+  }
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", origin + shown.path);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+  for (const [hreflang, target] of [
+    ["de", shown.paths.de],
+    ["en", shown.paths.en],
+    ["x-default", shown.paths.de],
+  ] as const) {
+    const link = page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`);
+    await expect(link, `hreflang ${hreflang}`).toHaveCount(1);
+    await expect(link, `hreflang ${hreflang}`).toHaveAttribute("href", origin + target);
+  }
+  // The language switch offers the same page in the other language (via the hreflang here; the
+  // dialog itself is checked by "language dialog offers the counterpart …" below).
+  expect(counterpartPath(shown.path, other(route.locale))).toBe(shown.paths[other(route.locale)]);
+}
+
+test.describe("every route of the route table", () => {
+  for (const route of routeCases) {
+    test(`${route.key} (${route.locale}) ${route.path}`, async ({ page, baseURL }) => {
+      const response = await page.goto(route.path);
+      expect(response, "document response").not.toBeNull();
+      if (guestRedirect(route)) {
+        // 302 to the login page, which remembers where the visitor wanted to go.
+        const first = await response!.request().redirectedFrom()?.response();
+        expect(first?.status(), "status of the first response").toBe(302);
+        const url = new URL(page.url());
+        expect(url.pathname).toBe(pathTo("login", route.locale));
+        expect(url.searchParams.get("redirect")).toBe(route.path);
+      } else {
+        expect(response!.request().redirectedFrom(), "not redirected").toBeNull();
+        expect(new URL(page.url()).pathname).toBe(route.path);
+      }
+      expect(response!.status()).toBe(200);
+      await expectHead(page, baseURL!, route);
+    });
+  }
+});
+
+test.describe("language dialog offers the counterpart", () => {
+  // The panel uses the panel-iframe layout: no header and so no language switch.
+  for (const route of routeCases.filter((entry) => entry.page.layout === "default")) {
+    test(`language dialog offers the counterpart of ${route.path}`, async ({ page }) => {
+      await page.goto(route.path);
+      const shown = shownPage(route);
+      await languageButton(page).click();
+      const dialog = languageDialog(page);
+      await expect(dialog).toBeVisible();
+      for (const locale of ["de", "en"] as const) {
+        await expect(
+          dialog.locator(`a[href="${shown.paths[locale]}"]`),
+          `link to ${locale}`,
+        ).toHaveCount(1);
+      }
+    });
+  }
+});
+
+test("status summary of the 48 routes (test-results/routes.json)", async ({
+  request,
+}, testInfo) => {
+  const summary = [];
+  for (const route of routeCases) {
+    const response = await request.get(route.path, {
+      maxRedirects: 0,
+      headers: { "Accept-Language": "de-DE,de;q=0.9" },
+    });
+    const location = response.headers().location ?? null;
+    const final = location === null ? response : await request.get(route.path, { maxRedirects: 5 });
+    summary.push({
+      key: route.key,
+      locale: route.locale,
+      path: route.path,
+      status: response.status(),
+      ...(location ? { location, finalStatus: final.status() } : {}),
+    });
+  }
+  const file = path.join(path.dirname(testInfo.config.configFile!), "test-results", "routes.json");
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(
+    file,
+    `${JSON.stringify({ checkedAt: new Date().toISOString(), routes: summary }, null, 2)}\n`,
+  );
+  expect(summary).toHaveLength(48);
+  for (const entry of summary) {
+    const route = routeCases.find((item) => item.path === entry.path)!;
+    if (guestRedirect(route)) {
+      expect(entry.status, entry.path).toBe(302);
+      expect(entry.location, entry.path).toBe(
+        `${pathTo("login", route.locale)}?redirect=${encodeURIComponent(route.path)}`,
+      );
+      expect(entry.finalStatus, entry.path).toBe(200);
+    } else {
+      expect(entry.status, entry.path).toBe(200);
+    }
+  }
+});
+
+test.describe("unknown paths", () => {
+  for (const [pathname, lang] of [
+    ["/gibt-es-nicht", "de"],
+    ["/en/does-not-exist", "en"],
+    ["/a/b/c", "de"],
+  ] as const) {
+    test(`${pathname} answers 404`, async ({ page }) => {
+      const response = await page.goto(pathname);
+      expect(response!.status()).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+      await expect(page.getByText(`Page not found: ${pathname}`, { exact: true })).toBeVisible();
+      await expect(page.getByText(lang === "de" ? "Fehler 404" : "Error 404")).toBeVisible();
+    });
+  }
+});
+
+test.describe("misspelt organiser paths", () => {
+  for (const from of ["/en/new-register-organizer", "/en/new-register-organiser"]) {
+    test(`${from} answers 301 to the organiser registration`, async ({ request, baseURL }) => {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      const location = new URL(response.headers().location ?? "", baseURL);
+      expect(location.pathname).toBe(pathTo("organiser-register", "en"));
+      expect(location.pathname).toBe("/en/new-register-organiator");
+    });
+  }
+});

@@ -1,0 +1,143 @@
+import type { Locale } from "@eventwerk/contract";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+} from "@playwright/test";
+import loginDe from "../app/i18n/messages/de/login.json" with { type: "json" };
+import metaDe from "../app/i18n/messages/de/meta.json" with { type: "json" };
+import navDe from "../app/i18n/messages/de/nav.json" with { type: "json" };
+import loginEn from "../app/i18n/messages/en/login.json" with { type: "json" };
+import metaEn from "../app/i18n/messages/en/meta.json" with { type: "json" };
+import navEn from "../app/i18n/messages/en/nav.json" with { type: "json" };
+import { type PageKey, pages, pathTo, type Page as RoutePage } from "../app/route-table";
+
+export const locales = ["de", "en"] as const satisfies readonly Locale[];
+export const other = (locale: Locale): Locale => (locale === "de" ? "en" : "de");
+
+export const SITE = "Eventwerk";
+
+/** The demo visitor of the seed data. */
+export const visitor = { email: "visitor@eventwerk.example", password: "eventwerk-demo-1" };
+
+/** A current desktop Chrome; the first-visit redirect ignores bots, so tests must not look like one. */
+export const chromeUserAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+export const googlebotUserAgent =
+  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/**
+ * A German browser: without it the first visit to `/` would follow the machine's locale. Use with
+ * `test.use(germanBrowser)` in every spec that is not about language detection.
+ */
+export const germanBrowser = { locale: "de-DE" } as const;
+
+export const catalogues = {
+  de: { meta: metaDe, login: loginDe, nav: navDe },
+  en: { meta: metaEn, login: loginEn, nav: navEn },
+} as const;
+
+/** Params for the pages with params: an event by slug and id, and a content page that exists. */
+export function paramsFor(key: PageKey): Record<string, string | number> {
+  return key === "content-page" ? { id: 1 } : { slug: "jazz-im-park", id: 12 };
+}
+
+/** Pages whose title may come from the CMS. */
+export const cmsBacked = (entry: RoutePage) => "cms" in entry || entry.key === "content-page";
+
+export type RouteCase = {
+  page: RoutePage;
+  key: PageKey;
+  locale: Locale;
+  path: string;
+  /** The page's path in both languages, as the route table has them. */
+  paths: Record<Locale, string>;
+};
+
+/** Every page of the route table in both languages: 48 routes. */
+export const routeCases: RouteCase[] = pages.flatMap((entry) => {
+  const params = paramsFor(entry.key);
+  const paths = {
+    de: pathTo(entry.key, "de", params),
+    en: pathTo(entry.key, "en", params),
+  };
+  return locales.map((locale) => ({
+    page: entry,
+    key: entry.key,
+    locale,
+    path: paths[locale],
+    paths,
+  }));
+});
+
+/** The `<title>` a page shows from the meta catalogue (the home page has the site tagline). */
+export function expectedTitle(key: PageKey, locale: Locale): string {
+  if (key === "home")
+    return locale === "de"
+      ? "Eventwerk – Veranstaltungen & Tickets"
+      : "Eventwerk – Events & tickets";
+  const meta = catalogues[locale].meta as Record<string, { title: string }>;
+  const entry = meta[key];
+  if (!entry) throw new Error(`No meta title for '${key}' (${locale})`);
+  return `${entry.title} – ${SITE}`;
+}
+
+/** A fresh browser context that speaks one language, as a normal Chrome. */
+export async function contextWithLanguage(
+  browser: Browser,
+  baseURL: string | undefined,
+  acceptLanguage: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    userAgent: chromeUserAgent,
+    locale: acceptLanguage.split(",")[0],
+    extraHTTPHeaders: { "Accept-Language": acceptLanguage },
+    ...options,
+  });
+}
+
+/** Fills the login form of the current page (already on the login page) and submits it. */
+export async function submitLogin(
+  page: Page,
+  locale: Locale,
+  credentials: { email: string; password: string } = visitor,
+) {
+  const texts = catalogues[locale].login;
+  const form = page.locator("main");
+  await form.getByLabel(texts.email, { exact: true }).fill(credentials.email);
+  await form.getByLabel(texts.password, { exact: true }).fill(credentials.password);
+  await form.getByRole("button", { name: texts.submit, exact: true }).click();
+}
+
+/** Logs the demo visitor in through the form and waits until the home page is shown. */
+export async function login(page: Page, locale: Locale = "de") {
+  await page.goto(pathTo("login", locale));
+  await submitLogin(page, locale);
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("home", locale));
+  await expect(accountLink(page, locale)).toBeVisible();
+}
+
+/** The header's link to the account page of a logged-in visitor ("Konto von …"). */
+export function accountLink(page: Page, locale: Locale) {
+  const prefix = catalogues[locale].nav.accountOf.replace("{name}", "");
+  return page.getByRole("banner").getByRole("link", { name: prefix });
+}
+
+/** The header button that opens the language dialog. */
+export function languageButton(page: Page) {
+  return page
+    .getByRole("banner")
+    .getByRole("button", { name: /sprache|language/i })
+    .first();
+}
+
+export const languageDialog = (page: Page) => page.getByRole("dialog", { name: "Change Language" });
+
+/** Cookies of a context by name. */
+export async function cookieJar(context: BrowserContext) {
+  return new Map((await context.cookies()).map((cookie) => [cookie.name, cookie]));
+}

@@ -1,0 +1,49 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests against the production build (`npm run build` first), on fresh embedded
+ * databases. Debian's Chromium, never a downloaded browser.
+ */
+const port = Number(process.env.E2E_PORT ?? 3460);
+const maintenancePort = port + 1;
+const run = `${Date.now()}`;
+// The maintenance test reaches the second server through this (workers inherit the environment).
+process.env.E2E_MAINTENANCE_URL = `http://127.0.0.1:${maintenancePort}`;
+const server = (portNumber: number, env: Record<string, string>) => ({
+  command: "node --import tsx scripts/start.ts",
+  url: `http://127.0.0.1:${portNumber}/healthz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  env: {
+    PORT: String(portNumber),
+    DATA_DIR: path.join(tmpdir(), `eventwerk-e2e-${run}-${portNumber}`),
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_PER_MINUTE: "1000",
+    NODE_ENV: "production",
+    ...env,
+  },
+});
+
+export default defineConfig({
+  testDir: "apps/web/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [server(port, {}), server(maintenancePort, { PUBLIC_MAINTENANCE: "false" })],
+});
