@@ -36,6 +36,10 @@ const de = {
   unknown_city: "Diese Stadt gibt es nicht in diesem Land.",
   unknown_district: "Diesen Bezirk gibt es nicht in dieser Stadt.",
   unknown_company_category: "Diese Unternehmenskategorie gibt es nicht.",
+  field_required: "Bitte füllen Sie dieses Feld aus.",
+  field_too_short: "Bitte geben Sie mindestens {minimum} Zeichen ein.",
+  field_too_long: "Bitte geben Sie höchstens {maximum} Zeichen ein.",
+  field_email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   // Answers.
   reset_requested:
     "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir einen Link zum Zurücksetzen geschickt.",
@@ -86,6 +90,10 @@ const en: Catalogue = {
   unknown_city: "This city does not exist in this country.",
   unknown_district: "This district does not exist in this city.",
   unknown_company_category: "This company category does not exist.",
+  field_required: "Please fill in this field.",
+  field_too_short: "Please enter at least {minimum} characters.",
+  field_too_long: "Please enter at most {maximum} characters.",
+  field_email: "Please enter a valid email address.",
   reset_requested: "If an account with this email address exists, we have sent a reset link.",
   password_reset_done: "Your password has been changed. You can log in now.",
   password_changed: "Your password has been changed. Other sessions have been signed out.",

@@ -21,9 +21,24 @@ declare module "fastify" {
   }
 }
 
-/** A zod issue in the request's language: our own key if the schema named one, else zod's text. */
+/**
+ * A zod issue in the request's language: our own key if the schema named one, our own wording
+ * for the issues a form meets most (missing, too short or long text, email), else zod's text.
+ */
 function issueMessage(issue: $ZodIssue, locale: Locale): string {
   if (isMessageKey(issue.message)) return t(locale, issue.message);
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) {
+    return t(locale, "field_required");
+  }
+  if (issue.code === "too_small" && issue.origin === "string") {
+    return Number(issue.minimum) <= 1
+      ? t(locale, "field_required")
+      : t(locale, "field_too_short", { minimum: Number(issue.minimum) });
+  }
+  if (issue.code === "too_big" && issue.origin === "string") {
+    return t(locale, "field_too_long", { maximum: Number(issue.maximum) });
+  }
+  if (issue.code === "invalid_format" && issue.format === "email") return t(locale, "field_email");
   const translated = zodLocales[locale].localeError(issue as unknown as $ZodRawIssue);
   if (typeof translated === "string") return translated;
   return translated?.message ?? issue.message;

@@ -129,6 +129,27 @@ describe("visitor registration", () => {
     expect(await userCount()).toBe(before);
   });
 
+  it("words the common field errors for people, in both languages", async () => {
+    const payload = { ...valid(), name: "", email: "mia@", password: "abc1", surname: undefined };
+    const de = (
+      await call(t.app, { method: "POST", url: "/api/v1/register", payload })
+    ).json<Fields>();
+    const en = (
+      await call(t.app, { method: "POST", url: "/api/v1/register", payload, locale: "en" })
+    ).json<Fields>();
+    expect(de.error.fields).toMatchObject({
+      name: "Bitte füllen Sie dieses Feld aus.",
+      surname: "Bitte füllen Sie dieses Feld aus.",
+      email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+      password: "Bitte geben Sie mindestens 8 Zeichen ein.",
+    });
+    expect(en.error.fields).toMatchObject({
+      name: "Please fill in this field.",
+      email: "Please enter a valid email address.",
+      password: "Please enter at least 8 characters.",
+    });
+  });
+
   it("explains the password rule in the visitor's language", async () => {
     const payload = { ...valid(), password: "nurbuchstaben" };
     const de = await call(t.app, { method: "POST", url: "/api/v1/register", payload });
