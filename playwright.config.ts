@@ -1,4 +1,4 @@
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -24,6 +24,16 @@ const server = (portNumber: number, env: Record<string, string>) => ({
     LOG_LEVEL: "warn",
     RATE_LIMIT_PER_MINUTE: "1000",
     NODE_ENV: "production",
+    // The shell's own settings must not leak in (the servers inherit the environment; an empty
+    // value counts as unset): embedded databases, same-origin API, request-derived canonical
+    // links, cookies without Secure, the app rather than the maintenance overlay.
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    SMTP_URL: "",
+    API_BASE_URL: `http://127.0.0.1:${portNumber}`,
+    PUBLIC_URL: "",
+    COOKIE_SECURE: "false",
+    PUBLIC_MAINTENANCE: "true",
     ...env,
   },
 });
@@ -31,7 +41,8 @@ const server = (portNumber: number, env: Record<string, string>) => ({
 export default defineConfig({
   testDir: "apps/web/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's default is half the cores: one worker on a 2-core machine, which doubles the run.
+  workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,

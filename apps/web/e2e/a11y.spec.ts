@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { pathTo } from "../app/route-table";
-import { germanBrowser, login, routeCases } from "./support";
+import { germanBrowser, login, routeCases, test } from "./support";
 
 test.use(germanBrowser);
 
@@ -28,14 +28,14 @@ async function expectNoViolations(page: Page) {
 
 test.describe("axe (WCAG 2.1 A/AA) as a guest", () => {
   for (const route of routeCases) {
-    test(`${route.key} (${route.locale}) ${route.path}`, async ({ page }) => {
+    test(`${route.key} (${route.locale}) ${route.path}`, async ({ guestPage: page }) => {
       await page.goto(route.path);
       await expectNoViolations(page);
     });
   }
 
   for (const pathname of ["/gibt-es-nicht", "/en/does-not-exist"]) {
-    test(`404 page ${pathname}`, async ({ page }) => {
+    test(`404 page ${pathname}`, async ({ guestPage: page }) => {
       const response = await page.goto(pathname);
       expect(response!.status()).toBe(404);
       await expectNoViolations(page);

@@ -117,6 +117,31 @@ for (const locale of locales) {
   });
 }
 
+test("the login only returns to paths on this site", async ({ page, baseURL }) => {
+  for (const target of ["//evil.example/", "/\\evil.example/", "https://evil.example/"]) {
+    await page.context().clearCookies();
+    await page.goto(`${pathTo("login", "de")}?redirect=${encodeURIComponent(target)}`);
+    await submitLogin(page, "de");
+    await expect(page, target).toHaveURL((url) => url.origin === new URL(baseURL!).origin);
+    await expect(page, target).toHaveURL((url) => url.pathname === pathTo("home", "de"));
+  }
+});
+
+test("forms posted from another site are refused", async ({ request }) => {
+  const login = await request.post(pathTo("login", "de"), {
+    headers: { Origin: "https://evil.example" },
+    form: { email: visitor.email, password: visitor.password },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(403);
+  expect(login.headers()["set-cookie"] ?? "").not.toContain("token=");
+  const logout = await request.post("/logout", {
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(logout.status()).toBe(403);
+});
+
 test("the OAuth client secret never reaches the browser", async ({ request }) => {
   const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
   const files = (await readdir(clientDir, { recursive: true }))

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { counterpartPath, pathTo } from "../app/route-table";
 import {
   cmsBacked,
@@ -11,6 +11,7 @@ import {
   locales,
   type RouteCase,
   routeCases,
+  test,
 } from "./support";
 
 test.use(germanBrowser);
@@ -30,25 +31,28 @@ function shownPage(route: RouteCase) {
   };
 }
 
+/** Head checks: all of them run (soft); the server renders the head, so there is nothing to wait for. */
+const soft = expect.configure({ soft: true, timeout: 3_000 });
+
 async function expectHead(page: Page, origin: string, route: RouteCase) {
   const shown = shownPage(route);
-  await expect.soft(page.locator("html")).toHaveAttribute("lang", route.locale);
+  await soft(page.locator("html")).toHaveAttribute("lang", route.locale);
   if (cmsBacked(route.page)) {
-    await expect.soft(page).toHaveTitle(/ – Eventwerk$/);
+    await soft(page).toHaveTitle(/ – Eventwerk$/);
   } else {
-    await expect.soft(page).toHaveTitle(expectedTitle(shown.key, route.locale));
+    await soft(page).toHaveTitle(expectedTitle(shown.key, route.locale));
   }
   const canonical = page.locator('link[rel="canonical"]');
-  await expect.soft(canonical).toHaveCount(1);
-  await expect.soft(canonical).toHaveAttribute("href", origin + shown.path);
+  await soft(canonical).toHaveCount(1);
+  await soft(canonical).toHaveAttribute("href", origin + shown.path);
   for (const [hreflang, target] of [
     ["de", shown.paths.de],
     ["en", shown.paths.en],
     ["x-default", shown.paths.de],
   ] as const) {
     const link = page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`);
-    await expect.soft(link, `hreflang ${hreflang}`).toHaveCount(1);
-    await expect.soft(link, `hreflang ${hreflang}`).toHaveAttribute("href", origin + target);
+    await soft(link, `hreflang ${hreflang}`).toHaveCount(1);
+    await soft(link, `hreflang ${hreflang}`).toHaveAttribute("href", origin + target);
   }
 }
 
@@ -72,7 +76,7 @@ async function expectLanguageDialog(page: Page, route: RouteCase) {
 
 test.describe("every route of the route table", () => {
   for (const route of routeCases) {
-    test(`${route.key} (${route.locale}) ${route.path}`, async ({ page, baseURL }) => {
+    test(`${route.key} (${route.locale}) ${route.path}`, async ({ guestPage: page, baseURL }) => {
       const response = await page.goto(route.path);
       expect(response, "document response").not.toBeNull();
       if (guestRedirect(route)) {
@@ -140,7 +144,7 @@ test.describe("unknown paths", () => {
     ["/en/does-not-exist", "en"],
     ["/a/b/c", "de"],
   ] as const) {
-    test(`${pathname} answers 404`, async ({ page }) => {
+    test(`${pathname} answers 404`, async ({ guestPage: page }) => {
       const response = await page.goto(pathname);
       expect(response!.status()).toBe(404);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);

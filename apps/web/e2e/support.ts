@@ -3,6 +3,8 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  test as base,
+  devices,
   expect,
   type Page,
 } from "@playwright/test";
@@ -141,3 +143,29 @@ export const languageDialog = (page: Page) => page.getByRole("dialog", { name: "
 export async function cookieJar(context: BrowserContext) {
   return new Map((await context.cookies()).map((cookie) => [cookie.name, cookie]));
 }
+
+/**
+ * `guestPage`: a fresh tab without cookies in a context that lives as long as the worker, so the
+ * browser's cache of the app's scripts and fonts stays warm across the many route tests.
+ */
+export const test = base.extend<{ guestPage: Page }, { warmContext: BrowserContext }>({
+  warmContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { defaultBrowserType: _, ...desktopChrome } = devices["Desktop Chrome"];
+      const context = await browser.newContext({
+        ...desktopChrome,
+        ...germanBrowser,
+        baseURL: workerInfo.project.use.baseURL,
+      });
+      await use(context);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  guestPage: async ({ warmContext }, use) => {
+    await warmContext.clearCookies();
+    const page = await warmContext.newPage();
+    await use(page);
+    await page.close();
+  },
+});

@@ -7,6 +7,14 @@ import {
   type TokenRequest,
   tokenResponseSchema,
 } from "./auth.ts";
+import {
+  type EventsQuery,
+  eventCategoryListSchema,
+  eventCityListSchema,
+  eventDetailResponseSchema,
+  eventListSchema,
+  searchResponseSchema,
+} from "./catalogue.ts";
 import { dataOf, okSchema } from "./common.ts";
 import {
   type ContactMessageInput,
@@ -54,7 +62,7 @@ export type ApiClientOptions = {
 
 type RequestOptions<T extends z.ZodType> = {
   schema: T;
-  query?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
   json?: unknown;
 };
 
@@ -142,6 +150,13 @@ export function createApiClient(options: ApiClientOptions) {
       get(apiPaths.companyCategories, dataOf(z.array(companyCategorySchema))),
     currency: () => get(apiPaths.currency, z.object({ currency: currencySchema })),
     contactSetting: () => get(apiPaths.contactSetting, dataOf(contactSettingSchema)),
+    events: (query: Partial<Record<keyof EventsQuery, string | number>> = {}) =>
+      get(apiPaths.events, eventListSchema, query),
+    event: (id: number) => get(fillPath(apiPaths.event, { id }), eventDetailResponseSchema),
+    eventCategories: () => get(apiPaths.eventCategories, eventCategoryListSchema),
+    eventCities: () => get(apiPaths.eventCities, eventCityListSchema),
+    search: (q: string, limit?: number) =>
+      get(apiPaths.search, searchResponseSchema, limit ? { q, limit } : { q }),
     sendContact: (body: ContactMessageInput) =>
       request("POST", apiPaths.contact, { schema: messageSchema, json: body }),
   };

@@ -1,5 +1,6 @@
 export * from "./address.ts";
 export * from "./auth.ts";
+export * from "./catalogue.ts";
 export * from "./client.ts";
 export * from "./common.ts";
 export * from "./content.ts";

@@ -31,6 +31,12 @@ export const apiPaths = {
   getCity: `${apiPrefix}/getCity`,
   getDistrict: `${apiPrefix}/getDistrict/:id`,
   openapi: `${apiPrefix}/openapi.json`,
+  events: `${apiPrefix}/events`,
+  event: `${apiPrefix}/events/:id`,
+  eventCalendar: `${apiPrefix}/events/:id/calendar.ics`,
+  eventCategories: `${apiPrefix}/event-categories`,
+  eventCities: `${apiPrefix}/event-cities`,
+  search: `${apiPrefix}/search`,
 } as const;
 
 /** Fills `:name` placeholders of an API path. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -250,3 +251,91 @@ export const contactMessages = pgTable("contact_messages", {
   locale: localeEnum("locale").notNull(),
   createdAt: createdAt(),
 });
+
+// --- Catalogue: what visitors discover. Search vectors and trigram indexes live in the
+// migration (generated columns), as drizzle-kit has no tsvector type.
+
+export const eventStatusEnum = pgEnum("event_status", ["draft", "published", "cancelled"]);
+
+export const eventCategories = pgTable("event_categories", {
+  id: serial("id").primaryKey(),
+  slugDe: text("slug_de").notNull().unique(),
+  slugEn: text("slug_en").notNull().unique(),
+  nameDe: text("name_de").notNull(),
+  nameEn: text("name_en").notNull(),
+  /** Base name of the bundled artwork, e.g. `concerts`. */
+  image: text("image").notNull(),
+  sortOrder: smallint("sort_order").notNull().default(0),
+});
+
+export const venues = pgTable(
+  "venues",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    addressLine: text("address_line").notNull(),
+    postalCode: text("postal_code").notNull(),
+    cityId: integer("city_id")
+      .notNull()
+      .references(() => cities.id),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+  },
+  (t) => [index("venues_city_idx").on(t.cityId)],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: serial("id").primaryKey(),
+    slugDe: text("slug_de").notNull(),
+    slugEn: text("slug_en").notNull(),
+    titleDe: text("title_de").notNull(),
+    titleEn: text("title_en").notNull(),
+    descriptionDe: text("description_de").notNull(),
+    descriptionEn: text("description_en").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => eventCategories.id),
+    venueId: integer("venue_id")
+      .notNull()
+      .references(() => venues.id),
+    organiserId: uuid("organiser_id")
+      .notNull()
+      .references(() => users.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** Base name of the cover artwork; sizes are files `<name>-<width>.webp`. */
+    coverImage: text("cover_image").notNull(),
+    status: eventStatusEnum("status").notNull().default("draft"),
+    ageLimit: smallint("age_limit"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("events_listing_idx").on(t.status, t.startsAt),
+    index("events_category_idx").on(t.categoryId),
+    index("events_venue_idx").on(t.venueId),
+  ],
+);
+
+export const eventTicketTypes = pgTable(
+  "event_ticket_types",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    nameDe: text("name_de").notNull(),
+    nameEn: text("name_en").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    discountPriceCents: integer("discount_price_cents"),
+    capacity: integer("capacity").notNull(),
+    soldCount: integer("sold_count").notNull().default(0),
+    salesStart: timestamp("sales_start", { withTimezone: true }),
+    salesEnd: timestamp("sales_end", { withTimezone: true }),
+    maxPerOrder: smallint("max_per_order").notNull().default(10),
+    sortOrder: smallint("sort_order").notNull().default(0),
+  },
+  (t) => [index("event_ticket_types_event_idx").on(t.eventId)],
+);

@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { dataOf } from "./common.ts";
+
+/** Filters of the event listing; every one is a query parameter, so a listing URL can be shared. */
+export const datePresets = ["today", "tomorrow", "weekend", "month"] as const;
+export const eventSorts = ["date", "popularity", "price"] as const;
+export const availabilities = ["on_sale", "sold_out", "not_yet_on_sale", "sale_ended"] as const;
+export type Availability = (typeof availabilities)[number];
+
+const isoDate = z.iso.date();
+
+export const eventsQuerySchema = z
+  .object({
+    /** Category slug in either language. */
+    category: z.string().trim().min(1).max(80).optional(),
+    city: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    date: z.enum(datePresets).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** Prices in cents, on the lowest price a visitor pays. */
+    price_min: z.coerce.number().int().min(0).max(100_000_000).optional(),
+    price_max: z.coerce.number().int().min(0).max(100_000_000).optional(),
+    free: z.enum(["true", "false"]).optional(),
+    q: z.string().trim().min(1).max(100).optional(),
+    sort: z.enum(eventSorts).default("date"),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(24),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: "date_range",
+    path: ["to"],
+  })
+  .refine(
+    (query) =>
+      query.price_min === undefined ||
+      query.price_max === undefined ||
+      query.price_min <= query.price_max,
+    {
+      error: "price_range",
+      path: ["price_max"],
+    },
+  )
+  .meta({ id: "EventsQuery" });
+export type EventsQuery = z.input<typeof eventsQuerySchema>;
+
+export const imageSchema = z
+  .object({
+    /** Path under the storage prefix of one size, e.g. `covers/concerts-3-640.webp`. */
+    src: z.string(),
+    srcset: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: "Image" });
+export type Image = z.infer<typeof imageSchema>;
+
+export const eventCategorySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    image: imageSchema,
+    upcoming_count: z.number().int(),
+  })
+  .meta({ id: "EventCategory" });
+export type EventCategory = z.infer<typeof eventCategorySchema>;
+
+export const eventCitySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    country_code: z.string(),
+    upcoming_count: z.number().int(),
+  })
+  .meta({ id: "EventCity" });
+export type EventCity = z.infer<typeof eventCitySchema>;
+
+export const venueSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    address_line: z.string(),
+    postal_code: z.string(),
+    city_id: z.number().int(),
+    city_name: z.string(),
+    country_code: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  })
+  .meta({ id: "Venue" });
+export type Venue = z.infer<typeof venueSchema>;
+
+export const eventSummarySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    status: z.enum(["published", "cancelled"]),
+    is_past: z.boolean(),
+    cover: imageSchema,
+    category: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+    venue: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      city_id: z.number().int(),
+      city_name: z.string(),
+    }),
+    /** The lowest price a visitor pays (discount applied), in cents; 0 for free events. */
+    price_from_cents: z.number().int(),
+    is_free: z.boolean(),
+    /** Whether anything can be bought now. */
+    availability: z.enum(availabilities),
+    tickets_sold: z.number().int(),
+  })
+  .meta({ id: "EventSummary" });
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+export const ticketTypeSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    price_cents: z.number().int(),
+    discount_price_cents: z.number().int().nullable(),
+    capacity: z.number().int(),
+    remaining: z.number().int(),
+    max_per_order: z.number().int(),
+    sales_start: z.string().nullable(),
+    sales_end: z.string().nullable(),
+    availability: z.enum(availabilities),
+  })
+  .meta({ id: "TicketType" });
+export type TicketType = z.infer<typeof ticketTypeSchema>;
+
+export const eventDetailSchema = eventSummarySchema
+  .omit({ venue: true })
+  .extend({
+    slugs: z.object({ de: z.string(), en: z.string() }),
+    description: z.string(),
+    age_limit: z.number().int().nullable(),
+    venue: venueSchema,
+    organiser: z.object({ name: z.string() }),
+    ticket_types: z.array(ticketTypeSchema),
+    related: z.array(eventSummarySchema),
+  })
+  .meta({ id: "EventDetail" });
+export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+export const eventListSchema = z
+  .object({
+    data: z.array(eventSummarySchema),
+    meta: z.object({
+      page: z.number().int(),
+      per_page: z.number().int(),
+      total: z.number().int(),
+      pages: z.number().int(),
+    }),
+  })
+  .meta({ id: "EventList" });
+export type EventList = z.infer<typeof eventListSchema>;
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const searchResultSchema = z
+  .object({
+    /** The words searched for, for highlighting. */
+    terms: z.array(z.string()),
+    events: z.array(eventSummarySchema),
+    venues: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        city_id: z.number().int(),
+        city_name: z.string(),
+        upcoming_count: z.number().int(),
+      }),
+    ),
+    categories: z.array(eventCategorySchema),
+    cities: z.array(eventCitySchema),
+  })
+  .meta({ id: "SearchResult" });
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const eventCategoryListSchema = dataOf(z.array(eventCategorySchema));
+export const eventCityListSchema = dataOf(z.array(eventCitySchema));
+export const eventDetailResponseSchema = dataOf(eventDetailSchema);
+export const searchResponseSchema = dataOf(searchResultSchema);
