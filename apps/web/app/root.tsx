@@ -23,7 +23,7 @@ import "./i18n/types";
 import errorsDe from "./i18n/messages/de/errors.json";
 import errorsEn from "./i18n/messages/en/errors.json";
 import { rootMiddleware } from "./middleware.server";
-import { counterpartPath, localeFromPath, pathTo } from "./route-table";
+import { localeFromPath, pathTo } from "./route-table";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 
@@ -72,26 +72,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => (formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false);
 
-/** `<html lang>`, canonical and hreflang links for the page being shown. */
-function HeadLinks({ data }: { data: RootData }) {
-  const location = useLocation();
-  const url = new URL(location.pathname + location.search, data.origin);
-  const de = counterpartPath(url, "de");
-  const en = counterpartPath(url, "en");
-  return (
-    <>
-      <link rel="canonical" href={data.origin + location.pathname} />
-      {de && en && (
-        <>
-          <link rel="alternate" hrefLang="de" href={data.origin + de} />
-          <link rel="alternate" hrefLang="en" href={data.origin + en} />
-          <link rel="alternate" hrefLang="x-default" href={data.origin + de} />
-        </>
-      )}
-    </>
-  );
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const location = useLocation();
@@ -104,7 +84,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {data && <HeadLinks data={data} />}
         <Links />
       </head>
       <body className="min-h-screen bg-neutral-50 font-sans text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">

@@ -143,6 +143,8 @@ test.describe("unknown paths", () => {
     ["/gibt-es-nicht", "de"],
     ["/en/does-not-exist", "en"],
     ["/a/b/c", "de"],
+    // Matches the event pattern, but the id is not a number.
+    ["/jazz-im-park-evx-abc", "de"],
   ] as const) {
     test(`${pathname} answers 404`, async ({ guestPage: page }) => {
       const response = await page.goto(pathname);
@@ -151,6 +153,11 @@ test.describe("unknown paths", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
       await expect(page.getByText(`Page not found: ${pathname}`, { exact: true })).toBeVisible();
       await expect(page.getByText(lang === "de" ? "Fehler 404" : "Error 404")).toBeVisible();
+      await expect(page).toHaveTitle(
+        lang === "de" ? "Seite nicht gefunden – Eventwerk" : "Page not found – Eventwerk",
+      );
+      // A page that does not exist has no language versions.
+      await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
     });
   }
 });

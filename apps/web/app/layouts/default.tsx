@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { useTranslations } from "use-intl";
+import { HeadLinks } from "../components/head-links";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { ErrorPage } from "../root";
@@ -29,6 +30,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
 export default function DefaultLayout() {
   return (
     <Chrome>
+      <HeadLinks />
       <Outlet />
     </Chrome>
   );

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { HeadLinks } from "../components/head-links";
 import { ErrorPage } from "../root";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/panel-iframe";
@@ -9,6 +10,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 export default function PanelIframeLayout() {
   return (
     <div className="flex h-dvh w-full flex-col overflow-auto">
+      <HeadLinks />
       <Outlet />
     </div>
   );
