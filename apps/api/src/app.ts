@@ -23,6 +23,7 @@ import { createTokenSigner } from "./lib/tokens.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { addressRoutes } from "./routes/addresses.ts";
+import { catalogueRoutes } from "./routes/catalogue.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { geoRoutes } from "./routes/geo.ts";
 import { registrationRoutes } from "./routes/registration.ts";
@@ -149,6 +150,7 @@ export async function buildApp(
     registrationRoutes,
     geoRoutes,
     contentRoutes,
+    catalogueRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

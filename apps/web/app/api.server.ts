@@ -46,13 +46,19 @@ const forgetRejectedToken: typeof fetch = async (input, init) => {
   return response;
 };
 
-/** The contract client for one request: the visitor's token (or the anonymous one) and language. */
-export async function apiFor(context: Readonly<RouterContextProvider>): Promise<ApiClient> {
+/**
+ * The contract client for one request: the visitor's token (or the anonymous one) and language.
+ * `locale` asks in another language than the page's (the sitemap needs both).
+ */
+export async function apiFor(
+  context: Readonly<RouterContextProvider>,
+  options: { locale?: Locale } = {},
+): Promise<ApiClient> {
   const state = context.get(requestState);
   return createApiClient({
     baseUrl: config.API_BASE_URL,
     token: state.token ?? (await anonymousToken()),
-    locale: state.locale,
+    locale: options.locale ?? state.locale,
     timeoutMs,
     fetch: state.token ? fetch : forgetRejectedToken,
   });

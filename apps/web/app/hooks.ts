@@ -1,7 +1,7 @@
 import type { Locale } from "@eventwerk/contract";
-import { useRouteLoaderData } from "react-router";
+import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { RootData } from "./root";
-import { type PageKey, pathTo } from "./route-table";
+import { counterpartPath, type PageKey, pathTo } from "./route-table";
 
 /** The root loader's data: language, site name, user, menus, contact. */
 export function useRootData(): RootData {
@@ -18,5 +18,34 @@ export function usePaths() {
     to: (key: PageKey, params?: Record<string, string | number>) => pathTo(key, locale, params),
     in: (target: Locale, key: PageKey, params?: Record<string, string | number>) =>
       pathTo(key, target, params),
+  };
+}
+
+/**
+ * Loader data of a page whose path differs by language beyond the route table, e.g. an event's
+ * localized slug: the page's own path in each language.
+ */
+export type Counterparts = { counterparts: Record<Locale, string> };
+
+const hasCounterparts = (data: unknown): data is Counterparts =>
+  typeof data === "object" &&
+  data !== null &&
+  "counterparts" in data &&
+  typeof (data as Counterparts).counterparts?.de === "string" &&
+  typeof (data as Counterparts).counterparts?.en === "string";
+
+/**
+ * The page being shown in another language, for the language switch and hreflang: the leaf
+ * page's own `counterparts` when its loader gives them (events: the slug of that language),
+ * otherwise the route table's counterpart. Keeps the query and hash when `keepQuery` is set.
+ */
+export function useCounterpartPath(): (locale: Locale, keepQuery?: boolean) => string | null {
+  const matches = useMatches();
+  const location = useLocation();
+  const leaf = matches[matches.length - 1]?.loaderData;
+  return (locale, keepQuery = false) => {
+    const suffix = keepQuery ? location.search + location.hash : "";
+    if (hasCounterparts(leaf)) return leaf.counterparts[locale] + suffix;
+    return counterpartPath(new URL(location.pathname + suffix, "http://localhost"), locale);
   };
 }

@@ -115,6 +115,8 @@ export type Page = (typeof pages)[number];
 export const resources = {
   logout: { de: "/logout", en: "/en/logout", module: "routes/logout.tsx" },
   buildManifest: { path: "/builds/latest.json", module: "routes/build-manifest.ts" },
+  sitemap: { path: "/sitemap.xml", module: "routes/sitemap.ts" },
+  robots: { path: "/robots.txt", module: "routes/robots.ts" },
 } as const;
 
 /** Old or misspelt paths answered with a 301 to a page. */

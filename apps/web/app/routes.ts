@@ -22,4 +22,6 @@ export default [
   route(resources.logout.de, resources.logout.module, { id: "logout.de" }),
   route(resources.logout.en, resources.logout.module, { id: "logout.en" }),
   route(resources.buildManifest.path, resources.buildManifest.module, { id: "build-manifest" }),
+  route(resources.sitemap.path, resources.sitemap.module, { id: "sitemap" }),
+  route(resources.robots.path, resources.robots.module, { id: "robots" }),
 ] satisfies RouteConfig;

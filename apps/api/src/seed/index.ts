@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import * as t from "../db/schema.ts";
 import { hashPassword } from "../lib/passwords.ts";
+import { seedCatalogue } from "./catalogue.ts";
 import { companyCategories } from "./data/company-categories.ts";
 import { contactSetting } from "./data/contact.ts";
 import { countries } from "./data/geo.ts";
@@ -16,7 +17,7 @@ export const demoUsers = {
 const SEED_LOCK_ID = 727_002;
 
 /** Loads the demo data into an empty database; a database that has languages is left alone. */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, options: { now?: Date } = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Instances starting together wait here, then see the other's rows.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -163,6 +164,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       districtId: city.districtId,
       phone: "+49 170 2345678",
       isDefault: true,
+    });
+    // Events, venues and more organisers (they share the demo password's hash).
+    await seedCatalogue(tx, {
+      now: options.now ?? new Date(),
+      organiserId: organiser!.id,
+      passwordHash,
     });
     return true;
   });

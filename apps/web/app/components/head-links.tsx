@@ -1,6 +1,5 @@
 import { useLocation } from "react-router";
-import { useRootData } from "../hooks";
-import { counterpartPath } from "../route-table";
+import { useCounterpartPath, useRootData } from "../hooks";
 
 /**
  * Canonical and hreflang links of the page being shown (React hoists them into <head>). Only
@@ -9,8 +8,9 @@ import { counterpartPath } from "../route-table";
 export function HeadLinks() {
   const { origin } = useRootData();
   const { pathname } = useLocation();
-  const de = counterpartPath(pathname, "de");
-  const en = counterpartPath(pathname, "en");
+  const counterpart = useCounterpartPath();
+  const de = counterpart("de");
+  const en = counterpart("en");
   return (
     <>
       <link rel="canonical" href={origin + pathname} />

@@ -1,10 +1,9 @@
 import type { Locale } from "@eventwerk/contract";
 import { Check, Globe } from "lucide-react";
 import type { MouseEvent } from "react";
-import { useLocation } from "react-router";
 import { useTranslations } from "use-intl";
-import { useRootData } from "../hooks";
-import { counterpartPath, pathTo } from "../route-table";
+import { useCounterpartPath, useRootData } from "../hooks";
+import { pathTo } from "../route-table";
 import { Dialog } from "./dialog";
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -30,11 +29,7 @@ export function LanguageSwitch() {
   const t = useTranslations("language");
   const nav = useTranslations("nav");
   const { langs, locale, siteName } = useRootData();
-  const location = useLocation();
-  const here = new URL(
-    `${location.pathname}${location.search}${location.hash}`,
-    "http://localhost",
-  );
+  const counterpart = useCounterpartPath();
   const active = langs.find((lang) => lang.locale === locale);
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, target: Locale) => {
@@ -64,7 +59,7 @@ export function LanguageSwitch() {
       <ul className="flex flex-col gap-2">
         {langs.map((lang) => {
           const current = lang.locale === locale;
-          const href = counterpartPath(here, lang.locale) ?? pathTo("home", lang.locale);
+          const href = counterpart(lang.locale, true) ?? pathTo("home", lang.locale);
           return (
             <li key={lang.locale}>
               <a

@@ -1,5 +1,6 @@
 import type { Locale } from "@eventwerk/contract";
 import type account from "./messages/de/account.json";
+import type catalogue from "./messages/de/catalogue.json";
 import type categories from "./messages/de/categories.json";
 import type cities from "./messages/de/cities.json";
 import type cms from "./messages/de/cms.json";
@@ -34,6 +35,7 @@ export type Messages = {
   categories: typeof categories;
   cities: typeof cities;
   cms: typeof cms;
+  catalogue: typeof catalogue;
   common: typeof common;
   contact: typeof contact;
   errors: typeof errors;

@@ -1,31 +1,96 @@
+import type { EventCity } from "@eventwerk/contract";
 import { MapPin } from "lucide-react";
-import { Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { apiFor } from "../api.server";
+import { AppLink } from "../components/app-link";
 import { usePaths } from "../hooks";
-import { EmptyState, PageHeader } from "../lib/page-parts";
+import { withPageCache } from "../lib/cache.server";
+import { catalogueHeaders } from "../lib/page-cache";
+import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
+import type { Route } from "./+types/cities";
 
-export default function Cities() {
+export const headers = catalogueHeaders;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = await apiFor(context);
+  const cities = await api.eventCities();
+  return withPageCache(context, { cities: cities.data });
+}
+
+/** Cities by country, the countries in the order of their first city (DE, AT, CH …). */
+function byCountry(cities: readonly EventCity[]) {
+  const order = ["DE", "AT", "CH"];
+  const groups = new Map<string, EventCity[]>();
+  for (const city of cities)
+    groups.set(city.country_code, [...(groups.get(city.country_code) ?? []), city]);
+  return [...groups.entries()].sort(([a], [b]) => {
+    const rank = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);
+    return rank(a) - rank(b) || a.localeCompare(b);
+  });
+}
+
+export default function Cities({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("cities");
-  const { to } = usePaths();
+  const catalogue = useTranslations("catalogue");
+  const { to, locale } = usePaths();
+  const countryName = (code: string) =>
+    new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  const groups = byCountry(loaderData.cities);
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-10 px-4 py-12">
       <PageHeader title={t("heading")} intro={t("intro")} />
-      <EmptyState
-        icon={MapPin}
-        title={t("emptyTitle")}
-        actions={
-          <>
-            <Link to={to("events")} className="button-secondary">
-              {t("emptyEvents")}
-            </Link>
-            <Link to={to("event-categories")} className="button-secondary">
-              {t("emptyCategories")}
-            </Link>
-          </>
-        }
-      >
-        <p>{t("emptyText")}</p>
-      </EmptyState>
+      {groups.length === 0 ? (
+        <EmptyState
+          icon={MapPin}
+          title={t("emptyTitle")}
+          actions={
+            <>
+              <AppLink to={to("events")} className="button-secondary">
+                {t("emptyEvents")}
+              </AppLink>
+              <AppLink to={to("event-categories")} className="button-secondary">
+                {t("emptyCategories")}
+              </AppLink>
+            </>
+          }
+        >
+          <p>{t("emptyText")}</p>
+        </EmptyState>
+      ) : (
+        <div className="space-y-10">
+          {groups.map(([code, cities]) => (
+            <section key={code} aria-labelledby={`country-${code}`} className="space-y-4">
+              <h2 id={`country-${code}`} className="text-2xl font-bold tracking-tight">
+                {countryName(code)}
+              </h2>
+              <ul
+                aria-label={t("citiesIn", { country: countryName(code) })}
+                className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+              >
+                {cities.map((city) => (
+                  <li key={city.id}>
+                    <AppLink
+                      to={`${to("events")}?city=${city.id}`}
+                      className="flex items-center justify-between gap-3 rounded-xl border border-neutral-200 bg-white px-4 py-3 transition hover:border-primary-700 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400"
+                    >
+                      <span className="flex items-center gap-2 font-semibold">
+                        <MapPin
+                          aria-hidden="true"
+                          className="size-4 text-primary-800 dark:text-primary-300"
+                        />
+                        {city.name}
+                      </span>
+                      <span className={`text-sm ${mutedText}`}>
+                        {catalogue("upcomingCount", { count: city.upcoming_count })}
+                      </span>
+                    </AppLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
     </main>
   );
 }

@@ -1,31 +1,87 @@
 import { Tags } from "lucide-react";
-import { Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { apiFor } from "../api.server";
+import { AppLink } from "../components/app-link";
+import { LazyImage } from "../components/lazy-image";
 import { usePaths } from "../hooks";
-import { EmptyState, PageHeader } from "../lib/page-parts";
+import { withPageCache } from "../lib/cache.server";
+import { catalogueHeaders } from "../lib/page-cache";
+import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
+import type { Route } from "./+types/event-categories";
 
-export default function EventCategories() {
+export const headers = catalogueHeaders;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = await apiFor(context);
+  const categories = await api.eventCategories();
+  return withPageCache(context, { categories: categories.data });
+}
+
+export default function EventCategories({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("categories");
+  const catalogue = useTranslations("catalogue");
   const { to } = usePaths();
+  const { categories } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-10 px-4 py-12">
       <PageHeader title={t("heading")} intro={t("intro")} />
-      <EmptyState
-        icon={Tags}
-        title={t("emptyTitle")}
-        actions={
-          <>
-            <Link to={to("events")} className="button-secondary">
-              {t("emptyEvents")}
-            </Link>
-            <Link to={to("cities")} className="button-secondary">
-              {t("emptyCities")}
-            </Link>
-          </>
-        }
-      >
-        <p>{t("emptyText")}</p>
-      </EmptyState>
+      {categories.length === 0 ? (
+        <EmptyState
+          icon={Tags}
+          title={t("emptyTitle")}
+          actions={
+            <>
+              <AppLink to={to("events")} className="button-secondary">
+                {t("emptyEvents")}
+              </AppLink>
+              <AppLink to={to("cities")} className="button-secondary">
+                {t("emptyCities")}
+              </AppLink>
+            </>
+          }
+        >
+          <p>{t("emptyText")}</p>
+        </EmptyState>
+      ) : (
+        <section aria-labelledby="categories-list">
+          <h2 id="categories-list" className="sr-only">
+            {t("listHeading")}
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {categories.map((category, index) => (
+              <li key={category.id}>
+                <article className="group relative h-full overflow-hidden rounded-xl border border-neutral-200 bg-white transition focus-within:ring-2 focus-within:ring-primary-700 hover:border-primary-700 hover:shadow-sm dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400">
+                  <LazyImage
+                    src={category.image.src}
+                    srcSet={category.image.srcset}
+                    sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
+                    width={category.image.width}
+                    height={category.image.height}
+                    relativeToApi
+                    lazy={index >= 3}
+                    alt=""
+                    className="aspect-video w-full object-cover"
+                  />
+                  <div className="space-y-1 p-4">
+                    <h3 className="text-lg font-semibold">
+                      <AppLink
+                        to={`${to("events")}?category=${encodeURIComponent(category.slug)}`}
+                        aria-label={t("showEvents", { name: category.name })}
+                        className="after:absolute after:inset-0 focus-visible:outline-none group-hover:text-primary-800 dark:group-hover:text-primary-300"
+                      >
+                        {category.name}
+                      </AppLink>
+                    </h3>
+                    <p className={`text-sm ${mutedText}`}>
+                      {catalogue("upcomingCount", { count: category.upcoming_count })}
+                    </p>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </main>
   );
 }

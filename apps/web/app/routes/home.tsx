@@ -13,8 +13,44 @@ import {
 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { apiFor } from "../api.server";
+import { AppLink } from "../components/app-link";
+import { EventGrid } from "../components/event-card";
 import { usePaths, useRootData } from "../hooks";
+import { withPageCache } from "../lib/cache.server";
+import { catalogueHeaders } from "../lib/page-cache";
 import { EmptyState, linkClass, mutedText } from "../lib/page-parts";
+import type { Route } from "./+types/home";
+
+export const headers = catalogueHeaders;
+
+/** How many cities the home page names; the cities page has them all. */
+const homeCities = 12;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = await apiFor(context);
+  const [highlights, weekend, categories, cities] = await Promise.all([
+    api.events({ sort: "popularity", per_page: 6 }),
+    api.events({ date: "weekend", sort: "popularity", per_page: 6 }),
+    api.eventCategories(),
+    api.eventCities(),
+  ]);
+  return withPageCache(context, {
+    highlights: highlights.data,
+    weekend: weekend.data,
+    weekendTotal: weekend.meta.total,
+    categories: categories.data.filter((category) => category.upcoming_count > 0),
+    cities: [...cities.data]
+      .filter((city) => city.upcoming_count > 0)
+      .sort((a, b) => b.upcoming_count - a.upcoming_count || a.name.localeCompare(b.name))
+      .slice(0, homeCities),
+  });
+}
+
+const chipClass =
+  "inline-flex items-center gap-2 rounded-full border border-neutral-300 bg-white px-4 py-2 font-medium transition hover:border-primary-700 hover:text-primary-800 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:border-neutral-700 dark:bg-neutral-900 dark:hover:border-primary-400 dark:hover:text-primary-300";
+const countClass =
+  "rounded-full bg-neutral-100 px-2 text-sm text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200";
 
 const visitorSteps = [
   { key: "discover", icon: CalendarSearch },
@@ -28,8 +64,9 @@ const organiserSteps = [
   { key: "checkIn", icon: ScanLine },
 ] as const;
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("home");
+  const { highlights, weekend, weekendTotal, categories, cities } = loaderData;
   const { siteName } = useRootData();
   const { to } = usePaths();
 
@@ -103,11 +140,20 @@ export default function Home() {
           </ul>
         </section>
 
-        <section aria-labelledby="home-highlights">
-          <h2 id="home-highlights" className="text-2xl font-bold tracking-tight">
-            {t("highlightsHeading")}
-          </h2>
-          <div className="mt-6">
+        <section aria-labelledby="home-highlights" className="space-y-6">
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 id="home-highlights" className="text-2xl font-bold tracking-tight">
+              {t("highlightsHeading")}
+            </h2>
+            {highlights.length > 0 && (
+              <AppLink to={`${to("events")}?sort=popularity`} className={linkClass}>
+                {t("highlightsAll")}
+              </AppLink>
+            )}
+          </div>
+          {highlights.length > 0 ? (
+            <EventGrid events={highlights} />
+          ) : (
             <EmptyState
               icon={CalendarDays}
               headingLevel={3}
@@ -120,8 +166,83 @@ export default function Home() {
             >
               <p>{t("highlightsEmptyText")}</p>
             </EmptyState>
-          </div>
+          )}
         </section>
+
+        {highlights.length > 0 && (
+          <section aria-labelledby="home-weekend" className="space-y-6">
+            <div className="flex flex-wrap items-baseline justify-between gap-3">
+              <h2 id="home-weekend" className="text-2xl font-bold tracking-tight">
+                {t("weekendHeading")}
+              </h2>
+              {weekendTotal > weekend.length && (
+                <AppLink to={`${to("events")}?date=weekend`} className={linkClass}>
+                  {t("weekendAll")}
+                </AppLink>
+              )}
+            </div>
+            {weekend.length > 0 ? (
+              <EventGrid events={weekend} />
+            ) : (
+              <p className={mutedText}>
+                <AppLink to={to("events")} className={linkClass}>
+                  {t("weekendEmpty")}
+                </AppLink>
+              </p>
+            )}
+          </section>
+        )}
+
+        {categories.length > 0 && (
+          <section aria-labelledby="home-categories" className="space-y-6">
+            <div className="flex flex-wrap items-baseline justify-between gap-3">
+              <h2 id="home-categories" className="text-2xl font-bold tracking-tight">
+                {t("categoriesHeading")}
+              </h2>
+              <AppLink to={to("event-categories")} className={linkClass}>
+                {t("categoriesAll")}
+              </AppLink>
+            </div>
+            <ul className="flex flex-wrap gap-3">
+              {categories.map((category) => (
+                <li key={category.id}>
+                  <AppLink
+                    to={`${to("events")}?category=${encodeURIComponent(category.slug)}`}
+                    className={chipClass}
+                  >
+                    <Tags aria-hidden="true" className="size-4" />
+                    {category.name}
+                    <span className={countClass}>{category.upcoming_count}</span>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {cities.length > 0 && (
+          <section aria-labelledby="home-cities" className="space-y-6">
+            <div className="flex flex-wrap items-baseline justify-between gap-3">
+              <h2 id="home-cities" className="text-2xl font-bold tracking-tight">
+                {t("citiesHeading")}
+              </h2>
+              <AppLink to={to("cities")} className={linkClass}>
+                {t("citiesAll")}
+              </AppLink>
+            </div>
+            <ul className="flex flex-wrap gap-3">
+              {cities.map((city) => (
+                <li key={city.id}>
+                  <AppLink to={`${to("events")}?city=${city.id}`} className={chipClass}>
+                    <MapPin aria-hidden="true" className="size-4" />
+                    {city.name}
+                    <span className={countClass}>{city.upcoming_count}</span>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
 
         <section aria-labelledby="home-how">
           <h2 id="home-how" className="text-2xl font-bold tracking-tight">

@@ -1,14 +1,65 @@
-import { Search as SearchIcon, SearchX } from "lucide-react";
-import { Form, Link, useSearchParams } from "react-router";
+import type { SearchResult } from "@eventwerk/contract";
+import { Building2, CircleAlert, MapPin, Search as SearchIcon, SearchX, Tags } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { useTranslations } from "use-intl";
+import { ApiError, apiFor } from "../api.server";
+import { AppLink } from "../components/app-link";
+import { EventGrid } from "../components/event-card";
 import { usePaths } from "../hooks";
-import { EmptyState, PageHeader } from "../lib/page-parts";
+import { withPageCache } from "../lib/cache.server";
+import { Highlight } from "../lib/catalogue-parts";
+import { catalogueHeaders } from "../lib/page-cache";
+import { EmptyState, linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import type { Route } from "./+types/search";
 
-export default function Search() {
+export const headers = catalogueHeaders;
+
+const resultLimit = 12;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
+  if (!q) return withPageCache(context, { q, result: null, invalid: null });
+  const api = await apiFor(context);
+  try {
+    const { data: result } = await api.search(q, resultLimit);
+    return withPageCache(context, { q, result, invalid: null });
+  } catch (error) {
+    // Too long a query: the API's message is shown next to the field.
+    if (error instanceof ApiError && error.status === 400)
+      return withPageCache(context, {
+        q,
+        result: null,
+        invalid: error.body?.error.fields?.q ?? error.message,
+      });
+    throw error;
+  }
+}
+
+const isEmpty = (result: SearchResult) =>
+  result.events.length + result.venues.length + result.categories.length + result.cities.length ===
+  0;
+
+function ResultGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h3 id={id} className="text-xl font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+const chipClass =
+  "flex h-full items-center justify-between gap-3 rounded-xl border border-neutral-200 bg-white px-4 py-3 transition hover:border-primary-700 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400";
+
+export default function Search({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("search");
+  const catalogue = useTranslations("catalogue");
   const { to } = usePaths();
-  const [params] = useSearchParams();
-  const q = (params.get("q") ?? "").trim();
+  const { q, result, invalid } = loaderData;
+  const events = to("events");
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-10 px-4 py-12">
       <PageHeader title={t("heading")} intro={t("intro")} />
@@ -16,7 +67,7 @@ export default function Search() {
         method="get"
         action={to("search")}
         role="search"
-        className="flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end"
+        className="flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-start"
       >
         <div className="flex-1 space-y-1">
           <label htmlFor="search-q" className="block font-medium">
@@ -30,30 +81,141 @@ export default function Search() {
             defaultValue={q}
             placeholder={t("placeholder")}
             className="field"
+            {...(invalid ? { "aria-invalid": true, "aria-describedby": "search-q-error" } : {})}
           />
+          {invalid && (
+            <p
+              id="search-q-error"
+              className="flex items-center gap-2 text-sm font-medium text-red-700 dark:text-red-400"
+            >
+              <CircleAlert aria-hidden="true" className="size-4" />
+              {invalid}
+            </p>
+          )}
         </div>
-        <button type="submit" className="button-primary">
+        <button type="submit" className="button-primary sm:mt-7">
           <SearchIcon aria-hidden="true" className="size-5" />
           {t("submit")}
         </button>
       </Form>
-      <section aria-labelledby="search-results">
-        <h2 id="search-results" className="sr-only">
-          {t("resultsHeading")}
+      <section aria-labelledby="search-results" className="space-y-10">
+        <h2
+          id="search-results"
+          className={result && !isEmpty(result) ? "text-2xl font-bold tracking-tight" : "sr-only"}
+        >
+          {q && !invalid ? t("resultsFor", { q }) : t("resultsHeading")}
         </h2>
-        {q ? (
+        {invalid ? (
+          <EmptyState icon={CircleAlert} headingLevel={3} title={t("invalidTitle")}>
+            <p>{invalid}</p>
+          </EmptyState>
+        ) : result && !isEmpty(result) ? (
+          <>
+            {result.events.length > 0 && (
+              <ResultGroup id="search-events" title={t("eventsHeading")}>
+                <EventGrid
+                  events={result.events}
+                  eagerCount={3}
+                  headingLevel={4}
+                  terms={result.terms}
+                />
+                <p>
+                  <AppLink to={`${events}?q=${encodeURIComponent(q)}`} className={linkClass}>
+                    {t("moreEvents")}
+                  </AppLink>
+                </p>
+              </ResultGroup>
+            )}
+            {result.venues.length > 0 && (
+              <ResultGroup id="search-venues" title={t("venuesHeading")}>
+                <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                  {result.venues.map((venue) => (
+                    <li key={venue.id}>
+                      <AppLink to={`${events}?city=${venue.city_id}`} className={chipClass}>
+                        <span className="flex items-center gap-2">
+                          <Building2
+                            aria-hidden="true"
+                            className="size-4 shrink-0 text-primary-800 dark:text-primary-300"
+                          />
+                          <span>
+                            <span className="block font-semibold">
+                              <Highlight text={venue.name} terms={result.terms} />
+                            </span>
+                            <span className={`block text-sm ${mutedText}`}>
+                              <Highlight text={venue.city_name} terms={result.terms} />
+                            </span>
+                          </span>
+                        </span>
+                        <span className={`text-sm ${mutedText}`}>
+                          {catalogue("upcomingCount", { count: venue.upcoming_count })}
+                        </span>
+                      </AppLink>
+                    </li>
+                  ))}
+                </ul>
+              </ResultGroup>
+            )}
+            {result.categories.length > 0 && (
+              <ResultGroup id="search-categories" title={t("categoriesHeading")}>
+                <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                  {result.categories.map((category) => (
+                    <li key={category.id}>
+                      <AppLink
+                        to={`${events}?category=${encodeURIComponent(category.slug)}`}
+                        className={chipClass}
+                      >
+                        <span className="flex items-center gap-2 font-semibold">
+                          <Tags
+                            aria-hidden="true"
+                            className="size-4 shrink-0 text-primary-800 dark:text-primary-300"
+                          />
+                          <Highlight text={category.name} terms={result.terms} />
+                        </span>
+                        <span className={`text-sm ${mutedText}`}>
+                          {catalogue("upcomingCount", { count: category.upcoming_count })}
+                        </span>
+                      </AppLink>
+                    </li>
+                  ))}
+                </ul>
+              </ResultGroup>
+            )}
+            {result.cities.length > 0 && (
+              <ResultGroup id="search-cities" title={t("citiesHeading")}>
+                <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                  {result.cities.map((city) => (
+                    <li key={city.id}>
+                      <AppLink to={`${events}?city=${city.id}`} className={chipClass}>
+                        <span className="flex items-center gap-2 font-semibold">
+                          <MapPin
+                            aria-hidden="true"
+                            className="size-4 shrink-0 text-primary-800 dark:text-primary-300"
+                          />
+                          <Highlight text={city.name} terms={result.terms} />
+                        </span>
+                        <span className={`text-sm ${mutedText}`}>
+                          {catalogue("upcomingCount", { count: city.upcoming_count })}
+                        </span>
+                      </AppLink>
+                    </li>
+                  ))}
+                </ul>
+              </ResultGroup>
+            )}
+          </>
+        ) : q ? (
           <EmptyState
             icon={SearchX}
             headingLevel={3}
             title={t("noResultsTitle", { q })}
             actions={
               <>
-                <Link to={to("events")} className="button-secondary">
+                <AppLink to={events} className="button-secondary">
                   {t("allEvents")}
-                </Link>
-                <Link to={to("event-categories")} className="button-secondary">
+                </AppLink>
+                <AppLink to={to("event-categories")} className="button-secondary">
                   {t("categories")}
-                </Link>
+                </AppLink>
               </>
             }
           >
@@ -65,9 +227,9 @@ export default function Search() {
             headingLevel={3}
             title={t("promptTitle")}
             actions={
-              <Link to={to("events")} className="button-secondary">
+              <AppLink to={events} className="button-secondary">
                 {t("allEvents")}
-              </Link>
+              </AppLink>
             }
           >
             <p>{t("promptText")}</p>

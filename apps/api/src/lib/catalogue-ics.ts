@@ -1,0 +1,81 @@
+/**
+ * A tiny iCalendar (RFC 5545) writer for one event: escaped text values, UTC times, lines
+ * folded at 75 octets without splitting a UTF-8 character, CRLF line ends.
+ */
+
+export type CalendarEvent = {
+  uid: string;
+  /** When this version of the event was last changed. */
+  stamp: Date;
+  start: Date;
+  end: Date;
+  summary: string;
+  location?: string;
+  description?: string;
+  url?: string;
+  geo?: { latitude: number; longitude: number };
+  cancelled?: boolean;
+};
+
+/** TEXT value escaping: backslash, semicolon, comma and line breaks. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/** 20250614T180000Z */
+export const icsDate = (date: Date) =>
+  `${date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "")}`;
+
+/** Folds a content line into lines of at most 75 octets, continued by a leading space. */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, "utf8");
+    // Continuation lines start with a space, which counts towards their 75 octets.
+    const limit = out.length === 0 ? 75 : 74;
+    if (octets + size > limit) {
+      out.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  out.push(current);
+  return out.join("\r\n ");
+}
+
+export function buildCalendar(event: CalendarEvent, productId: string): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:${productId}`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${escapeText(event.uid)}`,
+    `DTSTAMP:${icsDate(event.stamp)}`,
+    `DTSTART:${icsDate(event.start)}`,
+    `DTEND:${icsDate(event.end)}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+  ];
+  if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+  if (event.geo) lines.push(`GEO:${event.geo.latitude};${event.geo.longitude}`);
+  if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+  if (event.url) lines.push(`URL:${event.url}`);
+  lines.push(
+    `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  );
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}

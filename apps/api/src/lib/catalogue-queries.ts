@@ -1,0 +1,480 @@
+import type {
+  EventCategory,
+  EventCity,
+  EventSummary,
+  Locale,
+  SearchResult,
+  TicketType,
+  Venue,
+} from "@eventwerk/contract";
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import {
+  type AvailabilityCounts,
+  categoryImage,
+  containsPattern,
+  coverImage,
+  dateRangeWindow,
+  eventAvailability,
+  intersect,
+  isClosed,
+  presetWindow,
+  searchTerms,
+  ticketAvailability,
+  type Window,
+} from "./catalogue.ts";
+
+/**
+ * The catalogue's SQL. Raw fragments (aliases e = events, c = event_categories, v = venues,
+ * ci = cities, co = countries) because the search columns (`search_de`, `search_en`, generated
+ * tsvectors) and the pg_trgm operators are outside the Drizzle schema. Every statement runs on
+ * PGlite and PostgreSQL alike. `now` is always a parameter, so SQL and JS agree on the instant.
+ */
+
+type Row = Record<string, unknown>;
+
+async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+/** A column of the request's language, e.g. `e.title_de`; locale is always "de" or "en". */
+const col = (base: string, locale: Locale) => sql.raw(`${base}_${locale === "en" ? "en" : "de"}`);
+const textSearchConfig = (locale: Locale) => sql.raw(locale === "en" ? "'english'" : "'german'");
+const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
+/** Visible upcoming events: published (not cancelled, never drafts) and not ended. */
+const upcomingPublished = (now: Date) => sql`e.status = 'published' and e.ends_at >= ${ts(now)}`;
+
+/**
+ * How closely a title must resemble the query to match without the words matching: stricter
+ * than pg_trgm's default 0.6 (which the indexed `%>` applies first), so that compounds that
+ * merely share a part ("Sommerkonzert" for "Glimmerkonzert", 0.67) stay out while typos
+ * ("Jazfestival" 0.92, "Elbphilharmonei" 0.81) still match.
+ */
+export const titleSimilarity = 0.7;
+
+const tsQuery = (q: string, locale: Locale) =>
+  sql`websearch_to_tsquery(${textSearchConfig(locale)}, ${q})`;
+
+/** Full-text match in the request's language, or a title that resembles the query (typos). */
+export const textMatch = (q: string, locale: Locale) =>
+  sql`(${col("e.search", locale)} @@ ${tsQuery(q, locale)} or (${col("e.title", locale)} %> ${q} and word_similarity(${q}, ${col("e.title", locale)}) >= ${titleSimilarity}))`;
+
+/** Word matches (stemmed) first, then by text rank plus title resemblance. */
+const textRank = (q: string, locale: Locale) =>
+  sql`((${col("e.search", locale)} @@ ${tsQuery(q, locale)})::int + ts_rank(${col("e.search", locale)}, ${tsQuery(q, locale)}) + word_similarity(${q}, ${col("e.title", locale)}))`;
+
+/** What the ticket types of an event `e` add up to; the per-type rules of `ticketAvailability`. */
+const ticketAggregates = (now: Date) => {
+  const ended = sql`coalesce(tt.sales_end <= ${ts(now)}, false)`;
+  const notYet = sql`coalesce(tt.sales_start > ${ts(now)}, false)`;
+  const soldOut = sql`tt.sold_count >= tt.capacity`;
+  return sql`select
+      min(coalesce(tt.discount_price_cents, tt.price_cents))::int as price_from,
+      max(coalesce(tt.discount_price_cents, tt.price_cents))::int as price_max,
+      coalesce(sum(tt.sold_count), 0)::int as sold,
+      count(*) filter (where ${ended})::int as n_ended,
+      count(*) filter (where not ${ended} and ${notYet})::int as n_not_yet,
+      count(*) filter (where not ${ended} and not ${notYet} and ${soldOut})::int as n_sold_out,
+      count(*) filter (where not ${ended} and not ${notYet} and not ${soldOut})::int as n_on_sale
+    from event_ticket_types tt where tt.event_id = e.id`;
+};
+
+/** Columns of an event summary, from e, c, v, ci and the lateral aggregate t. */
+const summaryColumns = (locale: Locale) => sql`
+  e.id, ${col("e.slug", locale)} as slug, ${col("e.title", locale)} as title,
+  e.starts_at, e.ends_at, e.status, e.cover_image,
+  c.id as category_id, ${col("c.slug", locale)} as category_slug, ${col("c.name", locale)} as category_name,
+  v.id as venue_id, v.name as venue_name, v.city_id, ${col("ci.name", locale)} as city_name,
+  t.price_from, t.price_max, t.sold, t.n_ended, t.n_not_yet, t.n_sold_out, t.n_on_sale`;
+
+const summaryJoins = (now: Date) => sql`
+  join event_categories c on c.id = e.category_id
+  join venues v on v.id = e.venue_id
+  join cities ci on ci.id = v.city_id
+  left join lateral (${ticketAggregates(now)}) t on true`;
+
+/**
+ * Summaries of the events a page query picks; the page query answers `id` and `ord` (and
+ * anything else, passed through), and the ticket aggregates are computed for its rows only.
+ */
+function summariesOf(page: SQL, locale: Locale, now: Date): SQL {
+  return sql`with page as (${page})
+    select page.*, ${summaryColumns(locale)}
+    from page join events e on e.id = page.id ${summaryJoins(now)}
+    order by page.ord`;
+}
+
+function toSummary(row: Row, now: Date): EventSummary {
+  const endsAt = toDate(row.ends_at);
+  const status = row.status as "published" | "cancelled";
+  const counts: AvailabilityCounts = {
+    on_sale: Number(row.n_on_sale ?? 0),
+    sold_out: Number(row.n_sold_out ?? 0),
+    not_yet_on_sale: Number(row.n_not_yet ?? 0),
+    sale_ended: Number(row.n_ended ?? 0),
+  };
+  const priceFrom = row.price_from == null ? null : Number(row.price_from);
+  return {
+    id: Number(row.id),
+    slug: String(row.slug),
+    title: String(row.title),
+    starts_at: toDate(row.starts_at).toISOString(),
+    ends_at: endsAt.toISOString(),
+    status,
+    is_past: endsAt.getTime() < now.getTime(),
+    cover: coverImage(String(row.cover_image)),
+    category: {
+      id: Number(row.category_id),
+      slug: String(row.category_slug),
+      name: String(row.category_name),
+    },
+    venue: {
+      id: Number(row.venue_id),
+      name: String(row.venue_name),
+      city_id: Number(row.city_id),
+      city_name: String(row.city_name),
+    },
+    price_from_cents: priceFrom ?? 0,
+    // Free: it has ticket types and every one costs nothing (discount applied).
+    is_free: priceFrom !== null && Number(row.price_max) === 0,
+    availability: eventAvailability(counts, isClosed({ status, endsAt }, now)),
+    tickets_sold: Number(row.sold ?? 0),
+  };
+}
+
+// --- Listing ------------------------------------------------------------------------------
+
+export type ListQuery = {
+  category?: string;
+  city?: number;
+  date?: "today" | "tomorrow" | "weekend" | "month";
+  from?: string;
+  to?: string;
+  price_min?: number;
+  price_max?: number;
+  free?: "true" | "false";
+  q?: string;
+  sort: "date" | "popularity" | "price";
+  page: number;
+  per_page: number;
+};
+
+/** The time window of a listing: presets and from/to intersect; without `from`, not ended yet. */
+export function listingWindow(query: ListQuery, now: Date): Window {
+  const windows: Window[] = [dateRangeWindow(query.from, query.to)];
+  if (!query.from) windows.push({ start: now, end: null });
+  if (query.date) windows.push(presetWindow(query.date, now));
+  return intersect(...windows);
+}
+
+export async function listEvents(
+  db: Database,
+  query: ListQuery,
+  locale: Locale,
+  now: Date,
+): Promise<{ data: EventSummary[]; total: number }> {
+  const where: SQL[] = [sql`e.status in ('published', 'cancelled')`];
+  // An event is in the window when it overlaps it: it ends at or after its start and starts
+  // before its end.
+  const window = listingWindow(query, now);
+  if (window.start) where.push(sql`e.ends_at >= ${ts(window.start)}`);
+  if (window.end) where.push(sql`e.starts_at < ${ts(window.end)}`);
+  if (query.category) {
+    where.push(
+      sql`e.category_id in (select id from event_categories where slug_de = ${query.category} or slug_en = ${query.category})`,
+    );
+  }
+  if (query.city) {
+    where.push(sql`e.venue_id in (select id from venues where city_id = ${query.city})`);
+  }
+  if (query.q) where.push(textMatch(query.q, locale));
+
+  // Prices and sales are aggregated over all candidates only when a filter or sort needs them.
+  const free = query.free === "true";
+  const needsPrices =
+    query.price_min !== undefined || query.price_max !== undefined || free || query.sort !== "date";
+  if (query.price_min !== undefined) where.push(sql`a.price_from >= ${query.price_min}`);
+  if (query.price_max !== undefined) where.push(sql`a.price_from <= ${query.price_max}`);
+  if (free) where.push(sql`a.price_max = 0`);
+
+  const order =
+    query.sort === "popularity"
+      ? sql`coalesce(a.sold, 0) desc, e.starts_at, e.id`
+      : query.sort === "price"
+        ? sql`a.price_from asc nulls last, e.starts_at, e.id`
+        : sql`e.starts_at, e.id`;
+  const prices = needsPrices
+    ? sql`left join (
+        select event_id,
+          min(coalesce(discount_price_cents, price_cents))::int as price_from,
+          max(coalesce(discount_price_cents, price_cents))::int as price_max,
+          sum(sold_count)::int as sold
+        from event_ticket_types group by event_id
+      ) a on a.event_id = e.id`
+    : sql``;
+  const conditions = sql.join(where, sql` and `);
+  const page = sql`select e.id, count(*) over ()::int as total, row_number() over (order by ${order}) as ord
+    from events e ${prices}
+    where ${conditions}
+    order by ${order}
+    limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`;
+  const found = await rows(db, summariesOf(page, locale, now));
+  let total = found.length ? Number(found[0]!.total) : 0;
+  if (!found.length && query.page > 1) {
+    const [count] = await rows(
+      db,
+      sql`select count(*)::int as total from events e ${prices} where ${conditions}`,
+    );
+    total = Number(count?.total ?? 0);
+  }
+  return { data: found.map((row) => toSummary(row, now)), total };
+}
+
+// --- One event ----------------------------------------------------------------------------
+
+export type EventRecord = {
+  summary: EventSummary;
+  detail: {
+    slugs: { de: string; en: string };
+    description: string;
+    age_limit: number | null;
+    venue: Venue;
+    organiser: { name: string };
+  };
+  categoryId: number;
+  cityId: number;
+  updatedAt: Date;
+  description: string;
+};
+
+/** A published or cancelled event with its venue and organiser; drafts are not found. */
+export async function findEvent(
+  db: Database,
+  id: number,
+  locale: Locale,
+  now: Date,
+): Promise<EventRecord | null> {
+  const [row] = await rows(
+    db,
+    sql`select ${summaryColumns(locale)},
+        e.slug_de, e.slug_en, ${col("e.description", locale)} as description, e.age_limit, e.updated_at,
+        v.address_line, v.postal_code, v.latitude, v.longitude, co.code as country_code,
+        coalesce(op.company_name, u.name || ' ' || u.surname) as organiser_name
+      from events e ${summaryJoins(now)}
+      join countries co on co.id = ci.country_id
+      join users u on u.id = e.organiser_id
+      left join organiser_profiles op on op.user_id = e.organiser_id
+      where e.id = ${id} and e.status <> 'draft'`,
+  );
+  if (!row) return null;
+  const summary = toSummary(row, now);
+  return {
+    summary,
+    detail: {
+      slugs: { de: String(row.slug_de), en: String(row.slug_en) },
+      description: String(row.description),
+      age_limit: row.age_limit == null ? null : Number(row.age_limit),
+      venue: {
+        id: summary.venue.id,
+        name: summary.venue.name,
+        address_line: String(row.address_line),
+        postal_code: String(row.postal_code),
+        city_id: summary.venue.city_id,
+        city_name: summary.venue.city_name,
+        country_code: String(row.country_code),
+        latitude: Number(row.latitude),
+        longitude: Number(row.longitude),
+      },
+      organiser: { name: String(row.organiser_name) },
+    },
+    categoryId: summary.category.id,
+    cityId: summary.venue.city_id,
+    updatedAt: toDate(row.updated_at),
+    description: String(row.description),
+  };
+}
+
+export async function ticketTypesOf(
+  db: Database,
+  event: EventRecord,
+  locale: Locale,
+  now: Date,
+): Promise<TicketType[]> {
+  const found = await rows(
+    db,
+    sql`select id, ${col("name", locale)} as name, price_cents, discount_price_cents, capacity,
+        sold_count, max_per_order, sales_start, sales_end
+      from event_ticket_types where event_id = ${event.summary.id}
+      order by sort_order, id`,
+  );
+  const closed = isClosed(
+    { status: event.summary.status, endsAt: new Date(event.summary.ends_at) },
+    now,
+  );
+  return found.map((row) => {
+    const state = {
+      capacity: Number(row.capacity),
+      soldCount: Number(row.sold_count),
+      salesStart: row.sales_start == null ? null : toDate(row.sales_start),
+      salesEnd: row.sales_end == null ? null : toDate(row.sales_end),
+    };
+    return {
+      id: Number(row.id),
+      name: String(row.name),
+      price_cents: Number(row.price_cents),
+      discount_price_cents:
+        row.discount_price_cents == null ? null : Number(row.discount_price_cents),
+      capacity: state.capacity,
+      remaining: Math.max(0, state.capacity - state.soldCount),
+      max_per_order: Number(row.max_per_order),
+      sales_start: state.salesStart?.toISOString() ?? null,
+      sales_end: state.salesEnd?.toISOString() ?? null,
+      availability: ticketAvailability(state, closed, now),
+    };
+  });
+}
+
+/** Up to 4 upcoming published events of the same category, those in the same city first. */
+export async function relatedEvents(
+  db: Database,
+  event: EventRecord,
+  locale: Locale,
+  now: Date,
+): Promise<EventSummary[]> {
+  const order = sql`(v.city_id = ${event.cityId}) desc, e.starts_at, e.id`;
+  const page = sql`select e.id, row_number() over (order by ${order}) as ord
+    from events e join venues v on v.id = e.venue_id
+    where e.category_id = ${event.categoryId} and e.id <> ${event.summary.id} and ${upcomingPublished(now)}
+    order by ${order} limit 4`;
+  const found = await rows(db, summariesOf(page, locale, now));
+  return found.map((row) => toSummary(row, now));
+}
+
+// --- Categories and cities ----------------------------------------------------------------
+
+const upcomingCount = (now: Date, join: SQL) =>
+  sql`(select count(*)::int from events e where ${join} and ${upcomingPublished(now)})`;
+
+function toCategory(row: Row): EventCategory {
+  return {
+    id: Number(row.id),
+    slug: String(row.slug),
+    name: String(row.name),
+    image: categoryImage(String(row.image)),
+    upcoming_count: Number(row.upcoming_count),
+  };
+}
+
+export async function listCategories(db: Database, locale: Locale, now: Date) {
+  const found = await rows(
+    db,
+    sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name, c.image,
+        coalesce(counts.n, 0) as upcoming_count
+      from event_categories c
+      left join (select e.category_id, count(*)::int as n from events e
+        where ${upcomingPublished(now)} group by e.category_id) counts on counts.category_id = c.id
+      order by c.sort_order, c.id`,
+  );
+  return found.map(toCategory);
+}
+
+/** Upcoming published events per city, counted in one pass over the events. */
+const cityCounts = (now: Date) =>
+  sql`left join (select ve.city_id, count(*)::int as n from events e join venues ve on ve.id = e.venue_id
+        where ${upcomingPublished(now)} group by ve.city_id) counts on counts.city_id = ci.id`;
+
+function toCity(row: Row): EventCity {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    country_code: String(row.country_code),
+    upcoming_count: Number(row.upcoming_count),
+  };
+}
+
+/** Cities that have venues, named in the request's language, sorted by name. */
+export async function listCities(db: Database, locale: Locale, now: Date) {
+  const found = await rows(
+    db,
+    sql`select ci.id, ${col("ci.name", locale)} as name, co.code as country_code,
+        coalesce(counts.n, 0) as upcoming_count
+      from cities ci join countries co on co.id = ci.country_id ${cityCounts(now)}
+      where exists (select 1 from venues v where v.city_id = ci.id)`,
+  );
+  const collator = new Intl.Collator(locale);
+  return found.map(toCity).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
+// --- Search -------------------------------------------------------------------------------
+
+export async function search(
+  db: Database,
+  q: string,
+  limit: number,
+  locale: Locale,
+  now: Date,
+): Promise<SearchResult> {
+  const pattern = containsPattern(q);
+  const rank = textRank(q, locale);
+  // Candidates first, from the two GIN indexes alone (a BitmapOr), then the other conditions.
+  const eventPage = sql`with hits as materialized (
+      select id from events
+      where ${col("search", locale)} @@ ${tsQuery(q, locale)} or ${col("title", locale)} %> ${q}
+    )
+    select e.id, row_number() over (order by ${rank} desc, e.starts_at, e.id) as ord
+    from events e
+    where e.id in (select id from hits) and ${upcomingPublished(now)} and ${textMatch(q, locale)}
+    order by ${rank} desc, e.starts_at, e.id
+    limit ${limit}`;
+  const venueQuery = sql`select v.id, v.name, v.city_id, ${col("ci.name", locale)} as city_name,
+      ${upcomingCount(now, sql`e.venue_id = v.id`)} as upcoming_count
+    from venues v join cities ci on ci.id = v.city_id
+    where v.name ilike ${pattern} or v.name %> ${q}
+    order by word_similarity(${q}, v.name) desc, v.name, v.id
+    limit ${limit}`;
+  const categoryQuery = sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name, c.image,
+      ${upcomingCount(now, sql`e.category_id = c.id`)} as upcoming_count
+    from event_categories c
+    where ${col("c.name", locale)} ilike ${pattern} or ${col("c.name", locale)} %> ${q}
+    order by word_similarity(${q}, ${col("c.name", locale)}) desc, c.sort_order, c.id
+    limit ${limit}`;
+  // Cities are found by their name in either language ("Munich" and "München").
+  const cityQuery = sql`select ci.id, ${col("ci.name", locale)} as name, co.code as country_code,
+      (select count(*)::int from events e
+        where e.venue_id = any(array(select ve.id from venues ve where ve.city_id = ci.id))
+          and ${upcomingPublished(now)}) as upcoming_count
+    from cities ci join countries co on co.id = ci.country_id
+    where exists (select 1 from venues v where v.city_id = ci.id)
+      and (ci.name_de ilike ${pattern} or ci.name_en ilike ${pattern} or ci.name_de %> ${q} or ci.name_en %> ${q})
+    order by greatest(word_similarity(${q}, ci.name_de), word_similarity(${q}, ci.name_en)) desc, ci.id
+    limit ${limit}`;
+  // The planner prices the text operators (`@@`, `%>`) as cheap and would rather test every
+  // event (~8 µs a row for trigrams) than read the GIN indexes; for this one statement, inside a
+  // read-only transaction, it is told to prefer the indexes.
+  const eventsFound = db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return rows(tx as unknown as Database, summariesOf(eventPage, locale, now));
+  });
+  const [events, venues, categories, cities] = await Promise.all([
+    eventsFound,
+    rows(db, venueQuery),
+    rows(db, categoryQuery),
+    rows(db, cityQuery),
+  ]);
+  return {
+    terms: searchTerms(q),
+    events: events.map((row) => toSummary(row, now)),
+    venues: venues.map((row) => ({
+      id: Number(row.id),
+      name: String(row.name),
+      city_id: Number(row.city_id),
+      city_name: String(row.city_name),
+      upcoming_count: Number(row.upcoming_count),
+    })),
+    categories: categories.map(toCategory),
+    cities: cities.map(toCity),
+  };
+}

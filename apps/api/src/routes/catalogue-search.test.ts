@@ -1,0 +1,102 @@
+import type { EventList, SearchResult } from "@eventwerk/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, type TestApp } from "../testing/app.ts";
+import { type CatalogueFixtures, createCatalogueFixtures } from "../testing/catalogue-fixtures.ts";
+
+let t: TestApp;
+let f: CatalogueFixtures;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createCatalogueFixtures(t.ctx.db);
+});
+afterAll(() => t.close());
+
+async function search(q: string, locale?: "de" | "en", limit?: number) {
+  const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+  const response = await call(t.app, { method: "GET", url: `/api/v1/search?${query}`, locale });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: SearchResult }>().data;
+}
+const eventIds = (result: SearchResult) => result.events.map((event) => event.id);
+
+describe("search", () => {
+  it("finds an event by its title, best match first, with the query's words", async () => {
+    const result = await search("Quarzjazzfestival Hafen");
+    expect(result.events[0]!.id).toBe(f.ids.onSale);
+    expect(result.events[0]).toMatchObject({
+      title: "Quarzjazzfestival am Hafen",
+      price_from_cents: 1500,
+    });
+    expect(result.terms).toEqual(["quarzjazzfestival", "hafen"]);
+  });
+
+  it("tolerates typos in titles and venue names", async () => {
+    expect(eventIds(await search("Quarzjazfestival"))).toContain(f.ids.onSale);
+    const venues = (await search("Quarzphilharmonei")).venues;
+    expect(venues[0]).toMatchObject({
+      id: f.venue.id,
+      name: "Quarzphilharmonie",
+      city_id: f.city.id,
+      city_name: "Quarzingen",
+    });
+    // Upcoming published events there: everything of the main category but the weekend
+    // event, noTickets, and not the draft, the past or the cancelled one.
+    expect(venues[0]!.upcoming_count).toBe(9);
+  });
+
+  it("stems German words: Glimmerkonzert finds Glimmerkonzerte in a description", async () => {
+    // Word matches rank before titles that merely resemble the query.
+    expect(eventIds(await search("Glimmerkonzert"))[0]).toBe(f.ids.stemming);
+    // The English vectors do not stem German: the same word from an English visitor misses it.
+    expect(eventIds(await search("Glimmerkonzert", "en"))).not.toContain(f.ids.stemming);
+  });
+
+  it("stems English words: quartzbeat concert finds quartzbeat concerts", async () => {
+    const result = await search("quartzbeat concert", "en");
+    expect(eventIds(result)[0]).toBe(f.ids.stemming);
+    expect(result.events[0]!.title).toBe("Evening programme alpha");
+    expect(result.terms).toEqual(["quartzbeat", "concert"]);
+  });
+
+  it("finds only upcoming published events: no drafts, past or cancelled ones", async () => {
+    expect(eventIds(await search("Geheimentwurf Quarznacht"))).toEqual([]);
+    expect(eventIds(await search("Vergangenes Quarzkonzert"))).not.toContain(f.ids.past);
+    expect(eventIds(await search("Abgesagte Quarzgala"))).not.toContain(f.ids.cancelled);
+    const list = await call(t.app, { method: "GET", url: "/api/v1/events?q=Geheimentwurf" });
+    expect(list.json<EventList>().meta.total).toBe(0);
+  });
+
+  it("finds categories by name and cities by their name in either language", async () => {
+    const categories = (await search("Quarzkl")).categories;
+    expect(categories.map((c) => c.id)).toContain(f.category.id);
+    const english = (await search("Quartz sounds", "en")).categories;
+    expect(english[0]).toMatchObject({ id: f.category.id, name: "Quartz sounds" });
+
+    const cities = (await search("Quartzton")).cities;
+    expect(cities[0]).toMatchObject({ id: f.city.id, name: "Quarzingen", country_code: "DE" });
+    expect((await search("Glimmerau", "en")).cities[0]!.name).toBe("Glimmerford");
+  });
+
+  it("keeps each list to the limit and escapes LIKE wildcards", async () => {
+    const result = await search("Quarz", "de", 2);
+    expect(result.events.length).toBeLessThanOrEqual(2);
+    expect(result.venues.length).toBeLessThanOrEqual(2);
+    const wild = await search("%_%");
+    expect(wild.venues).toEqual([]);
+  });
+
+  it("answers nothing rather than an error for words without content", async () => {
+    const result = await search("die der und");
+    expect(result.terms).toEqual(["die", "der", "und"]);
+    expect(Array.isArray(result.events)).toBe(true);
+  });
+
+  it.each(["", "q=", "q=%20%20", "q=a&limit=0", "q=a&limit=51", `q=${"x".repeat(101)}`])(
+    "answers 400 for ?%s",
+    async (query) => {
+      const response = await call(t.app, { method: "GET", url: `/api/v1/search?${query}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe("validation_failed");
+    },
+  );
+});

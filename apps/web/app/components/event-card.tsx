@@ -1,0 +1,137 @@
+import type { EventSummary } from "@eventwerk/contract";
+import { useFormatter, useTranslations } from "use-intl";
+import { usePaths } from "../hooks";
+import { Highlight, useEuro } from "../lib/catalogue-parts";
+import { mutedText } from "../lib/page-parts";
+import { AppLink } from "./app-link";
+import { LazyImage } from "./lazy-image";
+
+/** What the card says about the sale: cancelled and past win over sold out. */
+function badgeOf(event: EventSummary) {
+  if (event.status === "cancelled") return "cancelled" as const;
+  if (event.is_past) return "past" as const;
+  if (event.availability === "sold_out") return "soldOut" as const;
+  if (event.availability === "not_yet_on_sale") return "notYetOnSale" as const;
+  return null;
+}
+
+const badgeClass = {
+  cancelled: "bg-red-700 text-white",
+  past: "bg-neutral-700 text-white dark:bg-neutral-600",
+  soldOut: "bg-neutral-900 text-white dark:bg-neutral-100 dark:text-neutral-900",
+  notYetOnSale: "bg-primary-800 text-white",
+} as const;
+
+/** The event's date and start time, short, in the visitor's language (Berlin time). */
+export function useEventDate() {
+  const format = useFormatter();
+  return (iso: string) =>
+    format.dateTime(new Date(iso), {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+}
+
+/**
+ * One event of a list: cover, category, title (the link to the event page), date and time,
+ * venue and city, lowest price, and a badge when it is cancelled, past or sold out. The whole
+ * card is clickable through the title's link.
+ */
+export function EventCard({
+  event,
+  eager = false,
+  headingLevel = 3,
+  terms,
+}: {
+  event: EventSummary;
+  /** Above the fold: load the cover at once. */
+  eager?: boolean;
+  headingLevel?: 2 | 3 | 4;
+  /** Search terms to mark in the title. */
+  terms?: readonly string[];
+}) {
+  const t = useTranslations("catalogue");
+  const { to } = usePaths();
+  const euro = useEuro();
+  const eventDate = useEventDate();
+  const Heading = `h${headingLevel}` as const;
+  const badge = badgeOf(event);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white transition focus-within:ring-2 focus-within:ring-primary-700 hover:border-primary-700 hover:shadow-sm dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400">
+      <div className="relative">
+        <LazyImage
+          src={event.cover.src}
+          srcSet={event.cover.srcset}
+          sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
+          width={event.cover.width}
+          height={event.cover.height}
+          relativeToApi
+          lazy={!eager}
+          alt=""
+          className={`aspect-video w-full object-cover ${event.is_past || event.status === "cancelled" ? "grayscale" : ""}`}
+        />
+        {badge && (
+          <span
+            className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-semibold shadow ${badgeClass[badge]}`}
+          >
+            {t(`badges.${badge}`)}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">
+          {event.category.name}
+        </p>
+        <Heading className="text-lg leading-snug font-semibold">
+          <AppLink
+            to={to("event", { slug: event.slug, id: event.id })}
+            className="after:absolute after:inset-0 focus-visible:outline-none group-hover:text-primary-800 dark:group-hover:text-primary-300"
+          >
+            {terms ? <Highlight text={event.title} terms={terms} /> : event.title}
+          </AppLink>
+        </Heading>
+        <p className={`text-sm ${mutedText}`}>
+          <time dateTime={event.starts_at}>{eventDate(event.starts_at)}</time>
+        </p>
+        <p className={`text-sm ${mutedText}`}>
+          {t("venueInCity", { venue: event.venue.name, city: event.venue.city_name })}
+        </p>
+        <p className="mt-auto pt-2 font-semibold">
+          {event.is_free ? t("free") : t("priceFrom", { price: euro(event.price_from_cents) })}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** Cards in a responsive grid; the first `eagerCount` covers are above the fold. */
+export function EventGrid({
+  events,
+  eagerCount = 0,
+  headingLevel = 3,
+  terms,
+}: {
+  events: readonly EventSummary[];
+  eagerCount?: number;
+  headingLevel?: 2 | 3 | 4;
+  terms?: readonly string[];
+}) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {events.map((event, index) => (
+        <li key={event.id}>
+          <EventCard
+            event={event}
+            eager={index < eagerCount}
+            headingLevel={headingLevel}
+            terms={terms}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

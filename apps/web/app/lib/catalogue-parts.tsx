@@ -1,0 +1,124 @@
+import { Fragment } from "react";
+import { useFormatter, useTranslations } from "use-intl";
+import { AppLink } from "../components/app-link";
+
+/** Prices in euros from cents, in the visitor's language. */
+export function useEuro() {
+  const format = useFormatter();
+  return (cents: number) => format.number(cents / 100, { style: "currency", currency: "EUR" });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Splits a text on the search terms (case-insensitive): odd parts are the matches. */
+export function splitOnTerms(text: string, terms: readonly string[]): string[] {
+  const words = terms.map((term) => term.trim()).filter(Boolean);
+  if (words.length === 0) return [text];
+  // Longer terms first, so that "konzerte" wins over "konzert".
+  const pattern = words
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join("|");
+  return text.split(new RegExp(`(${pattern})`, "giu"));
+}
+
+/** The text with every occurrence of the terms in `<mark>`; plain text, no HTML. */
+export function Highlight({ text, terms }: { text: string; terms: readonly string[] }) {
+  const parts = splitOnTerms(text, terms);
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <mark
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+            key={index}
+            className="rounded-xs bg-primary-100 px-0.5 text-inherit dark:bg-primary-900 dark:text-primary-50"
+          >
+            {part}
+          </mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+/** The page numbers shown: the first, the last, and two either side of the current one. */
+export function pageWindow(page: number, pages: number): (number | null)[] {
+  const shown = [...new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
+  const result: (number | null)[] = [];
+  for (const [index, n] of shown.entries()) {
+    const previous = shown[index - 1];
+    if (previous !== undefined && n - previous > 1) result.push(null);
+    result.push(n);
+  }
+  return result;
+}
+
+const pageLinkClass =
+  "inline-flex min-w-11 items-center justify-center rounded-md border px-3 py-2 font-medium transition focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none";
+
+/** Links to the other pages of a list (`rel` prev/next), each keeping the list's other params. */
+export function Pagination({
+  page,
+  pages,
+  hrefFor,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+}) {
+  const t = useTranslations("catalogue.pagination");
+  if (pages <= 1) return null;
+  const idle = `${pageLinkClass} border-neutral-300 bg-white hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:hover:bg-neutral-800`;
+  return (
+    <nav aria-label={t("label")} className="flex flex-col items-center gap-3">
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">
+        {t("pageOf", { page, pages })}
+      </p>
+      <ul className="flex flex-wrap items-center justify-center gap-2">
+        {page > 1 && (
+          <li>
+            <AppLink to={hrefFor(page - 1)} rel="prev" className={idle}>
+              {t("previous")}
+            </AppLink>
+          </li>
+        )}
+        {pageWindow(page, pages).map((n, index) =>
+          n === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <AppLink
+                to={hrefFor(n)}
+                aria-label={t("page", { page: n })}
+                aria-current={n === page ? "page" : undefined}
+                className={
+                  n === page
+                    ? `${pageLinkClass} border-primary-700 bg-primary-700 text-white`
+                    : idle
+                }
+              >
+                {n}
+              </AppLink>
+            </li>
+          ),
+        )}
+        {page < pages && (
+          <li>
+            <AppLink to={hrefFor(page + 1)} rel="next" className={idle}>
+              {t("next")}
+            </AppLink>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Availability, EventDetail } from "@eventwerk/contract";
+import { storageUrl } from "../components/lazy-image";
+
+const schemaAvailability: Record<Availability, string> = {
+  on_sale: "https://schema.org/InStock",
+  sold_out: "https://schema.org/SoldOut",
+  not_yet_on_sale: "https://schema.org/PreOrder",
+  sale_ended: "https://schema.org/Discontinued",
+};
+
+/** Absolute URLs of every size of an image (`srcset` candidates). */
+export function imageUrls(origin: string, image: { src: string; srcset: string }): string[] {
+  const candidates = image.srcset
+    .split(",")
+    .map((candidate) => candidate.trim().split(/\s+/)[0])
+    .filter((path): path is string => Boolean(path));
+  return [...new Set([image.src, ...candidates])].map((path) => origin + storageUrl(path));
+}
+
+/** Cents as a decimal amount of euros, e.g. 1290 → "12.90". */
+export const euroDecimal = (cents: number) => (cents / 100).toFixed(2);
+
+/** The schema.org Event of an event page (https://schema.org/Event). */
+export function eventJsonLd(event: EventDetail, url: string, origin: string) {
+  const venue = event.venue;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    description: event.description,
+    url,
+    startDate: event.starts_at,
+    endDate: event.ends_at,
+    eventStatus:
+      event.status === "cancelled"
+        ? "https://schema.org/EventCancelled"
+        : "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    image: imageUrls(origin, event.cover),
+    location: {
+      "@type": "Place",
+      name: venue.name,
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: venue.address_line,
+        postalCode: venue.postal_code,
+        addressLocality: venue.city_name,
+        addressCountry: venue.country_code,
+      },
+      geo: {
+        "@type": "GeoCoordinates",
+        latitude: venue.latitude,
+        longitude: venue.longitude,
+      },
+    },
+    offers: event.ticket_types.map((ticket) => ({
+      "@type": "Offer",
+      name: ticket.name,
+      price: euroDecimal(ticket.discount_price_cents ?? ticket.price_cents),
+      priceCurrency: "EUR",
+      availability: schemaAvailability[ticket.availability],
+      url,
+      ...(ticket.sales_start ? { validFrom: ticket.sales_start } : {}),
+    })),
+    organizer: { "@type": "Organization", name: event.organiser.name },
+    ...(event.age_limit ? { typicalAgeRange: `${event.age_limit}-` } : {}),
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * `npm run bench [-- --events 10000] [--duration 10]`: starts the production build on a fresh
+ * embedded database (optionally filled with generated events), then measures from this process
+ * with autocannon: requests per second and p50/p95/p99 latency at 50 connections for the home
+ * page, the listing, one event page and search, plus the gzip size of the JS and CSS each page
+ * loads. It prints figures; it asserts nothing.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const { values } = parseArgs({
+  options: {
+    events: { type: "string", default: "0" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    port: { type: "string", default: "3990" },
+  },
+});
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error("the server stopped");
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+    : Number.NaN;
+
+async function measure(name: string, url: string) {
+  const times: number[] = [];
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers: { "accept-language": "de", "user-agent": "eventwerk-bench" },
+    setupClient: (client) => {
+      client.on("response", (_status: number, _bytes: number, responseTime: number) =>
+        times.push(responseTime),
+      );
+    },
+  });
+  times.sort((a, b) => a - b);
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return {
+    page: name,
+    "req/s": Math.round(result.requests.average),
+    "p50 ms": percentile(times, 50).toFixed(1),
+    "p95 ms": percentile(times, 95).toFixed(1),
+    "p99 ms": percentile(times, 99).toFixed(1),
+    requests: result.requests.total,
+    "non-2xx/errors": non2xx,
+  };
+}
+
+/** gzip bytes of the scripts and stylesheets a page's HTML loads. */
+async function assetWeight(url: string) {
+  const html = await (await fetch(url)).text();
+  const refs = new Set<string>();
+  for (const match of html.matchAll(
+    /<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g,
+  )) {
+    refs.add(match[1]!);
+  }
+  // The entry imports its chunks with `import(...)` in inline module scripts too.
+  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) refs.add(match[1]!);
+  let js = 0;
+  let css = 0;
+  for (const ref of refs) {
+    const body = Buffer.from(await (await fetch(base + ref)).arrayBuffer());
+    const size = gzipSync(body, { level: 9 }).length;
+    if (ref.endsWith(".css")) css += size;
+    else js += size;
+  }
+  return { js, css };
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), "eventwerk-bench-"));
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  LOG_LEVEL: "warn",
+  NODE_ENV: "production",
+};
+delete env.DATABASE_URL;
+let server: ChildProcess | undefined;
+try {
+  if (!existsSync(path.join(root, "apps/web/build/server/index.js")))
+    run("npm", ["run", "build"], env);
+  run(process.execPath, ["--import", "tsx", "bench/fill.ts", values.events], env);
+  server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`${base}/readyz`, server);
+
+  const listing = (await (
+    await fetch(`${base}/api/v1/events?per_page=1&sort=popularity`)
+  ).json()) as {
+    data: { id: number; slug: string }[];
+    meta: { total: number };
+  };
+  const event = listing.data[0];
+  if (!event) throw new Error("no events to measure");
+  const pages: [string, string][] = [
+    ["/", `${base}/`],
+    ["/veranstaltungen", `${base}/veranstaltungen`],
+    [`/${event.slug}-evx-${event.id}`, `${base}/${event.slug}-evx-${event.id}`],
+    ["/search?q=konzert", `${base}/search?q=konzert`],
+    ["API /events/:id", `${base}/api/v1/events/${event.id}`],
+    ["API /search?q=konzert", `${base}/api/v1/search?q=konzert`],
+  ];
+  console.log(
+    `\n${listing.meta.total} upcoming events; ${connections} connections, ${duration} s per target, Node ${process.version}\n`,
+  );
+  // Warm up caches (token, JIT) before measuring.
+  for (const [, url] of pages) await fetch(url);
+  const rows = [];
+  for (const [name, url] of pages) rows.push(await measure(name, url));
+  console.table(rows);
+
+  const weights = [];
+  for (const [name, url] of pages.slice(0, 4)) {
+    const { js, css } = await assetWeight(url);
+    weights.push({
+      page: name,
+      "JS gzip kB": (js / 1024).toFixed(1),
+      "CSS gzip kB": (css / 1024).toFixed(1),
+    });
+  }
+  console.table(weights);
+} finally {
+  server?.kill("SIGTERM");
+  await rm(dataDir, { recursive: true, force: true });
+}
