@@ -67,6 +67,18 @@ async function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payloa
   return payload;
 }
 
+/**
+ * @fastify/swagger cannot read query parameters from a $ref, and the contract's schema as it is
+ * gets one: the same fields and refinements (from/to, price range), as a fresh object.
+ */
+const listQuerySchema = z
+  .object(eventsQuerySchema.shape)
+  .check(
+    ...((eventsQuerySchema._zod.def.checks ?? []) as z.core.$ZodCheck<
+      z.output<typeof eventsQuerySchema>
+    >[]),
+  );
+
 /** Events, their categories and cities, one event's page and calendar file, and the search. */
 export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -92,7 +104,7 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
           "`q`: full-text search in the request's language, or a title resembling the query.",
           "`sort`: `date` (start, then id), `popularity` (tickets sold, descending, then date), `price` (lowest price, then date; events without tickets last). Ties always break by id, so pages never repeat or skip.",
         ].join("\n\n"),
-        querystring: eventsQuerySchema,
+        querystring: listQuerySchema,
         response: { 200: eventListSchema, 400: errorBodySchema },
       },
     },
