@@ -44,11 +44,15 @@ describe.runIf(testDatabase === "postgres")("two instances starting on one empty
         "select count(*)::int as n from drizzle.__drizzle_migrations",
       );
       const languages = await db.query("select count(*)::int as n from languages");
-      const users = await db.query("select count(*)::int as n from users");
+      const users = await db.query(
+        "select count(*)::int as n from users where email = 'visitor@eventwerk.example'",
+      );
+      const categories = await db.query("select count(*)::int as n from event_categories");
       await db.end();
       expect(migrations.rows[0].n).toBeGreaterThan(0);
       expect(languages.rows[0].n).toBe(2);
-      expect(users.rows[0].n).toBe(2);
+      expect(users.rows[0].n).toBe(1);
+      expect(categories.rows[0].n).toBe(10);
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
