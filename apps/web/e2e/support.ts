@@ -1,5 +1,6 @@
 import type { Locale } from "@eventwerk/contract";
 import {
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -46,8 +47,29 @@ export function paramsFor(key: PageKey): Record<string, string | number> {
   return key === "content-page" ? { id: 1 } : { slug: "jazz-im-park", id: 12 };
 }
 
-/** Pages whose title may come from the CMS. */
-export const cmsBacked = (entry: RoutePage) => "cms" in entry || entry.key === "content-page";
+/**
+ * The event route with the demo event's real slugs: the seed's titles depend on the day it ran,
+ * and a slug that is not the event's own answers a 301 to it.
+ */
+export async function withEventSlugs(
+  route: RouteCase,
+  request: APIRequestContext,
+): Promise<RouteCase> {
+  if (route.key !== "event") return route;
+  const id = Number(paramsFor("event").id);
+  const event = (await (await request.get(`/api/v1/events/${id}`)).json()) as {
+    data: { slugs: Record<Locale, string> };
+  };
+  const paths = {
+    de: pathTo("event", "de", { slug: event.data.slugs.de, id }),
+    en: pathTo("event", "en", { slug: event.data.slugs.en, id }),
+  };
+  return { ...route, path: paths[route.locale], paths };
+}
+
+/** Pages whose title comes from their content (CMS pages, events). */
+export const cmsBacked = (entry: RoutePage) =>
+  "cms" in entry || entry.key === "content-page" || entry.key === "event";
 
 export type RouteCase = {
   page: RoutePage;
