@@ -27,6 +27,7 @@ import { catalogueRoutes } from "./routes/catalogue.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { geoRoutes } from "./routes/geo.ts";
 import { registrationRoutes } from "./routes/registration.ts";
+import { ticketRoutes } from "./routes/tickets.ts";
 import { tokenRoutes } from "./routes/token.ts";
 import { seedDemoData } from "./seed/index.ts";
 
@@ -151,6 +152,7 @@ export async function buildApp(
     geoRoutes,
     contentRoutes,
     catalogueRoutes,
+    ticketRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

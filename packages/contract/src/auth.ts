@@ -106,4 +106,14 @@ export const passwordChangeSchema = z
   .object({ current_password: z.string().min(1).max(200), new_password: passwordSchema })
   .meta({ id: "PasswordChange" });
 
+export const emailChangeSchema = z
+  .object({ email: emailSchema, current_password: z.string().min(1).max(200) })
+  .meta({ id: "EmailChange" });
+export type EmailChange = z.input<typeof emailChangeSchema>;
+
+/** Deleting the account is confirmed with the password. */
+export const accountDeletionSchema = z
+  .object({ password: z.string().min(1).max(200) })
+  .meta({ id: "AccountDeletion" });
+
 export const messageSchema = dataOf(z.object({ message: z.string() }));

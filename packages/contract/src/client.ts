@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type AddressInput, type AddressUpdate, addressSchema } from "./address.ts";
 import {
+  type EmailChange,
   messageSchema,
   type RegisterOrganiser,
   type RegisterVisitor,
@@ -29,7 +30,8 @@ import { type ErrorBody, errorBodySchema } from "./errors.ts";
 import { citySchema, countrySchema, districtSchema } from "./geo.ts";
 import { defaultLocale, type Locale, localeHeader } from "./locale.ts";
 import { apiPaths, fillPath } from "./paths.ts";
-import { type ProfileUpdate, userActivitySchema, userSchema } from "./user.ts";
+import { type TicketsQuery, ticketListSchema } from "./ticket.ts";
+import { accountExportSchema, type ProfileUpdate, userActivitySchema, userSchema } from "./user.ts";
 
 /** Statuses after which an idempotent GET is tried once more; writes are never retried. */
 export const retryableStatuses: ReadonlySet<number> = new Set([
@@ -79,7 +81,7 @@ export function createApiClient(options: ApiClientOptions) {
   ): Promise<z.infer<T>> {
     const url = new URL(baseUrl + path);
     for (const [key, value] of Object.entries(query ?? {}))
-      url.searchParams.set(key, String(value));
+      if (value !== undefined) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = {
       accept: "application/json",
       [localeHeader]: options.locale ?? defaultLocale,
@@ -118,6 +120,12 @@ export function createApiClient(options: ApiClientOptions) {
       request("PATCH", apiPaths.profile, { schema: dataOf(userSchema), json: body }),
     changePassword: (body: { current_password: string; new_password: string }) =>
       request("POST", apiPaths.password, { schema: messageSchema, json: body }),
+    changeEmail: (body: EmailChange) =>
+      request("POST", apiPaths.email, { schema: dataOf(userSchema), json: body }),
+    tickets: (query: TicketsQuery = {}) => get(apiPaths.tickets, ticketListSchema, query),
+    exportAccount: () => get(apiPaths.accountExport, dataOf(accountExportSchema)),
+    deleteAccount: (password: string) =>
+      request("DELETE", apiPaths.account, { schema: okSchema, json: { password } }),
     register: (body: RegisterVisitor) =>
       request("POST", apiPaths.register, { schema: tokenResponseSchema, json: body }),
     registerOrganiser: (body: RegisterOrganiser) =>

@@ -8,4 +8,5 @@ export * from "./errors.ts";
 export * from "./geo.ts";
 export * from "./locale.ts";
 export * from "./paths.ts";
+export * from "./ticket.ts";
 export * from "./user.ts";

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { addressSchema } from "./address.ts";
 import { phoneSchema, shortText } from "./common.ts";
 import { localeSchema } from "./locale.ts";
+import { orderSchema, ticketRecordSchema } from "./ticket.ts";
 
 export const roles = ["visitor", "organiser", "admin"] as const;
 export const approvalStatuses = ["pending", "approved", "rejected"] as const;
@@ -42,3 +44,24 @@ export const profileUpdateSchema = z
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const userActivitySchema = z.object({ last_seen_at: z.string() });
+
+/** Everything the product keeps about one user, for the privacy download. */
+export const accountExportSchema = z
+  .object({
+    exported_at: z.string(),
+    user: userSchema.extend({ last_seen_at: z.string().nullable() }),
+    addresses: z.array(addressSchema),
+    orders: z.array(orderSchema),
+    tickets: z.array(ticketRecordSchema),
+    contact_messages: z.array(
+      z.object({
+        name: z.string(),
+        email: z.string(),
+        subject: z.string(),
+        message: z.string(),
+        created_at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "AccountExport" });
+export type AccountExport = z.infer<typeof accountExportSchema>;

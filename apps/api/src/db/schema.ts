@@ -339,3 +339,84 @@ export const eventTicketTypes = pgTable(
   },
   (t) => [index("event_ticket_types_event_idx").on(t.eventId)],
 );
+
+// Orders and tickets. The purchase flow writes them; the account area and the door read them.
+export const orderStatusEnum = pgEnum("order_status", ["pending", "paid", "cancelled", "refunded"]);
+export const entryTypeEnum = pgEnum("entry_type", ["entry", "exit"]);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** Null once the buyer deleted their account: the order stays for accounting. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The buyer as invoiced, copied at purchase (anonymised when the account is deleted). */
+    buyerName: text("buyer_name").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    status: orderStatusEnum("status").notNull().default("pending"),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    locale: localeEnum("locale").notNull().default("de"),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [index("orders_user_idx").on(t.userId)],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    ticketTypeId: integer("ticket_type_id")
+      .notNull()
+      .references(() => eventTicketTypes.id),
+    quantity: smallint("quantity").notNull(),
+    /** Prices per ticket at purchase, in cents. */
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    discountCents: integer("discount_cents"),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    /** Random and unguessable: the QR code carries it and the door looks it up. */
+    code: text("code").notNull().unique(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    ticketTypeId: integer("ticket_type_id")
+      .notNull()
+      .references(() => eventTicketTypes.id),
+    /** The holder; null after they deleted their account. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    ticketPriceCents: integer("ticket_price_cents").notNull(),
+    discountCents: integer("discount_cents"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tickets_user_idx").on(t.userId, t.createdAt),
+    index("tickets_ticket_type_idx").on(t.ticketTypeId),
+  ],
+);
+
+export const eventLogs = pgTable(
+  "event_logs",
+  {
+    id: serial("id").primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    entryType: entryTypeEnum("entry_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_logs_ticket_idx").on(t.ticketId)],
+);

@@ -35,3 +35,16 @@ export async function requireUser(ctx: Context, request: FastifyRequest): Promis
   if (!session) throw new HttpError(401, "invalid_token");
   return { userId: claims.sub, sessionId: claims.sid, clientId: claims.cid };
 }
+
+/** The signed-in user when the request carries a valid user token; anonymous otherwise. */
+export async function optionalUser(
+  ctx: Context,
+  request: FastifyRequest,
+): Promise<UserAuth | null> {
+  try {
+    return await requireUser(ctx, request);
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}

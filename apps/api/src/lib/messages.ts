@@ -39,6 +39,8 @@ const de = {
   date_range: "Das Enddatum darf nicht vor dem Anfangsdatum liegen.",
   price_range: "Der Höchstpreis darf nicht unter dem Mindestpreis liegen.",
   field_required: "Bitte füllen Sie dieses Feld aus.",
+  organiser_has_events:
+    "Ein Veranstalterkonto mit Veranstaltungen kann nicht selbst gelöscht werden. Bitte schreiben Sie uns über das Kontaktformular.",
   field_too_short: "Bitte geben Sie mindestens {minimum} Zeichen ein.",
   field_too_long: "Bitte geben Sie höchstens {maximum} Zeichen ein.",
   field_email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
@@ -95,6 +97,8 @@ const en: Catalogue = {
   date_range: "The end date must not be before the start date.",
   price_range: "The maximum price must not be below the minimum price.",
   field_required: "Please fill in this field.",
+  organiser_has_events:
+    "An organiser account with events cannot be deleted here. Please write to us through the contact form.",
   field_too_short: "Please enter at least {minimum} characters.",
   field_too_long: "Please enter at most {maximum} characters.",
   field_email: "Please enter a valid email address.",

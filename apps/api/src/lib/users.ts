@@ -1,8 +1,8 @@
 import type { User } from "@eventwerk/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { organiserProfiles, users } from "../db/schema.ts";
-import { notFound } from "./http-error.ts";
+import { HttpError, notFound } from "./http-error.ts";
 
 /** The user as the API shows it: never the password hash. */
 export async function loadUser(db: Database | Transaction, userId: string): Promise<User> {
@@ -35,3 +35,23 @@ export async function loadUser(db: Database | Transaction, userId: string): Prom
       : null,
   };
 }
+
+export const emailTaken = () =>
+  new HttpError(409, "email_taken", "email_taken", { email: "email_taken" });
+
+/** Emails are unique whatever their case (see the users table's index). */
+export async function assertEmailFree(db: Database | Transaction, email: string) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  if (taken) throw emailTaken();
+}
+
+/** A unique violation on the email index: two writes raced for one address. */
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  "code" in error &&
+  (error as { code: unknown }).code === "23505";

@@ -31,7 +31,7 @@ const errors = {
 const security = [{ bearer: [] }];
 
 /** The user's addresses with place names; every query is scoped to the owner. */
-async function listAddresses(
+export async function listAddresses(
   db: Db,
   userId: string,
   locale: Locale,

@@ -27,6 +27,7 @@ import {
   languages,
   pages,
 } from "../db/schema.ts";
+import { optionalUser } from "../lib/auth.ts";
 import { pick } from "../lib/geo.ts";
 import { notFound } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
@@ -218,7 +219,11 @@ export const contentRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
         .select({ email: contactSettings.email })
         .from(contactSettings)
         .limit(1);
-      await ctx.db.insert(contactMessages).values({ ...input, locale });
+      // A signed-in sender's message belongs to their account (data export, deletion).
+      const sender = await optionalUser(ctx, request);
+      await ctx.db
+        .insert(contactMessages)
+        .values({ ...input, locale, userId: sender?.userId ?? null });
       if (settings) {
         const params = { site: ctx.config.SITE_NAME, ...input };
         // The message is stored either way; a mail failure must not lose it or fail the visitor.

@@ -21,24 +21,7 @@ import { t } from "../lib/messages.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { randomToken, sha256 } from "../lib/secrets.ts";
 import { revokeUserSessions, startSession } from "../lib/sessions.ts";
-
-const emailTaken = () => new HttpError(409, "email_taken", "email_taken", { email: "email_taken" });
-
-async function assertEmailFree(tx: Transaction, email: string) {
-  const [taken] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email))
-    .limit(1);
-  if (taken) throw emailTaken();
-}
-
-/** A unique violation on the email index: two registrations raced for one address. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" &&
-  error !== null &&
-  "code" in error &&
-  (error as { code: unknown }).code === "23505";
+import { assertEmailFree, emailTaken, isUniqueViolation } from "../lib/users.ts";
 
 /** Registration of visitors and organisers, and the password reset by email. */
 export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {

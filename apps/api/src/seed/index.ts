@@ -7,6 +7,7 @@ import { companyCategories } from "./data/company-categories.ts";
 import { contactSetting } from "./data/contact.ts";
 import { countries } from "./data/geo.ts";
 import { pages } from "./data/pages.ts";
+import { seedVisitorTickets } from "./tickets.ts";
 
 /** Demo logins, listed in the README. */
 export const demoUsers = {
@@ -166,10 +167,13 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
       isDefault: true,
     });
     // Events, venues and more organisers (they share the demo password's hash).
-    await seedCatalogue(tx, {
-      now: options.now ?? new Date(),
-      organiserId: organiser!.id,
-      passwordHash,
+    const now = options.now ?? new Date();
+    await seedCatalogue(tx, { now, organiserId: organiser!.id, passwordHash });
+    await seedVisitorTickets(tx, {
+      userId: visitor!.id,
+      name: "Lena Hoffmann",
+      email: demoUsers.visitor.email,
+      now,
     });
     return true;
   });

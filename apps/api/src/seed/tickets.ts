@@ -1,0 +1,165 @@
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.ts";
+import * as t from "../db/schema.ts";
+import { newTicketCode } from "../lib/tickets.ts";
+
+type Db = Database | Transaction;
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+type Purchase = {
+  eventId: number;
+  quantity: number;
+  boughtAt: Date;
+  /** Door scans per ticket: entry, or entry then exit; none for a no-show. */
+  scans: readonly ("entry" | "exit")[];
+  startsAt: Date;
+  endsAt: Date;
+};
+
+/**
+ * Orders and tickets of the demo visitor: past events (most with door scans, one no-show), two
+ * events in the coming three weeks and two later ones, so the account dashboard has real figures.
+ */
+export async function seedVisitorTickets(
+  tx: Db,
+  buyer: { userId: string; name: string; email: string; now: Date },
+): Promise<number> {
+  const now = buyer.now.getTime();
+  const published = eq(t.events.status, "published");
+  const pick = { id: t.events.id, startsAt: t.events.startsAt, endsAt: t.events.endsAt };
+  const past = await tx
+    .select(pick)
+    .from(t.events)
+    .where(and(published, lt(t.events.endsAt, new Date(now - DAY))))
+    .orderBy(desc(t.events.startsAt))
+    .limit(6);
+  const soon = await tx
+    .select(pick)
+    .from(t.events)
+    .where(
+      and(
+        published,
+        gte(t.events.startsAt, new Date(now + 2 * DAY)),
+        lte(t.events.startsAt, new Date(now + 18 * DAY)),
+      ),
+    )
+    .orderBy(asc(t.events.startsAt))
+    .limit(4);
+  const later = await tx
+    .select(pick)
+    .from(t.events)
+    .where(
+      and(
+        published,
+        gte(t.events.startsAt, new Date(now + 40 * DAY)),
+        lte(t.events.startsAt, new Date(now + 120 * DAY)),
+      ),
+    )
+    .orderBy(asc(t.events.startsAt))
+    .limit(6);
+
+  const purchases: Purchase[] = [
+    ...past.map((event, index) => ({
+      eventId: event.id,
+      quantity: index < 2 ? 2 : 1,
+      boughtAt: new Date(event.startsAt.getTime() - (10 + index * 3) * DAY),
+      scans:
+        index === 5 ? [] : index % 2 === 1 ? (["entry", "exit"] as const) : (["entry"] as const),
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+    })),
+    ...[soon[0], soon[2], later[0], later[3]]
+      .filter((event) => event !== undefined)
+      .map((event, index) => ({
+        eventId: event.id,
+        quantity: index === 0 ? 2 : 1,
+        boughtAt: new Date(now - [2, 9, 16, 30][index]! * DAY - 5 * 60 * MINUTE),
+        scans: [],
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+      })),
+  ];
+
+  // A paid ticket type with room left, the discounted one when there is one.
+  const types = await tx
+    .select()
+    .from(t.eventTicketTypes)
+    .where(
+      and(
+        inArray(
+          t.eventTicketTypes.eventId,
+          purchases.map((purchase) => purchase.eventId),
+        ),
+        gt(t.eventTicketTypes.priceCents, 0),
+        sql`${t.eventTicketTypes.soldCount} + 2 <= ${t.eventTicketTypes.capacity}`,
+      ),
+    )
+    .orderBy(
+      sql`${t.eventTicketTypes.discountPriceCents} is null`,
+      asc(t.eventTicketTypes.sortOrder),
+    );
+
+  let created = 0;
+  for (const purchase of purchases) {
+    const type = types.find((row) => row.eventId === purchase.eventId);
+    if (!type) continue;
+    const discount =
+      type.discountPriceCents === null ? null : type.priceCents - type.discountPriceCents;
+    const paid = type.priceCents - (discount ?? 0);
+    const [order] = await tx
+      .insert(t.orders)
+      .values({
+        userId: buyer.userId,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        status: "paid",
+        totalCents: paid * purchase.quantity,
+        createdAt: purchase.boughtAt,
+        paidAt: purchase.boughtAt,
+      })
+      .returning({ id: t.orders.id });
+    const [item] = await tx
+      .insert(t.orderItems)
+      .values({
+        orderId: order!.id,
+        ticketTypeId: type.id,
+        quantity: purchase.quantity,
+        unitPriceCents: type.priceCents,
+        discountCents: discount,
+      })
+      .returning({ id: t.orderItems.id });
+    const ticketRows = await tx
+      .insert(t.tickets)
+      .values(
+        Array.from({ length: purchase.quantity }, () => ({
+          code: newTicketCode(),
+          orderId: order!.id,
+          orderItemId: item!.id,
+          ticketTypeId: type.id,
+          userId: buyer.userId,
+          ticketPriceCents: type.priceCents,
+          discountCents: discount,
+          createdAt: purchase.boughtAt,
+        })),
+      )
+      .returning({ id: t.tickets.id });
+    const scans = ticketRows.flatMap((ticket, index) =>
+      purchase.scans.map((entryType) => ({
+        ticketId: ticket.id,
+        entryType,
+        createdAt:
+          entryType === "entry"
+            ? new Date(purchase.startsAt.getTime() - (20 - index * 2) * MINUTE)
+            : purchase.endsAt,
+      })),
+    );
+    if (scans.length) await tx.insert(t.eventLogs).values(scans);
+    await tx
+      .update(t.eventTicketTypes)
+      .set({ soldCount: sql`${t.eventTicketTypes.soldCount} + ${purchase.quantity}` })
+      .where(eq(t.eventTicketTypes.id, type.id));
+    created += ticketRows.length;
+  }
+  return created;
+}

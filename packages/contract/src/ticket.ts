@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+export const entryTypes = ["entry", "exit"] as const;
+export type EntryType = (typeof entryTypes)[number];
+
+/** One scan at the door. */
+export const eventLogSchema = z.object({
+  id: z.number().int(),
+  entry_type: z.enum(entryTypes),
+  created_at: z.string(),
+});
+
+/**
+ * A ticket as the account area reads it (SPEC.md section 3's ticket record, plus what the ticket
+ * list shows). Amounts are cents in EUR: `ticket_price` is the ticket type's price at purchase,
+ * `discount_price` the amount taken off it (null: none), so the buyer paid the difference.
+ */
+export const ticketRecordSchema = z
+  .object({
+    id: z.number().int(),
+    /** Unguessable; what the QR code encodes and the door scans. */
+    code: z.string(),
+    order_id: z.number().int(),
+    ticket_price: z.number().int(),
+    discount_price: z.number().int().nullable(),
+    created_at: z.string(),
+    event_log: z.array(eventLogSchema),
+    event_ticket_type: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      event: z.object({
+        id: z.number().int(),
+        slug: z.string(),
+        title: z.string(),
+        /** Start, ISO 8601 with offset. */
+        date: z.string(),
+        end_date: z.string(),
+        status: z.enum(["published", "cancelled"]),
+        event_venue: z.object({
+          id: z.number().int(),
+          name: z.string(),
+          city_id: z.number().int(),
+          city_name: z.string(),
+        }),
+        event_category: z.object({
+          id: z.number().int(),
+          name: z.string(),
+        }),
+      }),
+    }),
+  })
+  .meta({ id: "TicketRecord" });
+export type TicketRecord = z.infer<typeof ticketRecordSchema>;
+
+export const ticketsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TicketsQuery = Partial<z.output<typeof ticketsQuerySchema>>;
+
+export const ticketListSchema = z
+  .object({
+    data: z.array(ticketRecordSchema),
+    meta: z.object({
+      page: z.number().int(),
+      per_page: z.number().int(),
+      total: z.number().int(),
+      pages: z.number().int(),
+    }),
+  })
+  .meta({ id: "TicketList" });
+export type TicketList = z.infer<typeof ticketListSchema>;
+
+export const orderStatuses = ["pending", "paid", "cancelled", "refunded"] as const;
+
+/** An order as its buyer sees it (the data export carries these). */
+export const orderSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(orderStatuses),
+    total_cents: z.number().int(),
+    currency: z.string(),
+    buyer_name: z.string(),
+    buyer_email: z.string(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    items: z.array(
+      z.object({
+        ticket_type_id: z.number().int(),
+        ticket_type_name: z.string(),
+        event_title: z.string(),
+        quantity: z.number().int(),
+        unit_price_cents: z.number().int(),
+        discount_cents: z.number().int().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "Order" });
+export type Order = z.infer<typeof orderSchema>;
