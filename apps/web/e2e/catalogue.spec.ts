@@ -1,0 +1,856 @@
+import { readFile } from "node:fs/promises";
+import {
+  apiPaths,
+  type EventCategory,
+  type EventCity,
+  type EventDetail,
+  type EventList,
+  type EventSummary,
+  fillPath,
+  type Locale,
+  type SearchResult,
+} from "@eventwerk/contract";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import catalogueDe from "../app/i18n/messages/de/catalogue.json" with { type: "json" };
+import categoriesDe from "../app/i18n/messages/de/categories.json" with { type: "json" };
+import eventDe from "../app/i18n/messages/de/event.json" with { type: "json" };
+import eventsDe from "../app/i18n/messages/de/events.json" with { type: "json" };
+import navDe from "../app/i18n/messages/de/nav.json" with { type: "json" };
+import searchDe from "../app/i18n/messages/de/search.json" with { type: "json" };
+import catalogueEn from "../app/i18n/messages/en/catalogue.json" with { type: "json" };
+import categoriesEn from "../app/i18n/messages/en/categories.json" with { type: "json" };
+import eventEn from "../app/i18n/messages/en/event.json" with { type: "json" };
+import eventsEn from "../app/i18n/messages/en/events.json" with { type: "json" };
+import navEn from "../app/i18n/messages/en/nav.json" with { type: "json" };
+import searchEn from "../app/i18n/messages/en/search.json" with { type: "json" };
+import { pathTo } from "../app/route-table";
+import { germanBrowser, languageButton, languageDialog, locales, other, test } from "./support";
+
+test.use(germanBrowser);
+
+const texts = {
+  de: {
+    catalogue: catalogueDe,
+    categories: categoriesDe,
+    event: eventDe,
+    events: eventsDe,
+    nav: navDe,
+    search: searchDe,
+  },
+  en: {
+    catalogue: catalogueEn,
+    categories: categoriesEn,
+    event: eventEn,
+    events: eventsEn,
+    nav: navEn,
+    search: searchEn,
+  },
+} as const;
+
+// --- Messages -------------------------------------------------------------------------------
+
+/** `{name}` placeholders of a catalogue message filled in. */
+const fill = (message: string, values: Record<string, string | number>) =>
+  message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+
+/** An ICU `{count, plural, =0 {…} one {…} other {…}}` message for a count, as use-intl shows it. */
+function plural(message: string, count: number, locale: Locale): string {
+  const branches = new Map(
+    [...message.matchAll(/(=\d+|zero|one|two|few|many|other) \{([^{}]*)\}/g)].map(
+      (match) => [match[1]!, match[2]!] as const,
+    ),
+  );
+  const branch =
+    branches.get(`=${count}`) ??
+    branches.get(new Intl.PluralRules(locale).select(count)) ??
+    branches.get("other");
+  if (branch === undefined) throw new Error(`No plural branch for ${count} in ${message}`);
+  return branch.replaceAll("#", new Intl.NumberFormat(locale).format(count));
+}
+
+/** "9 Veranstaltungen gefunden" / "9 events found". */
+const countText = (locale: Locale, total: number) =>
+  plural(texts[locale].events.count, total, locale);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// --- API --------------------------------------------------------------------------------------
+
+/** A GET of the API in one language (the API reads the language from `X-localization`). */
+async function apiGet<T>(
+  request: APIRequestContext,
+  locale: Locale,
+  path: string,
+  params: Record<string, string | number> = {},
+): Promise<T> {
+  const response = await request.get(path, { params, headers: { "X-localization": locale } });
+  expect(response.status(), `GET ${path} ${JSON.stringify(params)}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+const listEvents = (
+  request: APIRequestContext,
+  locale: Locale,
+  query: Record<string, string | number>,
+) => apiGet<EventList>(request, locale, apiPaths.events, query);
+
+const eventDetail = async (request: APIRequestContext, locale: Locale, id: number) =>
+  (await apiGet<{ data: EventDetail }>(request, locale, fillPath(apiPaths.event, { id }))).data;
+
+/** The category and the city with the most upcoming events: filters that surely find something. */
+async function busiestFilters(request: APIRequestContext, locale: Locale) {
+  const busiest = <T extends { upcoming_count: number }>(items: T[]) =>
+    items.reduce((best, item) => (item.upcoming_count > best.upcoming_count ? item : best));
+  const categories = await apiGet<{ data: EventCategory[] }>(
+    request,
+    locale,
+    apiPaths.eventCategories,
+  );
+  const cities = await apiGet<{ data: EventCity[] }>(request, locale, apiPaths.eventCities);
+  return { category: busiest(categories.data), city: busiest(cities.data) };
+}
+
+/** Every event of the listing (upcoming published and cancelled ones), through all pages. */
+async function allListed(request: APIRequestContext, locale: Locale) {
+  const events: EventSummary[] = [];
+  for (let page = 1; ; page++) {
+    const list = await listEvents(request, locale, { per_page: 100, page });
+    events.push(...list.data);
+    if (page >= list.meta.pages) return events;
+  }
+}
+
+/** A calendar day as `YYYY-MM-DD`, in Berlin (the catalogue's days are Berlin days). */
+const berlinDay = (date: Date) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Berlin",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
+const daysFromNow = (days: number) => berlinDay(new Date(Date.now() + days * 86_400_000));
+
+// --- Pages ------------------------------------------------------------------------------------
+
+const eventPath = (locale: Locale, event: { slug: string; id: number }) =>
+  pathTo("event", locale, { slug: event.slug, id: event.id });
+
+/**
+ * Waits until React has hydrated the page, so that forms and links navigate on the client and
+ * the header's dialog opens; before that a click would go to the server or do nothing.
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+const filterForm = (page: Page, locale: Locale) =>
+  page.getByRole("region", { name: texts[locale].events.filtersHeading, exact: true });
+const results = (page: Page, locale: Locale) =>
+  page.getByRole("region", { name: texts[locale].events.resultsHeading, exact: true });
+const cards = (scope: Locator) => scope.getByRole("article");
+const hrefsOf = (links: Locator) =>
+  links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
+
+/**
+ * The listing shows what the API answers for the same filter: the result count and the events
+ * of the page, in the API's order (compared by their links, which carry the event's id).
+ */
+async function expectListing(
+  page: Page,
+  request: APIRequestContext,
+  locale: Locale,
+  query: Record<string, string | number>,
+): Promise<EventList> {
+  const expected = await listEvents(request, locale, query);
+  const region = results(page, locale);
+  await expect(region.getByRole("status")).toHaveText(countText(locale, expected.meta.total));
+  await expect
+    .poll(() => hrefsOf(cards(region).getByRole("link")), {
+      message: `events shown for ${JSON.stringify(query)}`,
+    })
+    .toEqual(expected.data.map((event) => eventPath(locale, event)));
+  return expected;
+}
+
+/** The listing's URL has exactly these filters (a GET form also sends its empty fields). */
+const hasFilters =
+  (pathname: string, wanted: Record<string, string>) =>
+  (url: URL): boolean => {
+    if (url.pathname !== pathname) return false;
+    const given = [...url.searchParams].filter(([, value]) => value !== "");
+    return (
+      given.length === Object.keys(wanted).length &&
+      given.every(([name, value]) => wanted[name] === value)
+    );
+  };
+
+/** A card's price ("ab 24,90 €", "from €24.90", "Kostenlos") in cents. */
+function priceCents(text: string, locale: Locale): number {
+  const shown = text.trim();
+  if (shown === texts[locale].catalogue.free) return 0;
+  const digits = shown.replace(/[^\d.,]/g, "");
+  const decimal =
+    locale === "de" ? digits.replace(/\./g, "").replace(",", ".") : digits.replace(/,/g, "");
+  const amount = Number(decimal);
+  if (!digits || !Number.isFinite(amount)) throw new Error(`Not a price: '${text}'`);
+  return Math.round(amount * 100);
+}
+
+/** The price line of every card: the last paragraph of each card. */
+async function shownPrices(page: Page, locale: Locale) {
+  const lines = await cards(results(page, locale)).locator("p:last-of-type").allTextContents();
+  return lines.map((line) => priceCents(line, locale));
+}
+
+const isAscending = (values: number[]) =>
+  values.every((value, i) => i === 0 || value >= values[i - 1]!);
+
+/** The page's schema.org Event (JSON-LD), parsed. */
+async function eventJsonLd(page: Page): Promise<Record<string, unknown> | undefined> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks
+    .map((block) => JSON.parse(block) as Record<string, unknown>)
+    .find((block) => block["@type"] === "Event");
+}
+
+/** Opens the header's language dialog (retried: a click before hydration does nothing). */
+async function openLanguageDialog(page: Page) {
+  const dialog = languageDialog(page);
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await languageButton(page).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  return dialog;
+}
+
+/** An iCalendar text value as the file writes it (RFC 5545 escapes). */
+const icsText = (text: string) =>
+  text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\n/g, "\\n");
+
+/** The lines of an iCalendar file with folded lines joined again. */
+const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+
+const availabilities = [
+  "https://schema.org/InStock",
+  "https://schema.org/SoldOut",
+  "https://schema.org/PreOrder",
+  "https://schema.org/Discontinued",
+];
+
+// --- Tests ------------------------------------------------------------------------------------
+
+test.describe("event listing filters", () => {
+  for (const locale of locales) {
+    test(`filter form: category, then city; Back returns to the previous filter (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const t = texts[locale].events;
+      const listPath = pathTo("events", locale);
+      const { category, city } = await busiestFilters(request, locale);
+      await page.goto(listPath);
+      await hydrated(page);
+      const all = await expectListing(page, request, locale, {});
+
+      const form = filterForm(page, locale);
+      const categorySelect = form.getByLabel(t.category, { exact: true });
+      const citySelect = form.getByLabel(t.city, { exact: true });
+      await categorySelect.selectOption({ label: category.name });
+      await form.getByRole("button", { name: t.apply, exact: true }).click();
+      await expect(page).toHaveURL(hasFilters(listPath, { category: category.slug, sort: "date" }));
+      const byCategory = await expectListing(page, request, locale, { category: category.slug });
+      expect(byCategory.meta.total).toBeGreaterThan(0);
+      expect(byCategory.meta.total).toBeLessThan(all.meta.total);
+      expect(byCategory.data.every((event) => event.category.id === category.id)).toBe(true);
+
+      await citySelect.selectOption({ label: city.name });
+      await form.getByRole("button", { name: t.apply, exact: true }).click();
+      await expect(page).toHaveURL(
+        hasFilters(listPath, { category: category.slug, city: String(city.id), sort: "date" }),
+      );
+      const both = await expectListing(page, request, locale, {
+        category: category.slug,
+        city: city.id,
+      });
+      expect(
+        both.meta.total,
+        "the demo data has events of the category in the city",
+      ).toBeGreaterThan(0);
+      expect(both.meta.total).toBeLessThan(byCategory.meta.total);
+      for (const card of await cards(results(page, locale)).all()) {
+        await expect(card).toContainText(category.name);
+        await expect(card).toContainText(`, ${city.name}`);
+      }
+
+      // Back: the category alone again, in the URL, the form and the results.
+      await page.goBack();
+      await expect(page).toHaveURL(hasFilters(listPath, { category: category.slug, sort: "date" }));
+      await expectListing(page, request, locale, { category: category.slug });
+      await expect(categorySelect).toHaveValue(category.slug);
+      await expect(citySelect).toHaveValue("");
+
+      // Back once more: no filter.
+      await page.goBack();
+      await expect(page).toHaveURL(hasFilters(listPath, {}));
+      await expectListing(page, request, locale, {});
+      await expect(categorySelect).toHaveValue("");
+    });
+
+    test(`URL query parameters: category, city and both (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const t = texts[locale].events;
+      const listPath = pathTo("events", locale);
+      const { category, city } = await busiestFilters(request, locale);
+      const cases: Record<string, string>[] = [
+        { category: category.slug },
+        { city: String(city.id) },
+        { category: category.slug, city: String(city.id) },
+      ];
+      for (const query of cases) {
+        await page.goto(`${listPath}?${new URLSearchParams(query)}`);
+        const expected = await expectListing(page, request, locale, query);
+        expect(expected.meta.total, JSON.stringify(query)).toBeGreaterThan(0);
+        const form = filterForm(page, locale);
+        await expect(form.getByLabel(t.category, { exact: true })).toHaveValue(
+          query.category ?? "",
+        );
+        await expect(form.getByLabel(t.city, { exact: true })).toHaveValue(query.city ?? "");
+        for (const card of await cards(results(page, locale)).all()) {
+          if (query.category) await expect(card).toContainText(category.name);
+          if (query.city) await expect(card).toContainText(`, ${city.name}`);
+        }
+        // With filters set, the form offers to clear them.
+        await expect(form.getByRole("link", { name: t.clear, exact: true })).toHaveAttribute(
+          "href",
+          listPath,
+        );
+      }
+    });
+  }
+});
+
+test.describe("event listing without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const locale of locales) {
+    test(`the filter form submits as a plain GET form (${locale})`, async ({ page, request }) => {
+      const t = texts[locale].events;
+      const listPath = pathTo("events", locale);
+      const { category, city } = await busiestFilters(request, locale);
+      await page.goto(listPath);
+      const form = filterForm(page, locale);
+      await form.getByLabel(t.category, { exact: true }).selectOption({ label: category.name });
+      await form.getByLabel(t.city, { exact: true }).selectOption({ label: city.name });
+      await form.getByRole("button", { name: t.apply, exact: true }).click();
+      await expect(page).toHaveURL(
+        hasFilters(listPath, { category: category.slug, city: String(city.id), sort: "date" }),
+      );
+      const expected = await expectListing(page, request, locale, {
+        category: category.slug,
+        city: city.id,
+      });
+      expect(expected.meta.total).toBeGreaterThan(0);
+      await expect(form.getByLabel(t.category, { exact: true })).toHaveValue(category.slug);
+      await expect(form.getByLabel(t.city, { exact: true })).toHaveValue(String(city.id));
+    });
+  }
+});
+
+test.describe("event listing sort and pages", () => {
+  for (const locale of locales) {
+    test(`sorted by price, the shown prices ascend across pages (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const t = texts[locale].events;
+      const listPath = pathTo("events", locale);
+      const { category } = await busiestFilters(request, locale);
+      await page.goto(`${listPath}?category=${encodeURIComponent(category.slug)}`);
+      await hydrated(page);
+      const form = filterForm(page, locale);
+      await form.getByLabel(t.sort, { exact: true }).selectOption({ label: t.sortPrice });
+      await form.getByRole("button", { name: t.apply, exact: true }).click();
+      await expect(page).toHaveURL(
+        hasFilters(listPath, { category: category.slug, sort: "price" }),
+      );
+      const first = await expectListing(page, request, locale, {
+        category: category.slug,
+        sort: "price",
+      });
+      expect(first.meta.pages, "more than one page of the category").toBeGreaterThan(1);
+
+      const prices = await shownPrices(page, locale);
+      expect(prices).toEqual(
+        first.data.map((event) => (event.is_free ? 0 : event.price_from_cents)),
+      );
+      expect(isAscending(prices), `ascending prices: ${prices.join(", ")}`).toBe(true);
+      expect(new Set(prices).size, "not all prices the same").toBeGreaterThan(1);
+
+      const pagination = page.getByRole("navigation", {
+        name: texts[locale].catalogue.pagination.label,
+      });
+      await pagination
+        .getByRole("link", { name: texts[locale].catalogue.pagination.next, exact: true })
+        .click();
+      await expect(page).toHaveURL(
+        hasFilters(listPath, { category: category.slug, sort: "price", page: "2" }),
+      );
+      await expectListing(page, request, locale, {
+        category: category.slug,
+        sort: "price",
+        page: 2,
+      });
+      const next = await shownPrices(page, locale);
+      expect(isAscending(next), `ascending prices: ${next.join(", ")}`).toBe(true);
+      expect(next[0]).toBeGreaterThanOrEqual(prices[prices.length - 1]!);
+    });
+
+    test(`pagination: page 2 shows other events, the page links work (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const p = texts[locale].catalogue.pagination;
+      const listPath = pathTo("events", locale);
+      await page.goto(listPath);
+      await hydrated(page);
+      const first = await expectListing(page, request, locale, {});
+      const pages = first.meta.pages;
+      expect(pages, "the demo data fills more than two pages").toBeGreaterThan(2);
+
+      const pagination = page.getByRole("navigation", { name: p.label, exact: true });
+      const pageLink = (n: number) =>
+        pagination.getByRole("link", { name: fill(p.page, { page: n }), exact: true });
+      await expect(pagination).toContainText(fill(p.pageOf, { page: 1, pages }));
+      await expect(pageLink(1)).toHaveAttribute("aria-current", "page");
+      await expect(pagination.getByRole("link", { name: p.previous, exact: true })).toHaveCount(0);
+
+      await pageLink(2).click();
+      await expect(page).toHaveURL(hasFilters(listPath, { page: "2" }));
+      const second = await expectListing(page, request, locale, { page: 2 });
+      const firstIds = new Set(first.data.map((event) => event.id));
+      expect(second.data.length).toBeGreaterThan(0);
+      expect(second.data.filter((event) => firstIds.has(event.id))).toEqual([]);
+      await expect(pagination).toContainText(fill(p.pageOf, { page: 2, pages }));
+      await expect(pageLink(2)).toHaveAttribute("aria-current", "page");
+      await expect(pageLink(1)).not.toHaveAttribute("aria-current", /.+/);
+
+      await pagination.getByRole("link", { name: p.next, exact: true }).click();
+      await expect(page).toHaveURL(hasFilters(listPath, { page: "3" }));
+      await expectListing(page, request, locale, { page: 3 });
+
+      await pagination.getByRole("link", { name: p.previous, exact: true }).click();
+      await expect(page).toHaveURL(hasFilters(listPath, { page: "2" }));
+      await expectListing(page, request, locale, { page: 2 });
+
+      await pageLink(pages).click();
+      await expect(page).toHaveURL(hasFilters(listPath, { page: String(pages) }));
+      await expectListing(page, request, locale, { page: pages });
+      await expect(pagination.getByRole("link", { name: p.next, exact: true })).toHaveCount(0);
+
+      // Page 1 has no `page` parameter.
+      await pageLink(1).click();
+      await expect(page).toHaveURL(hasFilters(listPath, {}));
+      await expectListing(page, request, locale, {});
+
+      // Page links keep the other filters.
+      const { category } = await busiestFilters(request, locale);
+      await page.goto(`${listPath}?category=${encodeURIComponent(category.slug)}`);
+      await expect(pageLink(2)).toHaveAttribute(
+        "href",
+        `${listPath}?${new URLSearchParams({ category: category.slug, page: "2" })}`,
+      );
+    });
+
+    test(`a filter without results shows the empty state and a way back (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const t = texts[locale].events;
+      const listPath = pathTo("events", locale);
+      // Upcoming events reach a year ahead; two years ahead there is nothing.
+      const day = daysFromNow(800);
+      const none = await listEvents(request, locale, { from: day, to: day });
+      expect(none.meta.total).toBe(0);
+
+      await page.goto(listPath);
+      await hydrated(page);
+      const form = filterForm(page, locale);
+      await form.getByLabel(t.from, { exact: true }).fill(day);
+      await form.getByLabel(t.to, { exact: true }).fill(day);
+      await form.getByRole("button", { name: t.apply, exact: true }).click();
+      await expect(page).toHaveURL(hasFilters(listPath, { from: day, to: day, sort: "date" }));
+
+      const region = results(page, locale);
+      await expect(region.getByRole("status")).toHaveText(countText(locale, 0));
+      await expect(region.getByRole("heading", { level: 3, name: t.noMatchTitle })).toBeVisible();
+      await expect(region.getByText(t.noMatchText)).toBeVisible();
+      await expect(cards(region)).toHaveCount(0);
+
+      const way = region.getByRole("link", { name: t.noMatchClear, exact: true });
+      await expect(way).toHaveAttribute("href", listPath);
+      await way.click();
+      await expect(page).toHaveURL(hasFilters(listPath, {}));
+      const all = await expectListing(page, request, locale, {});
+      expect(all.meta.total).toBeGreaterThan(0);
+    });
+  }
+});
+
+test.describe("event page", () => {
+  for (const locale of locales) {
+    test(`opened from the listing: title, date, venue, tickets and JSON-LD (${locale})`, async ({
+      guestPage: page,
+      request,
+      baseURL,
+    }) => {
+      const t = texts[locale].event;
+      await page.goto(pathTo("events", locale));
+      await hydrated(page);
+      const listing = await expectListing(page, request, locale, {});
+      const summary = listing.data[0]!;
+      const event = await eventDetail(request, locale, summary.id);
+      expect(event.ticket_types.length, "the first event has ticket types").toBeGreaterThan(0);
+
+      await cards(results(page, locale)).first().getByRole("link").click();
+      await expect(page).toHaveURL((url) => url.pathname === eventPath(locale, summary));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.title);
+
+      const main = page.locator("main");
+      const start = new Date(event.starts_at);
+      const berlin = (options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat(locale, { timeZone: "Europe/Berlin", ...options }).format(start);
+      const date = main.locator(`time[datetime="${event.starts_at}"]`);
+      await expect(date).toBeVisible();
+      await expect(date).toContainText(berlin({ month: "long" }));
+      await expect(date).toContainText(berlin({ year: "numeric" }));
+      await expect(main.getByText(t.date, { exact: true })).toBeVisible();
+
+      const venue = event.venue;
+      await expect(main.getByText(t.venue, { exact: true })).toBeVisible();
+      const address = main.locator("address");
+      await expect(address).toContainText(venue.name);
+      await expect(address).toContainText(venue.address_line);
+      await expect(address).toContainText(`${venue.postal_code} ${venue.city_name}`);
+
+      const tickets = page.getByRole("region", { name: t.tickets, exact: true });
+      await expect(tickets.getByRole("heading", { level: 3 })).toHaveText(
+        event.ticket_types.map((ticket) => ticket.name),
+      );
+
+      // The head follows the client-side navigation: wait for this event's JSON-LD.
+      await expect.poll(async () => (await eventJsonLd(page))?.name).toBe(event.title);
+      const ld = (await eventJsonLd(page))!;
+      const canonical = baseURL + eventPath(locale, event);
+      expect(ld).toMatchObject({
+        "@context": "https://schema.org",
+        "@type": "Event",
+        name: event.title,
+        url: canonical,
+        startDate: event.starts_at,
+        endDate: event.ends_at,
+        eventStatus:
+          event.status === "cancelled"
+            ? "https://schema.org/EventCancelled"
+            : "https://schema.org/EventScheduled",
+        location: {
+          "@type": "Place",
+          name: venue.name,
+          address: {
+            "@type": "PostalAddress",
+            streetAddress: venue.address_line,
+            postalCode: venue.postal_code,
+            addressLocality: venue.city_name,
+            addressCountry: venue.country_code,
+          },
+        },
+        organizer: { "@type": "Organization", name: event.organiser.name },
+      });
+      const offers = ld.offers as Record<string, unknown>[];
+      expect(offers).toHaveLength(event.ticket_types.length);
+      for (const [index, offer] of offers.entries()) {
+        const ticket = event.ticket_types[index]!;
+        const cents = ticket.discount_price_cents ?? ticket.price_cents;
+        expect(offer).toMatchObject({
+          "@type": "Offer",
+          price: (cents / 100).toFixed(2),
+          priceCurrency: "EUR",
+        });
+        expect(availabilities).toContain(offer.availability);
+      }
+      const images = ld.image as string[];
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) expect(image.startsWith(`${baseURL}/`), image).toBe(true);
+      const cover = await request.get(images[0]!);
+      expect(cover.status()).toBe(200);
+      expect(cover.headers()["content-type"]).toMatch(/^image\//);
+    });
+
+    test(`a wrong slug answers 301 to the canonical slug (${locale})`, async ({
+      request,
+      baseURL,
+    }) => {
+      const [first] = (await listEvents(request, locale, {})).data;
+      const event = await eventDetail(request, locale, first!.id);
+      const canonical = pathTo("event", locale, { slug: event.slugs[locale], id: event.id });
+      const wrongSlugs = ["falscher-slug", event.slugs[other(locale)]].filter(
+        (slug) => slug !== event.slugs[locale],
+      );
+      expect(wrongSlugs.length).toBeGreaterThan(0);
+      for (const slug of wrongSlugs) {
+        const path = pathTo("event", locale, { slug, id: event.id });
+        const response = await request.get(`${path}?ref=test`, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(301);
+        const location = new URL(response.headers().location ?? "", baseURL);
+        expect(location.pathname + location.search, path).toBe(`${canonical}?ref=test`);
+      }
+      const right = await request.get(canonical, { maxRedirects: 0 });
+      expect(right.status()).toBe(200);
+    });
+
+    test(`the language dialog leads to the same event in ${other(locale)} (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const target = other(locale);
+      const [first] = (await listEvents(request, locale, {})).data;
+      const here = await eventDetail(request, locale, first!.id);
+      const there = await eventDetail(request, target, first!.id);
+      const targetPath = pathTo("event", target, { slug: here.slugs[target], id: here.id });
+      expect(here.slugs[target]).toBe(there.slug);
+
+      await page.goto(pathTo("event", locale, { slug: here.slugs[locale], id: here.id }));
+      await hydrated(page);
+      const dialog = await openLanguageDialog(page);
+      const link = dialog.locator(`a[hreflang="${target}"]`);
+      await expect(link).toHaveAttribute("href", targetPath);
+      await link.click();
+      await expect(page).toHaveURL((url) => url.pathname === targetPath);
+      await expect(page.locator("html")).toHaveAttribute("lang", target);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(there.title);
+    });
+
+    test(`"add to calendar" downloads an .ics file (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const [first] = (await listEvents(request, locale, {})).data;
+      const event = await eventDetail(request, locale, first!.id);
+      await page.goto(eventPath(locale, event));
+      const link = page.getByRole("link", { name: texts[locale].event.addToCalendar });
+      const href = `${fillPath(apiPaths.eventCalendar, { id: event.id })}?locale=${locale}`;
+      await expect(link).toHaveAttribute("href", href);
+
+      const response = await request.get(href);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toMatch(/^text\/calendar\b/);
+      const summaryLine = `SUMMARY:${icsText(event.title)}`;
+      const lines = unfold(await response.text());
+      expect(lines).toContain("BEGIN:VCALENDAR");
+      expect(lines).toContain("BEGIN:VEVENT");
+      expect(lines).toContain("END:VEVENT");
+      expect(lines).toContain(summaryLine);
+
+      const downloading = page.waitForEvent("download");
+      await link.click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`${event.slug}.ics`);
+      const file = unfold(await readFile(await download.path(), "utf8"));
+      expect(file).toContain("BEGIN:VEVENT");
+      expect(file).toContain(summaryLine);
+    });
+  }
+});
+
+test.describe("past and cancelled events", () => {
+  for (const locale of locales) {
+    test(`say so on their page and in the listing (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const t = texts[locale].event;
+      const badges = texts[locale].catalogue.badges;
+      const cancelled = (await allListed(request, locale)).find(
+        (event) => event.status === "cancelled",
+      );
+      const past = (
+        await listEvents(request, locale, {
+          from: daysFromNow(-200),
+          to: daysFromNow(-1),
+          per_page: 100,
+        })
+      ).data.find((event) => event.is_past && event.status === "published");
+
+      test.skip(!cancelled && !past, "The demo data has neither a past nor a cancelled event.");
+
+      const cases = [
+        { event: cancelled, kind: "cancelled", title: t.cancelledTitle, text: t.cancelledText },
+        { event: past, kind: "past", title: t.pastTitle, text: t.pastText },
+      ] as const;
+      for (const { event, kind, title, text } of cases) {
+        if (!event) {
+          test.info().annotations.push({
+            type: "skipped assertion",
+            description: `The demo data has no ${kind} event.`,
+          });
+          continue;
+        }
+        await page.goto(eventPath(locale, event));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.title);
+        await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+        await expect(page.getByText(text)).toBeVisible();
+        // Nothing to add to a calendar, and the tickets say nothing about their sale.
+        await expect(page.getByRole("link", { name: t.addToCalendar })).toHaveCount(0);
+        const tickets = page.getByRole("region", { name: t.tickets, exact: true });
+        await expect(tickets.getByRole("heading", { level: 3 }).first()).toBeVisible();
+        await expect(tickets).not.toContainText(t.availability.sale_ended);
+        const ld = await eventJsonLd(page);
+        expect(ld?.eventStatus).toBe(
+          kind === "cancelled"
+            ? "https://schema.org/EventCancelled"
+            : "https://schema.org/EventScheduled",
+        );
+
+        // The listing's card of that day says so too.
+        const day = berlinDay(new Date(event.starts_at));
+        await page.goto(
+          `${pathTo("events", locale)}?${new URLSearchParams({ from: day, to: day, category: event.category.slug })}`,
+        );
+        const card = cards(results(page, locale)).filter({
+          has: page.locator(`a[href="${eventPath(locale, event)}"]`),
+        });
+        await expect(card).toHaveCount(1);
+        await expect(card).toContainText(kind === "cancelled" ? badges.cancelled : badges.past);
+      }
+    });
+  }
+});
+
+test.describe("search", () => {
+  for (const [locale, term] of [
+    ["de", "konzert"],
+    ["en", "concert"],
+  ] as const) {
+    test(`the header search for "${term}" shows grouped results with marked terms (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const t = texts[locale].search;
+      const { data: expected } = await apiGet<{ data: SearchResult }>(
+        request,
+        locale,
+        apiPaths.search,
+        { q: term, limit: 12 },
+      );
+      expect(expected.events.length, `the demo data has events for "${term}"`).toBeGreaterThan(0);
+
+      await page.goto(pathTo("home", locale));
+      const field = page
+        .getByRole("banner")
+        .getByRole("searchbox", { name: texts[locale].nav.searchLabel, exact: true });
+      await field.fill(term);
+      await field.press("Enter");
+      await expect(page).toHaveURL(
+        (url) => url.pathname === pathTo("search", locale) && url.searchParams.get("q") === term,
+      );
+      await expect(
+        page.getByRole("heading", { level: 2, name: fill(t.resultsFor, { q: term }) }),
+      ).toBeVisible();
+      await expect(page.getByRole("main").getByLabel(t.label, { exact: true })).toHaveValue(term);
+
+      const groups = [
+        [t.eventsHeading, expected.events.length],
+        [t.venuesHeading, expected.venues.length],
+        [t.categoriesHeading, expected.categories.length],
+        [t.citiesHeading, expected.cities.length],
+      ] as const;
+      for (const [heading, count] of groups) {
+        const group = page.getByRole("region", { name: heading, exact: true });
+        if (count === 0) {
+          await expect(group, heading).toHaveCount(0);
+          continue;
+        }
+        await expect(group.getByRole("heading", { level: 3, name: heading })).toBeVisible();
+        await expect(group.getByRole("listitem"), heading).toHaveCount(count);
+      }
+
+      const events = page.getByRole("region", { name: t.eventsHeading, exact: true });
+      await expect
+        .poll(() => hrefsOf(cards(events).getByRole("link")))
+        .toEqual(expected.events.map((event) => eventPath(locale, event)));
+      const marks = page.getByRole("main").locator("mark");
+      await expect(events.locator("mark").first()).toBeVisible();
+      const marked = await marks.allTextContents();
+      expect(marked.length).toBeGreaterThan(0);
+      for (const text of marked) expect(expected.terms).toContain(text.toLowerCase());
+      expect(marked.map((text) => text.toLowerCase())).toContain(term);
+    });
+  }
+});
+
+test("sitemap.xml lists both language versions of an event with hreflang alternates", async ({
+  request,
+  baseURL,
+}) => {
+  const listed = await allListed(request, "de");
+  const upcoming = listed.find((event) => event.status === "published" && !event.is_past)!;
+  const event = await eventDetail(request, "de", upcoming.id);
+  const urls = {
+    de: baseURL + pathTo("event", "de", { slug: event.slugs.de, id: event.id }),
+    en: baseURL + pathTo("event", "en", { slug: event.slugs.en, id: event.id }),
+  };
+
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^application\/xml\b/);
+  const xml = await response.text();
+  expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+  const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1]!);
+  for (const locale of locales) {
+    const entry = entries.find((block) => block.includes(`<loc>${urls[locale]}</loc>`));
+    expect(entry, `<url> of ${urls[locale]}`).toBeDefined();
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${urls.de}"/>`);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${urls.en}"/>`);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${urls.de}"/>`);
+  }
+  // Cancelled events are not for search engines.
+  const cancelled = listed.find((event) => event.status === "cancelled");
+  if (cancelled) {
+    expect(xml).not.toContain(`-evx-${cancelled.id}<`);
+    expect(xml).not.toContain(`-evx-${cancelled.id}"`);
+  }
+});
+
+test.describe("category and city overviews", () => {
+  for (const locale of locales) {
+    test(`lead to the filtered listing (${locale})`, async ({ guestPage: page, request }) => {
+      const { category, city } = await busiestFilters(request, locale);
+      const listPath = pathTo("events", locale);
+
+      await page.goto(pathTo("event-categories", locale));
+      await page
+        .getByRole("link", {
+          name: fill(texts[locale].categories.showEvents, { name: category.name }),
+          exact: true,
+        })
+        .click();
+      await expect(page).toHaveURL(hasFilters(listPath, { category: category.slug }));
+      await expectListing(page, request, locale, { category: category.slug });
+
+      await page.goto(pathTo("cities", locale));
+      const upcoming = plural(texts[locale].catalogue.upcomingCount, city.upcoming_count, locale);
+      await page
+        .getByRole("main")
+        .getByRole("link", {
+          name: new RegExp(`^${escapeRegExp(city.name)}\\s*${escapeRegExp(upcoming)}$`),
+        })
+        .click();
+      await expect(page).toHaveURL(hasFilters(listPath, { city: String(city.id) }));
+      await expectListing(page, request, locale, { city: city.id });
+    });
+  }
+});
