@@ -117,6 +117,8 @@ export const resources = {
   buildManifest: { path: "/builds/latest.json", module: "routes/build-manifest.ts" },
   sitemap: { path: "/sitemap.xml", module: "routes/sitemap.ts" },
   robots: { path: "/robots.txt", module: "routes/robots.ts" },
+  places: { path: "/places.json", module: "routes/places.ts" },
+  accountExport: { path: "/account-data.json", module: "routes/account-export.ts" },
 } as const;
 
 /** Old or misspelt paths answered with a 301 to a page. */

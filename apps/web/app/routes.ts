@@ -24,4 +24,6 @@ export default [
   route(resources.buildManifest.path, resources.buildManifest.module, { id: "build-manifest" }),
   route(resources.sitemap.path, resources.sitemap.module, { id: "sitemap" }),
   route(resources.robots.path, resources.robots.module, { id: "robots" }),
+  route(resources.places.path, resources.places.module, { id: "places" }),
+  route(resources.accountExport.path, resources.accountExport.module, { id: "account-export" }),
 ] satisfies RouteConfig;

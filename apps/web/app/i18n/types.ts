@@ -9,6 +9,7 @@ import type contact from "./messages/de/contact.json";
 import type errors from "./messages/de/errors.json";
 import type event from "./messages/de/event.json";
 import type events from "./messages/de/events.json";
+import type forms from "./messages/de/forms.json";
 import type home from "./messages/de/home.json";
 import type language from "./messages/de/language.json";
 import type login from "./messages/de/login.json";
@@ -41,6 +42,7 @@ export type Messages = {
   errors: typeof errors;
   event: typeof event;
   events: typeof events;
+  forms: typeof forms;
   home: typeof home;
   language: typeof language;
   login: typeof login;

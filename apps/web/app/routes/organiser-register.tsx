@@ -1,122 +1,265 @@
-import { Check, ClipboardList, LogIn, Mail } from "lucide-react";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { apiPaths, tokenResponseSchema } from "@eventwerk/contract";
+import { Check } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
-import { apiFor } from "../api.server";
+import { apiFor, bareClient } from "../api.server";
+import {
+  CheckboxField,
+  FormMessage,
+  NewPasswordField,
+  SelectField,
+  TextField,
+} from "../components/form-field";
+import { useLegalLinks } from "../components/legal-links";
+import { PlaceFields } from "../components/place-fields";
+import { requestState } from "../context";
 import { usePaths } from "../hooks";
-import { EmptyState, linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import { type FormFailure, formFailure, optionalId, textValues } from "../lib/forms";
+import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import { placeLists } from "../lib/places.server";
+import { pathTo } from "../route-table";
+import { loginCookies } from "../session/cookies.server";
 import type { Route } from "./+types/organiser-register";
 
-/** The company categories an organiser chooses from, in the page's language. */
+const fieldNames = [
+  "name",
+  "surname",
+  "email",
+  "password",
+  "phone",
+  "company_name",
+  "company_category_id",
+  "tax_number",
+  "address.line",
+  "address.postal_code",
+  "address.country_id",
+  "address.city_id",
+  "address.district_id",
+  "accept_terms",
+] as const;
+type Field = (typeof fieldNames)[number];
+
+async function formLists(
+  api: Awaited<ReturnType<typeof apiFor>>,
+  values: Partial<Record<Field, string>>,
+) {
+  const [categories, places] = await Promise.all([
+    api.companyCategories(),
+    placeLists(api, {
+      country_id: values["address.country_id"],
+      city_id: values["address.city_id"],
+    }),
+  ]);
+  return { categories: categories.data.map(({ id, name }) => ({ id, name })), ...places };
+}
+
+/** Company categories and countries for the form, in the page's language. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = (await (await apiFor(context)).companyCategories()).data;
-  return { categories: categories.map(({ id, name }) => ({ id, name })) };
+  return formLists(await apiFor(context), {});
+}
+
+/** Registers through the API (it validates); the account starts pending approval. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const state = context.get(requestState);
+  const values = textValues(await request.formData(), fieldNames);
+  try {
+    const tokens = await bareClient(state.locale).request("POST", apiPaths.registerOrganiser, {
+      schema: tokenResponseSchema,
+      json: {
+        name: values.name,
+        surname: values.surname,
+        email: values.email,
+        password: values.password,
+        phone: values.phone,
+        company_name: values.company_name,
+        company_category_id: optionalId(values.company_category_id),
+        tax_number: values.tax_number,
+        address: {
+          line: values["address.line"],
+          postal_code: values["address.postal_code"],
+          country_id: optionalId(values["address.country_id"]),
+          city_id: optionalId(values["address.city_id"]),
+          district_id: optionalId(values["address.district_id"]) ?? null,
+        },
+        accept_terms: values.accept_terms === "on",
+        preferred_locale: state.locale,
+      },
+    });
+    state.setCookies.push(...loginCookies(tokens));
+  } catch (error) {
+    const failure = formFailure(error, fieldNames, { ...values, password: "" });
+    // Without JavaScript the lists must match what was chosen.
+    const lists = await formLists(await apiFor(context), values);
+    return data({ ...failure, lists }, { status: 400 });
+  }
+  throw redirect(pathTo("account", state.locale));
 }
 
 const benefitKeys = ["publish", "sell", "checkIn", "payout"] as const;
-const askedKeys = ["person", "company", "category", "taxNumber", "address", "terms"] as const;
-const stepKeys = ["form", "review", "publish", "checkIn"] as const;
 
-export default function OrganiserRegister({ loaderData }: Route.ComponentProps) {
+export default function OrganiserRegister({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("organiserRegister");
+  const tf = useTranslations("forms");
   const { to } = usePaths();
-  const link = (key: "terms" | "privacy-policy" | "event-solutions") => (chunks: ReactNode) => (
-    <Link className={linkClass} to={to(key)}>
-      {chunks}
-    </Link>
+  const legal = useLegalLinks();
+  const busy = useNavigation().state === "submitting";
+  const failure = actionData as (FormFailure<Field> & { lists: typeof loaderData }) | undefined;
+  const lists = failure?.lists ?? loaderData;
+  const values = failure?.values ?? {};
+  const errors = failure?.fields ?? {};
+  const text = (
+    name: Field,
+    label: string,
+    options: { type?: "email" | "tel"; autoComplete?: string; maxLength: number },
+  ) => (
+    <TextField
+      id={`organiser-${name.replace(".", "-")}`}
+      name={name}
+      label={label}
+      defaultValue={values[name]}
+      error={errors[name]}
+      {...options}
+    />
   );
+  const sectionClass =
+    "space-y-5 rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900";
+  const legendClass = "text-lg font-semibold";
+
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+    <main id="main" className="mx-auto max-w-5xl space-y-10 px-4 py-12">
       <PageHeader title={t("heading")} intro={t("intro")} />
-
-      <section aria-labelledby="organiser-benefits">
-        <h2 id="organiser-benefits" className="text-xl font-semibold">
-          {t("benefitsHeading")}
-        </h2>
-        <ul className="mt-4 space-y-2">
-          {benefitKeys.map((key) => (
-            <li key={key} className="flex gap-2">
-              <Check
-                aria-hidden="true"
-                className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-              />
-              <span>{t(`benefits.${key}`)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className={`mt-4 ${mutedText}`}>
-          {t.rich("solutions", { link: link("event-solutions") })}
-        </p>
-      </section>
-
-      <section aria-labelledby="organiser-asked">
-        <h2 id="organiser-asked" className="text-xl font-semibold">
-          {t("askedHeading")}
-        </h2>
-        <ul className={`mt-4 list-disc space-y-1 pl-6 ${mutedText}`}>
-          {askedKeys.map((key) => (
-            <li key={key}>{t(`asked.${key}`)}</li>
-          ))}
-        </ul>
-        {loaderData.categories.length > 0 && (
-          <>
-            <h3 id="organiser-categories" className="mt-6 font-semibold">
-              {t("categoriesHeading")}
-            </h3>
-            <ul aria-labelledby="organiser-categories" className="mt-3 flex flex-wrap gap-2">
-              {loaderData.categories.map((category) => (
-                <li
-                  key={category.id}
-                  className="rounded-full border border-neutral-300 px-3 py-1 text-sm dark:border-neutral-700"
-                >
-                  {category.name}
+      <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <Form method="post" className="space-y-6" aria-label={t("heading")}>
+          {failure && (
+            <FormMessage id="organiser-register-error" tone="error">
+              {failure.message ?? tf("invalidForm")}
+            </FormMessage>
+          )}
+          <fieldset className={sectionClass}>
+            <legend className={legendClass}>{t("personHeading")}</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              {text("name", tf("name"), { autoComplete: "given-name", maxLength: 80 })}
+              {text("surname", tf("surname"), { autoComplete: "family-name", maxLength: 80 })}
+            </div>
+            {text("email", tf("email"), { type: "email", autoComplete: "email", maxLength: 254 })}
+            {text("phone", tf("phone"), { type: "tel", autoComplete: "tel", maxLength: 32 })}
+            <NewPasswordField
+              id="organiser-password"
+              name="password"
+              label={tf("password")}
+              error={errors.password}
+            />
+          </fieldset>
+          <fieldset className={sectionClass}>
+            <legend className={legendClass}>{t("companyHeading")}</legend>
+            {text("company_name", t("companyName"), {
+              autoComplete: "organization",
+              maxLength: 160,
+            })}
+            <SelectField
+              id="organiser-company-category"
+              name="company_category_id"
+              label={t("companyCategory")}
+              placeholder={t("chooseCategory")}
+              options={lists.categories.map((entry) => ({ value: entry.id, label: entry.name }))}
+              defaultValue={values.company_category_id}
+              error={errors.company_category_id}
+            />
+            {text("tax_number", t("taxNumber"), { maxLength: 32 })}
+          </fieldset>
+          <fieldset className={sectionClass}>
+            <legend className={legendClass}>{t("addressHeading")}</legend>
+            {text("address.line", tf("line"), { autoComplete: "street-address", maxLength: 200 })}
+            {text("address.postal_code", tf("postalCode"), {
+              autoComplete: "postal-code",
+              maxLength: 10,
+            })}
+            <PlaceFields
+              idPrefix="organiser"
+              namePrefix="address."
+              countries={lists.countries}
+              cities={lists.cities}
+              districts={lists.districts}
+              values={{
+                country_id: values["address.country_id"],
+                city_id: values["address.city_id"],
+                district_id: values["address.district_id"],
+              }}
+              errors={{
+                country_id: errors["address.country_id"],
+                city_id: errors["address.city_id"],
+                district_id: errors["address.district_id"],
+              }}
+            />
+          </fieldset>
+          <CheckboxField
+            id="organiser-terms"
+            name="accept_terms"
+            required
+            label={tf.rich("acceptTerms", legal)}
+            defaultChecked={values.accept_terms === "on"}
+            error={errors.accept_terms}
+          />
+          <p className={mutedText}>{t("pendingNote")}</p>
+          <button type="submit" disabled={busy} className="button-primary">
+            {busy ? t("submitting") : t("submit")}
+          </button>
+          <p className={mutedText}>
+            {t.rich("haveAccount", {
+              link: (chunks) => (
+                <Link className={linkClass} to={to("login")}>
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </p>
+        </Form>
+        <aside className="h-fit space-y-8 rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+          <section aria-labelledby="organiser-benefits">
+            <h2 id="organiser-benefits" className="text-xl font-semibold">
+              {t("benefitsHeading")}
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {benefitKeys.map((key) => (
+                <li key={key} className="flex gap-2">
+                  <Check
+                    aria-hidden="true"
+                    className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
+                  />
+                  <span>{t(`benefits.${key}`)}</span>
                 </li>
               ))}
             </ul>
-          </>
-        )}
-        <p className={`mt-6 ${mutedText}`}>
-          {t.rich("legal", { terms: link("terms"), privacy: link("privacy-policy") })}
-        </p>
-      </section>
-
-      <section aria-labelledby="organiser-steps">
-        <h2 id="organiser-steps" className="text-xl font-semibold">
-          {t("stepsHeading")}
-        </h2>
-        <ol className="mt-4 space-y-3">
-          {stepKeys.map((key, index) => (
-            <li key={key} className="flex gap-3">
-              <span
-                aria-hidden="true"
-                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-700 text-sm font-semibold text-white"
-              >
-                {index + 1}
-              </span>
-              <span className={mutedText}>{t(`steps.${key}`)}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <EmptyState
-        icon={ClipboardList}
-        title={t("helpTitle")}
-        actions={
-          <>
-            <Link to={to("login")} className="button-secondary">
-              <LogIn aria-hidden="true" className="size-4" />
-              {t("login")}
-            </Link>
-            <Link to={to("contact")} className="button-secondary">
-              <Mail aria-hidden="true" className="size-4" />
-              {t("contact")}
-            </Link>
-          </>
-        }
-      >
-        <p>{t("helpText")}</p>
-      </EmptyState>
+            <p className={`mt-4 ${mutedText}`}>
+              {t.rich("solutions", {
+                link: (chunks) => (
+                  <Link className={linkClass} to={to("event-solutions")}>
+                    {chunks}
+                  </Link>
+                ),
+              })}
+            </p>
+          </section>
+          <section aria-labelledby="organiser-steps">
+            <h2 id="organiser-steps" className="text-xl font-semibold">
+              {t("stepsHeading")}
+            </h2>
+            <ol className="mt-4 space-y-3">
+              {(["form", "review", "publish", "checkIn"] as const).map((key, index) => (
+                <li key={key} className="flex gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-700 text-sm font-semibold text-white"
+                  >
+                    {index + 1}
+                  </span>
+                  <span className={mutedText}>{t(`steps.${key}`)}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
     </main>
   );
 }

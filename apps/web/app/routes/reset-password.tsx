@@ -1,78 +1,151 @@
-import { KeyRound, LogIn, Mail, MailCheck, ShieldCheck, TimerReset } from "lucide-react";
-import { Link } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { useTranslations } from "use-intl";
+import { bareClient } from "../api.server";
+import { FormMessage, NewPasswordField, TextField } from "../components/form-field";
+import { requestState } from "../context";
 import { usePaths } from "../hooks";
-import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
+import { type FormFailure, formFailure, textValues } from "../lib/forms";
+import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import type { Route } from "./+types/reset-password";
 
-const steps = [
-  { key: "request", icon: Mail },
-  { key: "mail", icon: MailCheck },
-  { key: "choose", icon: KeyRound },
-] as const;
+const fieldNames = ["intent", "email", "token", "password"] as const;
+type Field = (typeof fieldNames)[number];
+type Result =
+  | { ok: true; intent: "request" | "reset"; message: string }
+  | (FormFailure<Field> & { intent: "request" | "reset"; invalidLink: boolean });
 
-const facts = [
-  { key: "validity", icon: TimerReset },
-  { key: "singleUse", icon: ShieldCheck },
-] as const;
+/**
+ * Two steps on one page: ask for a link by email (the same answer whether the address is known),
+ * then, from the link's `?token=`, set a new password (single use; a used or expired link says so).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = context.get(requestState);
+  const values = textValues(await request.formData(), fieldNames);
+  const intent = values.intent === "reset" ? "reset" : "request";
+  const api = bareClient(locale);
+  try {
+    const response =
+      intent === "reset"
+        ? await api.resetPassword(values.token, values.password)
+        : await api.forgotPassword(values.email);
+    return data<Result>({ ok: true, intent, message: response.data.message });
+  } catch (error) {
+    const failure = formFailure(error, fieldNames, { ...values, password: "" });
+    // A used, expired or mangled link is the token field's error; a weak password is not.
+    const invalidLink = intent === "reset" && failure.fields.token !== undefined;
+    return data<Result>({ ...failure, intent, invalidLink }, { status: 400 });
+  }
+}
 
-/** How resetting a password works: a link by email, valid for 60 minutes and usable once. */
-export default function ResetPassword() {
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const t = useTranslations("resetPassword");
+  const tf = useTranslations("forms");
   const { to } = usePaths();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === "submitting";
+  const result = actionData as Result | undefined;
+  const token = params.get("token");
+  const done = result?.ok ? result : null;
+  const failed = result && !result.ok ? result : null;
+  const showReset = token !== null && !failed?.invalidLink && done?.intent !== "reset";
+
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+    <main id="main" className="mx-auto max-w-xl space-y-8 px-4 py-12">
       <PageHeader title={t("heading")} intro={t("intro")} />
-      <section aria-labelledby="reset-steps">
-        <h2 id="reset-steps" className="text-xl font-semibold">
-          {t("stepsHeading")}
-        </h2>
-        <ol className="mt-4 grid gap-4 md:grid-cols-3">
-          {steps.map(({ key, icon: Icon }) => (
-            <li
-              key={key}
-              className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+
+      {done?.intent === "reset" ? (
+        <div className="space-y-4">
+          <FormMessage id="reset-done" tone="success">
+            {done.message}
+          </FormMessage>
+          <Link to={to("login")} className="button-primary">
+            {t("doneLogin")}
+          </Link>
+        </div>
+      ) : showReset ? (
+        <section aria-labelledby="reset-choose" className="space-y-4">
+          <h2 id="reset-choose" className="text-xl font-semibold">
+            {t("chooseHeading")}
+          </h2>
+          <p className={mutedText}>{t("chooseText")}</p>
+          <Form method="post" className="space-y-5">
+            {failed && (
+              <FormMessage id="reset-error" tone="error">
+                {failed.message ?? tf("invalidForm")}
+              </FormMessage>
+            )}
+            <input type="hidden" name="intent" value="reset" />
+            <input type="hidden" name="token" value={token} />
+            <NewPasswordField
+              id="reset-password"
+              name="password"
+              label={tf("newPassword")}
+              error={failed?.fields.password}
+            />
+            <button type="submit" disabled={busy} className="button-primary">
+              {busy ? t("chooseSubmitting") : t("chooseSubmit")}
+            </button>
+          </Form>
+        </section>
+      ) : (
+        <section aria-labelledby="reset-request" className="space-y-4">
+          {failed?.invalidLink && (
+            <div
+              role="alert"
+              className="space-y-1 rounded-md border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
             >
-              <Icon aria-hidden="true" className="size-6 text-primary-800 dark:text-primary-300" />
-              <h3 className="mt-3 font-semibold">{t(`steps.${key}.title`)}</h3>
-              <p className={`mt-1 ${mutedText}`}>{t(`steps.${key}.text`)}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-      <section aria-labelledby="reset-facts">
-        <h2 id="reset-facts" className="text-xl font-semibold">
-          {t("factsHeading")}
-        </h2>
-        <ul className="mt-4 space-y-3">
-          {facts.map(({ key, icon: Icon }) => (
-            <li key={key} className="flex gap-3">
-              <Icon
-                aria-hidden="true"
-                className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-              />
-              <span className={mutedText}>{t(`facts.${key}`)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <EmptyState
-        icon={KeyRound}
-        title={t("helpTitle")}
-        actions={
-          <>
-            <Link to={to("login")} className="button-secondary">
-              <LogIn aria-hidden="true" className="size-4" />
-              {t("login")}
+              <p className="font-semibold">{t("invalidLinkTitle")}</p>
+              <p>{failed.message}</p>
+              <p>{t("invalidLinkText")}</p>
+            </div>
+          )}
+          <h2 id="reset-request" className="text-xl font-semibold">
+            {token !== null ? t("requestAgain") : t("requestHeading")}
+          </h2>
+          <p className={mutedText}>{t("requestText")}</p>
+          <Form method="post" action={to("reset-password")} className="space-y-5">
+            {done?.intent === "request" && (
+              <FormMessage id="reset-sent" tone="success">
+                {done.message}
+              </FormMessage>
+            )}
+            {failed && !failed.invalidLink && (
+              <FormMessage id="reset-error" tone="error">
+                {failed.message ?? tf("invalidForm")}
+              </FormMessage>
+            )}
+            <input type="hidden" name="intent" value="request" />
+            <TextField
+              id="reset-email"
+              name="email"
+              type="email"
+              label={tf("email")}
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={failed?.values.email}
+              error={failed?.fields.email}
+            />
+            <button type="submit" disabled={busy} className="button-primary">
+              {busy ? t("requestSubmitting") : t("requestSubmit")}
+            </button>
+          </Form>
+        </section>
+      )}
+
+      <p className={mutedText}>
+        {t.rich("helpText", {
+          login: (chunks) => (
+            <Link className={linkClass} to={to("login")}>
+              {chunks}
             </Link>
-            <Link to={to("contact")} className="button-secondary">
-              <Mail aria-hidden="true" className="size-4" />
-              {t("contact")}
+          ),
+          contact: (chunks) => (
+            <Link className={linkClass} to={to("contact")}>
+              {chunks}
             </Link>
-          </>
-        }
-      >
-        <p>{t("helpText")}</p>
-      </EmptyState>
+          ),
+        })}
+      </p>
     </main>
   );
 }

@@ -1,94 +1,157 @@
-import { Check, ClipboardList, LogIn, Mail } from "lucide-react";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { apiPaths, tokenResponseSchema } from "@eventwerk/contract";
+import { Check } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
+import { bareClient } from "../api.server";
+import { CheckboxField, FormMessage, NewPasswordField, TextField } from "../components/form-field";
+import { useLegalLinks } from "../components/legal-links";
+import { requestState } from "../context";
 import { usePaths } from "../hooks";
-import { EmptyState, linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import { type FormFailure, formFailure, textValues } from "../lib/forms";
+import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import { pathTo } from "../route-table";
+import { loginCookies } from "../session/cookies.server";
+import type { Route } from "./+types/visitor-register";
 
+const fieldNames = ["name", "surname", "email", "password", "accept_terms", "newsletter"] as const;
+type Field = (typeof fieldNames)[number];
 const benefitKeys = ["tickets", "orders", "addresses", "language"] as const;
-const askedKeys = ["name", "email", "password", "terms", "newsletter"] as const;
-const stepKeys = ["form", "confirm", "buy"] as const;
 
-export default function VisitorRegister() {
+/** Registers through the API, which validates; success logs the visitor in. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const state = context.get(requestState);
+  const values = textValues(await request.formData(), fieldNames);
+  try {
+    // Sent as typed: the API is the one validator and answers per field.
+    const tokens = await bareClient(state.locale).request("POST", apiPaths.register, {
+      schema: tokenResponseSchema,
+      json: {
+        name: values.name,
+        surname: values.surname,
+        email: values.email,
+        password: values.password,
+        accept_terms: values.accept_terms === "on",
+        newsletter: values.newsletter === "on",
+        preferred_locale: state.locale,
+      },
+    });
+    state.setCookies.push(...loginCookies(tokens));
+  } catch (error) {
+    // The password is never sent back to the page.
+    const failure = formFailure(error, fieldNames, { ...values, password: "" });
+    return data(failure, { status: 400 });
+  }
+  throw redirect(pathTo("account", state.locale));
+}
+
+export default function VisitorRegister({ actionData }: Route.ComponentProps) {
   const t = useTranslations("visitorRegister");
+  const tf = useTranslations("forms");
   const { to } = usePaths();
-  const link = (key: "terms" | "privacy-policy") => (chunks: ReactNode) => (
-    <Link className={linkClass} to={to(key)}>
-      {chunks}
-    </Link>
-  );
+  const legal = useLegalLinks();
+  const busy = useNavigation().state === "submitting";
+  const failure = actionData as FormFailure<Field> | undefined;
+  const values = failure?.values ?? {};
+  const errors = failure?.fields ?? {};
+
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+    <main id="main" className="mx-auto max-w-5xl space-y-10 px-4 py-12">
       <PageHeader title={t("heading")} intro={t("intro")} />
-
-      <section aria-labelledby="visitor-benefits">
-        <h2 id="visitor-benefits" className="text-xl font-semibold">
-          {t("benefitsHeading")}
-        </h2>
-        <ul className="mt-4 space-y-2">
-          {benefitKeys.map((key) => (
-            <li key={key} className="flex gap-2">
-              <Check
-                aria-hidden="true"
-                className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
+      <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="visitor-form">
+          <h2 id="visitor-form" className="text-xl font-semibold">
+            {t("formHeading")}
+          </h2>
+          <Form method="post" className="mt-6 space-y-5">
+            {failure && (
+              <FormMessage id="visitor-register-error" tone="error">
+                {failure.message ?? tf("invalidForm")}
+              </FormMessage>
+            )}
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                id="register-name"
+                name="name"
+                label={tf("name")}
+                autoComplete="given-name"
+                maxLength={80}
+                defaultValue={values.name}
+                error={errors.name}
               />
-              <span>{t(`benefits.${key}`)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="visitor-asked">
-        <h2 id="visitor-asked" className="text-xl font-semibold">
-          {t("askedHeading")}
-        </h2>
-        <ul className={`mt-4 list-disc space-y-1 pl-6 ${mutedText}`}>
-          {askedKeys.map((key) => (
-            <li key={key}>{t(`asked.${key}`)}</li>
-          ))}
-        </ul>
-        <p className={`mt-4 ${mutedText}`}>
-          {t.rich("legal", { terms: link("terms"), privacy: link("privacy-policy") })}
-        </p>
-      </section>
-
-      <section aria-labelledby="visitor-steps">
-        <h2 id="visitor-steps" className="text-xl font-semibold">
-          {t("stepsHeading")}
-        </h2>
-        <ol className="mt-4 space-y-3">
-          {stepKeys.map((key, index) => (
-            <li key={key} className="flex gap-3">
-              <span
-                aria-hidden="true"
-                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-700 text-sm font-semibold text-white"
-              >
-                {index + 1}
-              </span>
-              <span className={mutedText}>{t(`steps.${key}`)}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <EmptyState
-        icon={ClipboardList}
-        title={t("helpTitle")}
-        actions={
-          <>
-            <Link to={to("login")} className="button-secondary">
-              <LogIn aria-hidden="true" className="size-4" />
-              {t("login")}
-            </Link>
-            <Link to={to("contact")} className="button-secondary">
-              <Mail aria-hidden="true" className="size-4" />
-              {t("contact")}
-            </Link>
-          </>
-        }
-      >
-        <p>{t("helpText")}</p>
-      </EmptyState>
+              <TextField
+                id="register-surname"
+                name="surname"
+                label={tf("surname")}
+                autoComplete="family-name"
+                maxLength={80}
+                defaultValue={values.surname}
+                error={errors.surname}
+              />
+            </div>
+            <TextField
+              id="register-email"
+              name="email"
+              type="email"
+              label={tf("email")}
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={values.email}
+              error={errors.email}
+            />
+            <NewPasswordField
+              id="register-password"
+              name="password"
+              label={tf("password")}
+              error={errors.password}
+            />
+            <CheckboxField
+              id="register-terms"
+              name="accept_terms"
+              required
+              label={tf.rich("acceptTerms", legal)}
+              defaultChecked={values.accept_terms === "on"}
+              error={errors.accept_terms}
+            />
+            <CheckboxField
+              id="register-newsletter"
+              name="newsletter"
+              label={tf("newsletter")}
+              defaultChecked={values.newsletter === "on"}
+            />
+            <button type="submit" disabled={busy} className="button-primary w-full sm:w-auto">
+              {busy ? t("submitting") : t("submit")}
+            </button>
+          </Form>
+          <p className={`mt-6 ${mutedText}`}>
+            {t.rich("haveAccount", {
+              link: (chunks) => (
+                <Link className={linkClass} to={to("login")}>
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </p>
+        </section>
+        <aside
+          aria-labelledby="visitor-benefits"
+          className="h-fit rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+        >
+          <h2 id="visitor-benefits" className="text-xl font-semibold">
+            {t("benefitsHeading")}
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {benefitKeys.map((key) => (
+              <li key={key} className="flex gap-2">
+                <Check
+                  aria-hidden="true"
+                  className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
+                />
+                <span>{t(`benefits.${key}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
     </main>
   );
 }

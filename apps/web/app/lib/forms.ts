@@ -1,0 +1,46 @@
+import { ApiError } from "@eventwerk/contract";
+
+/**
+ * What a form action answers when the API turned the input down: the API's message and its
+ * per-field messages (already in the visitor's language), plus what was typed, so the page can
+ * show it again. The API is the one validator; forms forward what the visitor entered.
+ */
+export type FormFailure<F extends string> = {
+  ok: false;
+  /** Null when the post itself was malformed (not sent by our form). */
+  message: string | null;
+  fields: Partial<Record<F, string>>;
+  values: Partial<Record<F, string>>;
+};
+
+/** The text fields of a post; anything that is not text (a file) reads as empty. */
+export function textValues<F extends string>(form: FormData, names: readonly F[]) {
+  const values = {} as Record<F, string>;
+  for (const name of names) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/**
+ * The form failure for an API error below 500 (anything else is rethrown to the error page).
+ * The API names nested fields by dotted path (`address.city_id`), as the forms name their inputs.
+ */
+export function formFailure<F extends string>(
+  error: unknown,
+  names: readonly F[],
+  values: Partial<Record<F, string>>,
+): FormFailure<F> {
+  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  const fields: Partial<Record<F, string>> = {};
+  for (const name of names) {
+    const message = error.body?.error.fields?.[name];
+    if (message) fields[name] = message;
+  }
+  return { ok: false, message: error.message, fields, values };
+}
+
+/** An id from a select, or undefined when nothing was chosen (the API then names the field). */
+export const optionalId = (value: string | undefined) =>
+  value && /^\d+$/.test(value) ? Number(value) : undefined;
