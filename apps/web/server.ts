@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestListener } from "@react-router/node";
-import type { ServerBuild } from "react-router";
+import { createRequestListener } from "@mjackson/node-fetch-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
+import { loadWebConfig } from "./app/config.server";
+import { createGuestPageCache } from "./app/lib/guest-page-cache.server";
 
 export type WebListenerOptions = {
   /** The output of `react-router build`; defaults to `apps/web/build`. */
@@ -43,10 +45,12 @@ export function createWebListener(options: WebListenerOptions = {}): WebListener
       if (pathname.startsWith("/assets/")) res.setHeader("Cache-Control", immutableAssets);
     },
   });
-  const render = createRequestListener({
-    build: () => loadServerBuild(buildDir),
-    mode: process.env.NODE_ENV === "development" ? "development" : "production",
+  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  const handle = createRequestHandler(() => loadServerBuild(buildDir), mode);
+  const cache = createGuestPageCache({
+    ttlSeconds: mode === "development" ? 0 : loadWebConfig().GUEST_PAGE_CACHE_SECONDS,
   });
+  const render = createRequestListener((request) => cache.handle(request, () => handle(request)));
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       void render(req, res);

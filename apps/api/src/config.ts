@@ -41,6 +41,11 @@ const configSchema = z.object({
     .default(100 * 1024),
   /** Attempts per minute on /token, /register* and /password/* per IP and per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * How long one instance may answer the same anonymous catalogue read without asking the
+   * database again (a micro-cache; never longer than the answer's max-age). 0 turns it off.
+   */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SEED_DEMO_DATA: booleanString.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

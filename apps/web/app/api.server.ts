@@ -65,3 +65,37 @@ export async function apiFor(
 }
 
 export { ApiError };
+
+const shellTtlMs = 30_000;
+const shellCache = new Map<Locale, { expires: number; value: Promise<ShellData> }>();
+type ShellData = Awaited<ReturnType<typeof loadShellData>>;
+
+async function loadShellData(locale: Locale) {
+  const api = createApiClient({
+    baseUrl: config.API_BASE_URL,
+    token: await anonymousToken(),
+    locale,
+    timeoutMs,
+    fetch: forgetRejectedToken,
+  });
+  const [menus, contact, langs] = await Promise.all([
+    api.menus(),
+    api.contactSetting(),
+    api.langs(),
+  ]);
+  return { menus: menus.data, contact: contact.data, langs: langs.data };
+}
+
+/**
+ * Menus, contact data and languages for the layout: the same for every visitor and rarely
+ * changed, so each instance asks the API once per language and half minute instead of three
+ * times per page. A failed load is not kept.
+ */
+export function shellData(locale: Locale): Promise<ShellData> {
+  const cached = shellCache.get(locale);
+  if (cached && cached.expires > Date.now()) return cached.value;
+  const value = loadShellData(locale);
+  shellCache.set(locale, { expires: Date.now() + shellTtlMs, value });
+  value.catch(() => shellCache.delete(locale));
+  return value;
+}

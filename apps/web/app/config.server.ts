@@ -20,6 +20,11 @@ const configSchema = z
      * shown only while it equals "true"; any other value shows the maintenance overlay.
      */
     PUBLIC_MAINTENANCE: z.string().default("true"),
+    /**
+     * How long one instance may answer guests the same public page without rendering it again
+     * (a micro-cache; never longer than the page's own max-age). 0 turns it off.
+     */
+    GUEST_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     /** How often the browser asks whether a new build is out. */
     BUILD_POLL_INTERVAL_MS: z.coerce
       .number()

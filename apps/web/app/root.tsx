@@ -14,7 +14,7 @@ import { IntlProvider, useTranslations } from "use-intl";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "@fontsource-variable/inter";
-import { apiFor } from "./api.server";
+import { shellData } from "./api.server";
 import { ShellBehaviour } from "./components/shell-behaviour";
 import { config } from "./config.server";
 import { requestState } from "./context";
@@ -36,13 +36,8 @@ const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(t!=
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
-  const api = await apiFor(context);
   // Contact data and menus are loaded at start (SPEC.md section 1) and shown by the layout.
-  const [menus, contact, langs] = await Promise.all([
-    api.menus(),
-    api.contactSetting(),
-    api.langs(),
-  ]);
+  const { menus, contact, langs } = await shellData(state.locale);
   const url = new URL(request.url);
   return {
     locale: state.locale,
@@ -52,9 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: state.user
       ? { name: state.user.name, surname: state.user.surname, role: state.user.role }
       : null,
-    menus: menus.data,
-    contact: contact.data,
-    langs: langs.data,
+    menus,
+    contact,
+    langs,
     maintenance: config.PUBLIC_MAINTENANCE,
     buildId: __BUILD_ID__,
     buildPollIntervalMs: config.BUILD_POLL_INTERVAL_MS,

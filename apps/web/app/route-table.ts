@@ -1,4 +1,4 @@
-import { defaultLocale, type Locale, locales } from "@eventwerk/contract";
+import { defaultLocale, type Locale, locales } from "@eventwerk/contract/constants";
 
 /**
  * The one route table: every page once, with its German and English path. `routes.ts`, links,

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { dataOf } from "./common.ts";
 
-/** Filters of the event listing; every one is a query parameter, so a listing URL can be shared. */
-export const datePresets = ["today", "tomorrow", "weekend", "month"] as const;
-export const eventSorts = ["date", "popularity", "price"] as const;
-export const availabilities = ["on_sale", "sold_out", "not_yet_on_sale", "sale_ended"] as const;
-export type Availability = (typeof availabilities)[number];
+import { availabilities, datePresets, eventSorts } from "./constants.ts";
 
+export { type Availability, availabilities, datePresets, eventSorts } from "./constants.ts";
+
+/** Filters of the event listing; every one is a query parameter, so a listing URL can be shared. */
 const isoDate = z.iso.date();
 
 export const eventsQuerySchema = z

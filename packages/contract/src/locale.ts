@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { defaultLocale, type Locale, locales } from "./constants.ts";
 
-export const locales = ["de", "en"] as const;
+export { defaultLocale, type Locale, localeHeader, locales } from "./constants.ts";
 export const localeSchema = z.enum(locales);
-export type Locale = z.infer<typeof localeSchema>;
-export const defaultLocale: Locale = "de";
-
-/** The header that picks the language of translated fields and messages. */
-export const localeHeader = "x-localization";
 
 export function toLocale(value: unknown): Locale {
   const parsed = localeSchema.safeParse(typeof value === "string" ? value.toLowerCase() : value);

@@ -44,27 +44,40 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(",").some((tag) => stripWeak(tag) === wanted);
 }
 
+type CachedAnswer = {
+  payload: string | Buffer;
+  contentType: string;
+  etag: string;
+  expires: number;
+};
+
 /**
- * Caching of every successful catalogue GET: Cache-Control (public when anonymous), Vary on the
- * language header, and a weak ETag answered with 304 on a matching If-None-Match.
+ * Anonymous catalogue reads are the same for everyone, so each instance keeps its last answers a
+ * few seconds (what a CDN in front would do with their Cache-Control) instead of querying the
+ * database for every request. A copy only: bounded, dropped oldest first, never consulted for a
+ * request with a token.
  */
-async function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (request.method !== "GET" && request.method !== "HEAD") return payload;
-  if (reply.statusCode !== 200) return payload;
-  if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
-  reply.header(
-    "cache-control",
-    request.headers.authorization ? "private, max-age=60" : catalogueCacheControl,
-  );
-  reply.header("vary", "X-localization");
-  const etag = weakEtag(payload);
-  reply.header("etag", etag);
-  if (matchesEtag(request.headers["if-none-match"], etag)) {
-    reply.code(304);
-    reply.removeHeader("content-length");
-    return "";
-  }
-  return payload;
+function createAnswerCache(seconds: number, maxEntries = 2000) {
+  const answers = new Map<string, CachedAnswer>();
+  const keyOf = (request: FastifyRequest) =>
+    request.headers.authorization ? null : `${request.locale}\n${request.url}`;
+  return {
+    get(request: FastifyRequest): CachedAnswer | null {
+      const key = keyOf(request);
+      const answer = key ? answers.get(key) : undefined;
+      if (!answer) return null;
+      if (answer.expires > Date.now()) return answer;
+      answers.delete(key!);
+      return null;
+    },
+    set(request: FastifyRequest, answer: Omit<CachedAnswer, "expires">) {
+      const key = keyOf(request);
+      if (!key || seconds <= 0) return;
+      answers.delete(key);
+      answers.set(key, { ...answer, expires: Date.now() + seconds * 1000 });
+      if (answers.size > maxEntries) answers.delete(answers.keys().next().value!);
+    },
+  };
 }
 
 /**
@@ -85,7 +98,50 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
   const tags = ["events"];
   const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
-  app.addHook("onSend", cacheHeaders);
+  const answers = createAnswerCache(ctx.config.PUBLIC_CACHE_SECONDS);
+  const isRead = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!isRead(request)) return;
+    const cached = answers.get(request);
+    if (!cached) return;
+    reply
+      .header("content-type", cached.contentType)
+      .header("cache-control", catalogueCacheControl)
+      .header("vary", "X-localization")
+      .header("etag", cached.etag);
+    if (matchesEtag(request.headers["if-none-match"], cached.etag)) return reply.code(304).send();
+    return reply.send(cached.payload);
+  });
+
+  /**
+   * Caching of every successful catalogue GET: Cache-Control (public when anonymous), Vary on
+   * the language header, and a weak ETag answered with 304 on a matching If-None-Match.
+   */
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!isRead(request) || reply.statusCode !== 200) return payload;
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+    // An answer from the cache above already carries its headers.
+    if (reply.getHeader("etag")) return payload;
+    reply.header(
+      "cache-control",
+      request.headers.authorization ? "private, max-age=60" : catalogueCacheControl,
+    );
+    reply.header("vary", "X-localization");
+    const etag = weakEtag(payload);
+    reply.header("etag", etag);
+    answers.set(request, {
+      payload,
+      contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
+      etag,
+    });
+    if (matchesEtag(request.headers["if-none-match"], etag)) {
+      reply.code(304);
+      reply.removeHeader("content-length");
+      return "";
+    }
+    return payload;
+  });
 
   api.get(
     apiPaths.events,

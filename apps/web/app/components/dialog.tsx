@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { useTranslations } from "use-intl";
 
 export type DialogProps = {
@@ -19,6 +19,8 @@ export type DialogProps = {
   closeOnMaskClick?: boolean;
   /** Show the × button in the corner (default true). */
   showCloseButton?: boolean;
+  /** Where focus goes on close when the dialog has no `trigger` (Radix returns it to a trigger). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   /** Classes for the panel, e.g. its width (default: full width less a margin, at most 32rem). */
   className?: string;
   children?: ReactNode;
@@ -43,6 +45,7 @@ export function Dialog({
   closeOnEscape = true,
   closeOnMaskClick = true,
   showCloseButton = true,
+  returnFocusTo,
   className = "w-[calc(100%-2rem)] max-w-lg",
   children,
 }: DialogProps) {
@@ -57,6 +60,11 @@ export function Dialog({
         />
         <RadixDialog.Content
           {...(description ? {} : { "aria-describedby": undefined })}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           onEscapeKeyDown={(event) => {
             if (!closeOnEscape) event.preventDefault();
           }}

@@ -8,11 +8,11 @@ import {
   useState,
 } from "react";
 import { useNavigation } from "react-router";
-import { Toaster } from "sonner";
 import { useTranslations } from "use-intl";
 import type { RootData } from "../root";
 import { useLoading } from "./loading";
 import { useApplyTheme } from "./theme-toggle";
+import { Toaster } from "./toasts";
 
 /** SPEC.md section 9. */
 const toaster = {

@@ -5,10 +5,10 @@ import {
   addressSchema,
   apiPaths,
   dataOf,
-  locales,
   type TicketRecord,
   userSchema,
 } from "@eventwerk/contract";
+import { locales } from "@eventwerk/contract/constants";
 import { Download, LayoutDashboard } from "lucide-react";
 import QRCode from "qrcode";
 import type { ReactNode } from "react";

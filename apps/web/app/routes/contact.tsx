@@ -2,9 +2,9 @@ import { ApiError } from "@eventwerk/contract";
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
+import { toast } from "../components/toasts";
 import { usePaths, useRootData } from "../hooks";
 import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/contact";
@@ -120,7 +120,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (!result?.ok) return;
     formRef.current?.reset();
-    toast.success(result.message);
+    toast("success", result.message);
   }, [result]);
 
   return (

@@ -1,5 +1,5 @@
 import type { EventCategory, EventCity, EventList } from "@eventwerk/contract";
-import { datePresets, eventSorts } from "@eventwerk/contract";
+import { datePresets, eventSorts } from "@eventwerk/contract/constants";
 import { CalendarX2, CircleAlert, SlidersHorizontal } from "lucide-react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";

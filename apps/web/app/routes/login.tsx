@@ -1,10 +1,10 @@
 import { ApiError } from "@eventwerk/contract";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { bareClient } from "../api.server";
+import { toast } from "../components/toasts";
 import { config } from "../config.server";
 import { requestState } from "../context";
 import { usePaths } from "../hooks";
@@ -59,7 +59,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const error = actionData ? (actionData.message ?? t("missingFields")) : null;
 
   useEffect(() => {
-    if (error) toast.error(error);
+    if (error) toast("error", error);
   }, [error]);
 
   return (

@@ -1,21 +1,18 @@
 import { type FormEvent, useId } from "react";
-import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { Dialog, DialogClose } from "../components/dialog";
 import { useLoading } from "../components/loading";
 import { ThemeToggle } from "../components/theme-toggle";
+import { type ToastKind, toast } from "../components/toasts";
 
-const toastTypes = ["default", "success", "info", "warning", "error", "loading"] as const;
-type ToastType = (typeof toastTypes)[number];
-
-const show: Record<ToastType, (message: string) => unknown> = {
-  default: (message) => toast(message),
-  success: (message) => toast.success(message),
-  info: (message) => toast.info(message),
-  warning: (message) => toast.warning(message),
-  error: (message) => toast.error(message),
-  loading: (message) => toast.loading(message),
-};
+const toastTypes = [
+  "default",
+  "success",
+  "info",
+  "warning",
+  "error",
+  "loading",
+] as const satisfies readonly ToastKind[];
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = useId();
@@ -45,7 +42,7 @@ export default function TestPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    toast.success(t("submitted"));
+    toast("success", t("submitted"));
   };
 
   return (
@@ -63,7 +60,7 @@ export default function TestPage() {
               type="button"
               data-toast-type={type}
               className="button-secondary"
-              onClick={() => show[type](t(`toastMessages.${type}`))}
+              onClick={() => toast(type, t(`toastMessages.${type}`))}
             >
               {t(`toastButtons.${type}`)}
             </button>

@@ -1,0 +1,62 @@
+import type { EventDetail } from "@eventwerk/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { events } from "../db/schema.ts";
+import { call, createTestApp, loginDemoVisitor, type TestApp } from "../testing/app.ts";
+
+let t: TestApp;
+let eventId: number;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_CACHE_SECONDS: "2" });
+  const [row] = await t.ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.status, "published"))
+    .limit(1);
+  eventId = row!.id;
+});
+afterAll(() => t.close());
+
+const rename = (title: string) =>
+  t.ctx.db.update(events).set({ titleDe: title }).where(eq(events.id, eventId));
+const read = (headers: Record<string, string> = {}, token?: string) =>
+  call(t.app, { method: "GET", url: `/api/v1/events/${eventId}`, headers, token });
+const titleOf = (response: { json: <T>() => T }) =>
+  response.json<{ data: EventDetail }>().data.title;
+
+describe("the anonymous catalogue micro-cache", () => {
+  it("answers anonymous reads from its copy for a few seconds, with the same headers", async () => {
+    await rename("Erster Titel");
+    const first = await read();
+    expect(titleOf(first)).toBe("Erster Titel");
+    await rename("Zweiter Titel");
+    const second = await read();
+    expect(second.statusCode).toBe(200);
+    expect(titleOf(second)).toBe("Erster Titel");
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers["cache-control"]).toBe(first.headers["cache-control"]);
+    expect(second.headers["content-type"]).toBe(first.headers["content-type"]);
+    expect(second.headers.vary).toBe("X-localization");
+
+    // Its validator still works from the copy.
+    const unchanged = await read({ "if-none-match": String(first.headers.etag) });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe("");
+
+    // Each language has its own copy, and a request with a token is never served one.
+    expect(titleOf(await read({ "x-localization": "en" }))).not.toBe("Erster Titel");
+    const { access_token } = await loginDemoVisitor(t.app);
+    expect(titleOf(await read({}, access_token))).toBe("Zweiter Titel");
+
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(titleOf(await read())).toBe("Zweiter Titel");
+  });
+
+  it("never keeps errors", async () => {
+    const missing = await call(t.app, { method: "GET", url: "/api/v1/events/999999" });
+    expect(missing.statusCode).toBe(404);
+    const bad = await call(t.app, { method: "GET", url: "/api/v1/events?page=0" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers["cache-control"]).toBeUndefined();
+  });
+});
