@@ -13,7 +13,6 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
-import type { Transaction } from "../db/client.ts";
 import { companyCategories, organiserProfiles, passwordResetTokens, users } from "../db/schema.ts";
 import { checkPlace } from "../lib/geo.ts";
 import { fieldError, HttpError } from "../lib/http-error.ts";
