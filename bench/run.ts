@@ -3,7 +3,8 @@
  * embedded database (optionally filled with generated events), then measures from this process
  * with autocannon: requests per second and p50/p95/p99 latency at 50 connections for the home
  * page, the listing, one event page and search, plus the gzip size of the JS and CSS each page
- * loads. It prints figures; it asserts nothing.
+ * loads. It prints figures; it asserts nothing. `--no-cache` turns the guest page and anonymous
+ * catalogue micro-caches off, to measure rendering and queries themselves.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     port: { type: "string", default: "3990" },
+    "no-cache": { type: "boolean", default: false },
   },
 });
 const port = Number(values.port);
@@ -105,6 +107,7 @@ const env: NodeJS.ProcessEnv = {
   PORT: String(port),
   LOG_LEVEL: "warn",
   NODE_ENV: "production",
+  ...(values["no-cache"] ? { GUEST_PAGE_CACHE_SECONDS: "0", PUBLIC_CACHE_SECONDS: "0" } : {}),
 };
 delete env.DATABASE_URL;
 let server: ChildProcess | undefined;
@@ -136,7 +139,7 @@ try {
     ["API /search?q=konzert", `${base}/api/v1/search?q=konzert`],
   ];
   console.log(
-    `\n${listing.meta.total} upcoming events; ${connections} connections, ${duration} s per target, Node ${process.version}\n`,
+    `\n${listing.meta.total} upcoming events; ${connections} connections, ${duration} s per target, micro-caches ${values["no-cache"] ? "off" : "on"}, Node ${process.version}\n`,
   );
   // Warm up caches (token, JIT) before measuring.
   for (const [, url] of pages) await fetch(url);

@@ -47,7 +47,7 @@ export function createGuestPageCache(options: {
   };
 
   const replay = (entry: Entry, method: string) =>
-    new Response(method === "HEAD" ? null : entry.body.slice(), {
+    new Response(method === "HEAD" ? null : entry.body, {
       status: entry.status,
       headers: entry.headers,
     });
