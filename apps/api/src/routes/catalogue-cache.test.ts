@@ -52,6 +52,17 @@ describe("the anonymous catalogue micro-cache", () => {
     expect(titleOf(await read())).toBe("Zweiter Titel");
   });
 
+  it("replays every header of the answer, e.g. the calendar file's name", async () => {
+    const url = `/api/v1/events/${eventId}/calendar.ics`;
+    const first = await call(t.app, { method: "GET", url });
+    const second = await call(t.app, { method: "GET", url });
+    expect(first.headers["content-disposition"]).toMatch(/attachment; filename=".+\.ics"/);
+    expect(second.headers["content-disposition"]).toBe(first.headers["content-disposition"]);
+    expect(second.headers["content-type"]).toBe(first.headers["content-type"]);
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+    expect(second.body).toBe(first.body);
+  });
+
   it("never keeps errors", async () => {
     const missing = await call(t.app, { method: "GET", url: "/api/v1/events/999999" });
     expect(missing.statusCode).toBe(404);

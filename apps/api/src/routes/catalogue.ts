@@ -46,7 +46,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 type CachedAnswer = {
   payload: string | Buffer;
-  contentType: string;
+  /** The answer's own headers (type, disposition, caching, validator), replayed as they were. */
+  headers: Record<string, string>;
   etag: string;
   expires: number;
 };
@@ -105,11 +106,7 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
     if (!isRead(request)) return;
     const cached = answers.get(request);
     if (!cached) return;
-    reply
-      .header("content-type", cached.contentType)
-      .header("cache-control", catalogueCacheControl)
-      .header("vary", "X-localization")
-      .header("etag", cached.etag);
+    reply.headers(cached.headers);
     if (matchesEtag(request.headers["if-none-match"], cached.etag)) return reply.code(304).send();
     return reply.send(cached.payload);
   });
@@ -130,11 +127,13 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
     reply.header("vary", "X-localization");
     const etag = weakEtag(payload);
     reply.header("etag", etag);
-    answers.set(request, {
-      payload,
-      contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
-      etag,
-    });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      // The request id and length belong to this one answer.
+      if (value !== undefined && name !== "content-length" && name !== "x-request-id")
+        headers[name] = String(value);
+    }
+    answers.set(request, { payload, headers, etag });
     if (matchesEtag(request.headers["if-none-match"], etag)) {
       reply.code(304);
       reply.removeHeader("content-length");
