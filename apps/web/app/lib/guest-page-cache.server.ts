@@ -16,7 +16,7 @@ export type GuestPageCache = {
 type Entry = {
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   expires: number;
 };
 

@@ -207,7 +207,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "address-delete":
       case "address-default": {
         const id = optionalId(form.get("id")?.toString());
-        if (!id) return fail(new Error("missing id"));
+        if (!id) {
+          return data<ActionResult>(
+            { intent, ok: false, message: null, fields: {}, values: {} },
+            { status: 400 },
+          );
+        }
         if (intent === "address-delete") await api.addresses.remove(id);
         else {
           const address = (await api.addresses.list()).data.find((entry) => entry.id === id);
@@ -323,6 +328,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const emailFailure = failureOf("email");
   const passwordFailure = failureOf("password");
   const deleteFailure = failureOf("delete-account");
+  const addressActionFailure = failureOf("address-delete") ?? failureOf("address-default");
   const addressFailure =
     result?.intent === "address-create" || result?.intent === "address-update"
       ? (result as FormFailure<AddressField>)
@@ -532,6 +538,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           addresses={addresses}
           busy={busyIntent === "address-create" || busyIntent === "address-update"}
           notice={notice("addresses")}
+          error={addressActionFailure ? (addressActionFailure.message ?? tf("invalidForm")) : null}
           form={{
             editing: addressFailure
               ? (addresses.find((entry) => String(entry.id) === addressFailure.values.id) ?? null)

@@ -130,11 +130,14 @@ export function AddressBook({
   form,
   busy,
   notice,
+  error,
 }: {
   addresses: readonly Address[];
   form: AddressFormState;
   busy: boolean;
   notice: string | null;
+  /** A failed delete or default change. */
+  error: string | null;
 }) {
   const t = useTranslations("account");
   return (
@@ -142,6 +145,11 @@ export function AddressBook({
       {notice && (
         <FormMessage id="address-notice" tone="success">
           {notice}
+        </FormMessage>
+      )}
+      {error && (
+        <FormMessage id="address-action-error" tone="error">
+          {error}
         </FormMessage>
       )}
       {addresses.length > 0 ? (
