@@ -1608,7 +1608,7 @@ export const descriptionBlocks: Record<CategorySlug, Sentences> = {
         "“{title}” is an experience for young and old alike {at}.",
       ),
       s(
-        "Staunen, lachen, mitmachen: Mit „{title}“ wird der Ausflug nach {venue} zum Familienabenteuer.",
+        "Staunen, lachen, mitmachen: Mit „{title}“ wird der Ausflug {at} zum Familienabenteuer.",
         "Marvel, laugh and join in: “{title}” turns a trip to {venue} into a family adventure.",
       ),
       s(
