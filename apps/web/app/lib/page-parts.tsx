@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import { Check, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** Styles shared by the pages. */
@@ -43,5 +43,24 @@ export function EmptyState({
       {children && <div className={`max-w-xl space-y-2 ${mutedText}`}>{children}</div>}
       {actions && <div className="mt-2 flex flex-wrap justify-center gap-3">{actions}</div>}
     </div>
+  );
+}
+
+/** A list of what something offers, each item with a check mark. */
+export function CheckList({ items, className = "" }: { items: ReactNode[]; className?: string }) {
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      {items.map((item, index) => (
+        // The items are fixed texts in a fixed order.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <li key={index} className="flex gap-2">
+          <Check
+            aria-hidden="true"
+            className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
+          />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,5 @@
 import { apiPaths, tokenResponseSchema } from "@eventwerk/contract";
-import { Check } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor, bareClient } from "../api.server";
 import {
@@ -10,12 +9,11 @@ import {
   SelectField,
   TextField,
 } from "../components/form-field";
-import { useLegalLinks } from "../components/legal-links";
+import { useLegalLinks, usePageLink } from "../components/page-link";
 import { PlaceFields } from "../components/place-fields";
 import { requestState } from "../context";
-import { usePaths } from "../hooks";
 import { type FormFailure, formFailure, optionalId, textValues } from "../lib/forms";
-import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import { CheckList, mutedText, PageHeader } from "../lib/page-parts";
 import { placeLists } from "../lib/places.server";
 import { pathTo } from "../route-table";
 import { loginCookies } from "../session/cookies.server";
@@ -100,7 +98,7 @@ const benefitKeys = ["publish", "sell", "checkIn", "payout"] as const;
 export default function OrganiserRegister({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("organiserRegister");
   const tf = useTranslations("forms");
-  const { to } = usePaths();
+  const pageLink = usePageLink();
   const legal = useLegalLinks();
   const busy = useNavigation().state === "submitting";
   const failure = actionData as (FormFailure<Field> & { lists: typeof loaderData }) | undefined;
@@ -204,40 +202,16 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
           <button type="submit" disabled={busy} className="button-primary">
             {busy ? t("submitting") : t("submit")}
           </button>
-          <p className={mutedText}>
-            {t.rich("haveAccount", {
-              link: (chunks) => (
-                <Link className={linkClass} to={to("login")}>
-                  {chunks}
-                </Link>
-              ),
-            })}
-          </p>
+          <p className={mutedText}>{t.rich("haveAccount", { link: pageLink("login") })}</p>
         </Form>
         <aside className="h-fit space-y-8 rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
           <section aria-labelledby="organiser-benefits">
             <h2 id="organiser-benefits" className="text-xl font-semibold">
               {t("benefitsHeading")}
             </h2>
-            <ul className="mt-4 space-y-3">
-              {benefitKeys.map((key) => (
-                <li key={key} className="flex gap-2">
-                  <Check
-                    aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-                  />
-                  <span>{t(`benefits.${key}`)}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList className="mt-4" items={benefitKeys.map((key) => t(`benefits.${key}`))} />
             <p className={`mt-4 ${mutedText}`}>
-              {t.rich("solutions", {
-                link: (chunks) => (
-                  <Link className={linkClass} to={to("event-solutions")}>
-                    {chunks}
-                  </Link>
-                ),
-              })}
+              {t.rich("solutions", { link: pageLink("event-solutions") })}
             </p>
           </section>
           <section aria-labelledby="organiser-steps">

@@ -1,8 +1,9 @@
-import { Building2, Check, UserRound } from "lucide-react";
+import { Building2, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { usePageLink } from "../components/page-link";
 import { usePaths } from "../hooks";
-import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import { CheckList, mutedText, PageHeader } from "../lib/page-parts";
 
 const benefitKeys = ["one", "two", "three"] as const;
 
@@ -10,6 +11,7 @@ const benefitKeys = ["one", "two", "three"] as const;
 export default function Register() {
   const t = useTranslations("register");
   const { to } = usePaths();
+  const pageLink = usePageLink();
   const options = [
     { key: "visitor", icon: UserRound, href: to("visitor-register") },
     { key: "organiser", icon: Building2, href: to("organiser-register") },
@@ -33,32 +35,17 @@ export default function Register() {
               </h2>
             </div>
             <p className={`mt-3 ${mutedText}`}>{t(`${key}.text`)}</p>
-            <ul className="mt-4 flex-1 space-y-2">
-              {benefitKeys.map((benefit) => (
-                <li key={benefit} className="flex gap-2">
-                  <Check
-                    aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-                  />
-                  <span>{t(`${key}.benefits.${benefit}`)}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              className="mt-4 flex-1"
+              items={benefitKeys.map((benefit) => t(`${key}.benefits.${benefit}`))}
+            />
             <Link to={href} className="button-primary mt-6 self-start">
               {t(`${key}.action`)}
             </Link>
           </section>
         ))}
       </div>
-      <p className={mutedText}>
-        {t.rich("haveAccount", {
-          link: (chunks) => (
-            <Link className={linkClass} to={to("login")}>
-              {chunks}
-            </Link>
-          ),
-        })}
-      </p>
+      <p className={mutedText}>{t.rich("haveAccount", { link: pageLink("login") })}</p>
     </main>
   );
 }

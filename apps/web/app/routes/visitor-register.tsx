@@ -1,14 +1,12 @@
 import { apiPaths, tokenResponseSchema } from "@eventwerk/contract";
-import { Check } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { bareClient } from "../api.server";
 import { CheckboxField, FormMessage, NewPasswordField, TextField } from "../components/form-field";
-import { useLegalLinks } from "../components/legal-links";
+import { useLegalLinks, usePageLink } from "../components/page-link";
 import { requestState } from "../context";
-import { usePaths } from "../hooks";
 import { type FormFailure, formFailure, textValues } from "../lib/forms";
-import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
+import { CheckList, mutedText, PageHeader } from "../lib/page-parts";
 import { pathTo } from "../route-table";
 import { loginCookies } from "../session/cookies.server";
 import type { Route } from "./+types/visitor-register";
@@ -47,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function VisitorRegister({ actionData }: Route.ComponentProps) {
   const t = useTranslations("visitorRegister");
   const tf = useTranslations("forms");
-  const { to } = usePaths();
+  const pageLink = usePageLink();
   const legal = useLegalLinks();
   const busy = useNavigation().state === "submitting";
   const failure = actionData as FormFailure<Field> | undefined;
@@ -123,13 +121,7 @@ export default function VisitorRegister({ actionData }: Route.ComponentProps) {
             </button>
           </Form>
           <p className={`mt-6 ${mutedText}`}>
-            {t.rich("haveAccount", {
-              link: (chunks) => (
-                <Link className={linkClass} to={to("login")}>
-                  {chunks}
-                </Link>
-              ),
-            })}
+            {t.rich("haveAccount", { link: pageLink("login") })}
           </p>
         </section>
         <aside
@@ -139,17 +131,7 @@ export default function VisitorRegister({ actionData }: Route.ComponentProps) {
           <h2 id="visitor-benefits" className="text-xl font-semibold">
             {t("benefitsHeading")}
           </h2>
-          <ul className="mt-4 space-y-3">
-            {benefitKeys.map((key) => (
-              <li key={key} className="flex gap-2">
-                <Check
-                  aria-hidden="true"
-                  className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-                />
-                <span>{t(`benefits.${key}`)}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList className="mt-4" items={benefitKeys.map((key) => t(`benefits.${key}`))} />
         </aside>
       </div>
     </main>
