@@ -8,9 +8,14 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3460);
 const maintenancePort = port + 1;
-const run = `${Date.now()}`;
+// Workers load this file again: they keep the main process's run id (they inherit its environment).
+process.env.E2E_RUN ??= `${Date.now()}`;
+const run = process.env.E2E_RUN;
+const dataDir = (portNumber: number) => path.join(tmpdir(), `eventwerk-e2e-${run}-${portNumber}`);
 // The maintenance test reaches the second server through this (workers inherit the environment).
 process.env.E2E_MAINTENANCE_URL = `http://127.0.0.1:${maintenancePort}`;
+// The account tests read the first server's emails from DATA_DIR/outbox.
+process.env.E2E_DATA_DIR = dataDir(port);
 const server = (portNumber: number, env: Record<string, string>) => ({
   command: "node --import tsx scripts/start.ts",
   url: `http://127.0.0.1:${portNumber}/healthz`,
@@ -20,7 +25,7 @@ const server = (portNumber: number, env: Record<string, string>) => ({
   stderr: "pipe" as const,
   env: {
     PORT: String(portNumber),
-    DATA_DIR: path.join(tmpdir(), `eventwerk-e2e-${run}-${portNumber}`),
+    DATA_DIR: dataDir(portNumber),
     LOG_LEVEL: "warn",
     RATE_LIMIT_PER_MINUTE: "1000",
     NODE_ENV: "production",

@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Locale } from "@eventwerk/contract";
 import {
   type APIRequestContext,
@@ -191,3 +194,141 @@ export const test = base.extend<{ guestPage: Page }, { warmContext: BrowserConte
     await page.close();
   },
 });
+
+// --- Accounts ---------------------------------------------------------------------------------
+
+/** An email address no other test uses (registrations must not collide across workers and runs). */
+export const uniqueEmail = (label: string) =>
+  `e2e-${label}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`;
+
+/**
+ * Logs in through the form with any credentials and waits until the home page shows the header's
+ * account link.
+ */
+export async function loginAs(
+  page: Page,
+  locale: Locale,
+  credentials: { email: string; password: string },
+) {
+  await page.goto(pathTo("login", locale));
+  await submitLogin(page, locale, credentials);
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("home", locale));
+  await expect(accountLink(page, locale)).toBeVisible();
+}
+
+/**
+ * Waits until React has hydrated the page: it attaches its fiber to the DOM nodes it adopts.
+ * Needed before a change event that only a React handler acts on (the cascading place selects);
+ * forms need no wait, as a post before hydration is a normal form post that works as well.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+// --- Emails -----------------------------------------------------------------------------------
+
+/** The bytes of quoted-printable text: soft line breaks joined, `=XX` escapes read as bytes. */
+const quotedPrintableBytes = (value: string) =>
+  Buffer.from(
+    value
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      ),
+    "latin1",
+  );
+
+/**
+ * A header value with its encoded words (RFC 2047, `=?UTF-8?Q?…?=` or `?B?`) decoded. Adjacent
+ * encoded words are joined as bytes first: a long subject is split into several, and a split may
+ * fall inside a character.
+ */
+export function decodeHeader(value: string): string {
+  const joined = value.replace(/\?=\s+=\?/g, "?==?");
+  const parts: Buffer[] = [];
+  let rest = 0;
+  for (const match of joined.matchAll(/=\?[\w-]+\?([QB])\?([^?]*)\?=/gi)) {
+    parts.push(Buffer.from(joined.slice(rest, match.index), "utf8"));
+    const [, kind, text] = match as unknown as [string, string, string];
+    parts.push(
+      kind.toUpperCase() === "B"
+        ? Buffer.from(text, "base64")
+        : quotedPrintableBytes(text.replace(/_/g, " ")),
+    );
+    rest = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(joined.slice(rest), "utf8"));
+  return Buffer.concat(parts).toString("utf8");
+}
+
+export type Mail = { file: string; to: string; subject: string; text: string };
+
+/**
+ * An .eml file as the API's outbox writes it (nodemailer, one text/plain part): headers unfolded
+ * and decoded, the body decoded by its Content-Transfer-Encoding.
+ */
+export function parseMail(raw: string, file = ""): Mail {
+  const normalised = raw.replace(/\r\n/g, "\n");
+  const split = normalised.indexOf("\n\n");
+  const head = split === -1 ? normalised : normalised.slice(0, split);
+  const body = split === -1 ? "" : normalised.slice(split + 2);
+  const headers = new Map<string, string>();
+  // A header continues on the lines that start with white space.
+  for (const line of head.replace(/\n(?=[ \t])/g, "").split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const encoding = headers.get("content-transfer-encoding")?.toLowerCase();
+  const text =
+    encoding === "quoted-printable"
+      ? quotedPrintableBytes(body).toString("utf8")
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
+  return {
+    file,
+    to: decodeHeader(headers.get("to") ?? ""),
+    subject: decodeHeader(headers.get("subject") ?? ""),
+    text,
+  };
+}
+
+/** The outbox of the e2e server (playwright.config.ts passes its DATA_DIR as E2E_DATA_DIR). */
+export function outboxDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  return path.join(dataDir, "outbox");
+}
+
+/** Every mail to an address, oldest first (files are named `<epoch ms>-<message id>.eml`). */
+export async function mailsTo(address: string): Promise<Mail[]> {
+  const files = await readdir(outboxDir()).catch(() => [] as string[]);
+  const mails: Mail[] = [];
+  for (const file of files.filter((name) => name.endsWith(".eml"))) {
+    const mail = parseMail(await readFile(path.join(outboxDir(), file), "utf8"), file);
+    // "Name <address>" or the bare address.
+    const to = /<([^>]+)>/.exec(mail.to)?.[1] ?? mail.to;
+    if (to.toLowerCase() === address.toLowerCase()) mails.push(mail);
+  }
+  const stamp = (mail: Mail) => Number.parseInt(mail.file, 10);
+  return mails.sort((a, b) => stamp(a) - stamp(b) || a.file.localeCompare(b.file));
+}
+
+/** The newest mail to an address; waits (polling, no fixed sleep) until there is one. */
+export async function newestMailTo(address: string, count = 1): Promise<Mail> {
+  let mails: Mail[] = [];
+  await expect
+    .poll(
+      async () => {
+        mails = await mailsTo(address);
+        return mails.length;
+      },
+      { message: `mails to ${address} in ${outboxDir()}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return mails.at(-1)!;
+}

@@ -86,6 +86,9 @@ export function PlaceFields({
         options={cityList.map((entry) => ({ value: entry.id, label: entry.name }))}
         value={city}
         onChange={chooseCity}
+        // Required only with cities to choose from: without JavaScript nothing loads them after a
+        // country is chosen, and an empty required select would block the post that brings them.
+        required={cityList.length > 0}
         disabled={loadingCities}
         error={errors.city_id}
       />

@@ -162,9 +162,12 @@ export function AddressBook({
               <h3 className="font-semibold">
                 {address.title}
                 {address.is_default && (
-                  <span className="ml-2 rounded-xs bg-primary-100 px-1.5 py-0.5 text-xs font-semibold text-primary-900 dark:bg-primary-900 dark:text-primary-100">
-                    {t("defaultAddress")}
-                  </span>
+                  <>
+                    {/* A space, so that the heading reads "Home Default", not "HomeDefault". */}{" "}
+                    <span className="ml-1 rounded-xs bg-primary-100 px-1.5 py-0.5 text-xs font-semibold text-primary-900 dark:bg-primary-900 dark:text-primary-100">
+                      {t("defaultAddress")}
+                    </span>
+                  </>
                 )}
               </h3>
               <address className={`mt-1 flex-1 not-italic ${mutedText}`}>
@@ -219,7 +222,8 @@ export function AddressBook({
           <p>{t("addressesEmptyText")}</p>
         </EmptyState>
       )}
-      <AddressForm state={form} busy={busy} />
+      {/* A new address in the list empties the add form (with JavaScript the page stays). */}
+      <AddressForm key={form.editing?.id ?? `new-${addresses.length}`} state={form} busy={busy} />
     </div>
   );
 }

@@ -1,0 +1,908 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import {
+  type AccountExport,
+  apiPaths,
+  type Locale,
+  localeHeader,
+  type TicketList,
+  type TicketRecord,
+  type TokenResponse,
+} from "@eventwerk/contract";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import accountDe from "../app/i18n/messages/de/account.json" with { type: "json" };
+import formsDe from "../app/i18n/messages/de/forms.json" with { type: "json" };
+import loginDe from "../app/i18n/messages/de/login.json" with { type: "json" };
+import navDe from "../app/i18n/messages/de/nav.json" with { type: "json" };
+import organiserRegisterDe from "../app/i18n/messages/de/organiserRegister.json" with {
+  type: "json",
+};
+import resetPasswordDe from "../app/i18n/messages/de/resetPassword.json" with { type: "json" };
+import visitorRegisterDe from "../app/i18n/messages/de/visitorRegister.json" with { type: "json" };
+import accountEn from "../app/i18n/messages/en/account.json" with { type: "json" };
+import formsEn from "../app/i18n/messages/en/forms.json" with { type: "json" };
+import loginEn from "../app/i18n/messages/en/login.json" with { type: "json" };
+import navEn from "../app/i18n/messages/en/nav.json" with { type: "json" };
+import organiserRegisterEn from "../app/i18n/messages/en/organiserRegister.json" with {
+  type: "json",
+};
+import resetPasswordEn from "../app/i18n/messages/en/resetPassword.json" with { type: "json" };
+import visitorRegisterEn from "../app/i18n/messages/en/visitorRegister.json" with { type: "json" };
+import { type DashboardSummary, summariseTickets } from "../app/lib/dashboard-summary";
+import { pathTo } from "../app/route-table";
+import {
+  accountLink,
+  cookieJar,
+  germanBrowser,
+  locales,
+  loginAs,
+  mailsTo,
+  newestMailTo,
+  submitLogin,
+  test,
+  uniqueEmail,
+  visitor,
+  waitForHydration,
+} from "./support";
+
+test.use(germanBrowser);
+
+const texts = {
+  de: {
+    account: accountDe,
+    forms: formsDe,
+    login: loginDe,
+    nav: navDe,
+    organiserRegister: organiserRegisterDe,
+    resetPassword: resetPasswordDe,
+    visitorRegister: visitorRegisterDe,
+  },
+  en: {
+    account: accountEn,
+    forms: formsEn,
+    login: loginEn,
+    nav: navEn,
+    organiserRegister: organiserRegisterEn,
+    resetPassword: resetPasswordEn,
+    visitorRegister: visitorRegisterEn,
+  },
+} as const;
+
+/** The API's own answers (apps/api/src/lib/messages.ts), which the pages show as they come. */
+const apiTexts = {
+  de: {
+    emailTaken: "Für diese E-Mail-Adresse gibt es bereits ein Konto.",
+    validationFailed: "Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.",
+    passwordRule:
+      "Das Passwort braucht mindestens 8 Zeichen, davon mindestens einen Buchstaben und eine Ziffer.",
+    fieldRequired: "Bitte füllen Sie dieses Feld aus.",
+    resetRequested:
+      "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir einen Link zum Zurücksetzen geschickt.",
+    resetDone: "Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.",
+    invalidResetToken:
+      "Dieser Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet.",
+    resetSubject: "Passwort zurücksetzen – Eventwerk",
+    wrongPassword: "Das aktuelle Passwort ist falsch.",
+    wrongCredentials: "Benutzername oder Passwort ist falsch.",
+  },
+  en: {
+    emailTaken: "An account with this email address already exists.",
+    validationFailed: "The input is invalid. Please check the marked fields.",
+    passwordRule:
+      "The password needs at least 8 characters, including at least one letter and one digit.",
+    fieldRequired: "Please fill in this field.",
+    resetRequested: "If an account with this email address exists, we have sent a reset link.",
+    resetDone: "Your password has been changed. You can log in now.",
+    invalidResetToken: "This reset link is invalid, has expired or has already been used.",
+    resetSubject: "Reset your password – Eventwerk",
+    wrongPassword: "The current password is wrong.",
+    wrongCredentials: "Username or password is wrong.",
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+/** Seed places and company categories by language (apps/api/src/seed/data). */
+const places = {
+  de: {
+    country: "Deutschland",
+    city: "Hamburg",
+    district: "Altona",
+    otherCity: "München",
+    berlin: "Berlin",
+    mitte: "Mitte",
+    category: "Konzertveranstalter",
+  },
+  en: {
+    country: "Germany",
+    city: "Hamburg",
+    district: "Altona",
+    otherCity: "Munich",
+    berlin: "Berlin",
+    mitte: "Mitte",
+    category: "Concert promoter",
+  },
+} as const;
+
+const oauthClient = { client_id: "eventwerk-web", client_secret: "eventwerk-web-dev-secret" };
+
+// --- Messages -------------------------------------------------------------------------------
+
+/** `{name}` placeholders of a catalogue message filled in. */
+const fill = (message: string, values: Record<string, string | number>) =>
+  message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+
+/** A rich-text message (`<link>…</link>`) as the page shows it: the text without the tags. */
+const plain = (message: string) => message.replace(/<\/?\w+>/g, "");
+
+/** An ICU `{count, plural, =0 {…} one {…} other {…}}` message for a count, as use-intl shows it. */
+function plural(message: string, count: number, locale: Locale): string {
+  const branches = new Map(
+    [...message.matchAll(/(=\d+|zero|one|two|few|many|other) \{([^{}]*)\}/g)].map(
+      (match) => [match[1]!, match[2]!] as const,
+    ),
+  );
+  const branch =
+    branches.get(`=${count}`) ??
+    branches.get(new Intl.PluralRules(locale).select(count)) ??
+    branches.get("other");
+  if (branch === undefined) throw new Error(`No plural branch for ${count} in ${message}`);
+  return branch.replaceAll("#", new Intl.NumberFormat(locale).format(count));
+}
+
+/** An ICU `{value, select, a {…} other {…}}` inside a message, for one value. */
+function select(message: string, value: string): string {
+  return message.replace(/\{\w+, select, ((?:\w+ \{[^{}]*\}\s*)+)\}/, (_, list: string) => {
+    const branches = new Map(
+      [...list.matchAll(/(\w+) \{([^{}]*)\}/g)].map((match) => [match[1]!, match[2]!] as const),
+    );
+    return branches.get(value) ?? branches.get("other") ?? "";
+  });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Text as a locator shows it: runs of white space (NBSP in currencies too) as one space. */
+const normaliseSpace = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+
+// --- People -----------------------------------------------------------------------------------
+
+type Person = { name: string; surname: string; email: string; password: string };
+
+const newPerson = (label: string, locale: Locale): Person => ({
+  name: locale === "de" ? "Jürgen" : "Harriet",
+  surname: locale === "de" ? "Weiß-Özdemir" : "O'Connor",
+  email: uniqueEmail(`${label}-${locale}`),
+  password: "sicher-passwort-1",
+});
+
+/** A fresh visitor registered through the API (for tests about what comes after registering). */
+async function registerThroughApi(
+  request: APIRequestContext,
+  label: string,
+  locale: Locale,
+): Promise<Person> {
+  const person = newPerson(label, locale);
+  const response = await request.post(apiPaths.register, {
+    headers: { [localeHeader]: locale },
+    data: { ...person, accept_terms: true, preferred_locale: locale },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return person;
+}
+
+/** Opens the account page: the login middleware asks for the login first and comes back. */
+async function openAccount(
+  page: Page,
+  locale: Locale,
+  person: { email: string; password: string },
+) {
+  await page.goto(pathTo("account", locale));
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("login", locale));
+  await submitLogin(page, locale, person);
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
+}
+
+const greeting = (page: Page, locale: Locale, name: string) =>
+  page.getByRole("heading", { level: 1, name: fill(texts[locale].account.greeting, { name }) });
+
+/** Fills the visitor registration form (values left undefined stay as they are) and submits it. */
+async function submitVisitorForm(page: Page, locale: Locale, person: Partial<Person>) {
+  const tf = texts[locale].forms;
+  const form = page.locator("main form");
+  if (person.name !== undefined) await form.getByLabel(tf.name, { exact: true }).fill(person.name);
+  if (person.surname !== undefined)
+    await form.getByLabel(tf.surname, { exact: true }).fill(person.surname);
+  if (person.email !== undefined)
+    await form.getByLabel(tf.email, { exact: true }).fill(person.email);
+  if (person.password !== undefined)
+    await form.getByLabel(tf.password, { exact: true }).fill(person.password);
+  await form.getByRole("checkbox", { name: plain(tf.acceptTerms) }).check();
+  await form
+    .getByRole("button", { name: texts[locale].visitorRegister.submit, exact: true })
+    .click();
+}
+
+async function logoutFromHeader(page: Page, locale: Locale) {
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: texts[locale].nav.logout, exact: true })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("home", locale));
+  await expect(accountLink(page, locale)).toHaveCount(0);
+}
+
+/** Submits the login form with credentials that must be refused. */
+async function expectLoginRefused(page: Page, locale: Locale, credentials: Person) {
+  await page.goto(pathTo("login", locale));
+  await submitLogin(page, locale, credentials);
+  await expect(page.locator("main").getByRole("alert")).toHaveText(
+    apiTexts[locale].wrongCredentials,
+  );
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("login", locale));
+}
+
+/** A browser without JavaScript: the forms post to their route's action like plain HTML. */
+const withoutJavaScript = (browser: Browser, baseURL: string | undefined) =>
+  browser.newContext({ ...germanBrowser, baseURL, javaScriptEnabled: false });
+
+// --- 1. Visitor registration ---------------------------------------------------------------
+
+for (const locale of locales) {
+  test.describe(`visitor registration (${locale})`, () => {
+    const t = texts[locale];
+    const api = apiTexts[locale];
+
+    test("registers through the form, lands logged in, logs out and in again", async ({
+      page,
+      context,
+    }) => {
+      const person = newPerson("register", locale);
+      await page.goto(pathTo("visitor-register", locale));
+      await expect(
+        page.getByRole("heading", { level: 1, name: t.visitorRegister.heading }),
+      ).toBeVisible();
+      await submitVisitorForm(page, locale, person);
+
+      await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
+      await expect(greeting(page, locale, person.name)).toBeVisible();
+      await expect(accountLink(page, locale)).toHaveAccessibleName(
+        fill(t.nav.accountOf, { name: `${person.name} ${person.surname}` }),
+      );
+      expect((await cookieJar(context)).get("is_login")?.value).toBe("true");
+      // A new account: no tickets, no addresses, and the page's language as its language.
+      await expect(page.getByRole("heading", { name: t.account.ticketsEmptyTitle })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: t.account.addressesEmptyTitle }),
+      ).toBeVisible();
+      await expect(page.getByLabel(t.account.preferredLocale, { exact: true })).toHaveValue(locale);
+
+      await logoutFromHeader(page, locale);
+      await loginAs(page, locale, person);
+      await page.goto(pathTo("account", locale));
+      await expect(greeting(page, locale, person.name)).toBeVisible();
+    });
+
+    test("a taken email and a weak password are answered per field; typed values stay", async ({
+      page,
+    }) => {
+      const typed = { ...newPerson("taken", locale), email: visitor.email };
+      await page.goto(pathTo("visitor-register", locale));
+      await submitVisitorForm(page, locale, typed);
+
+      const form = page.locator("main form");
+      const field = (label: string) => form.getByLabel(label, { exact: true });
+      await expect(form.getByRole("alert")).toHaveText(api.emailTaken);
+      await expect(field(t.forms.email)).toHaveAttribute("aria-invalid", "true");
+      await expect(field(t.forms.email)).toHaveAccessibleDescription(api.emailTaken);
+      await expect(page).toHaveURL((url) => url.pathname === pathTo("visitor-register", locale));
+      await expect(field(t.forms.name)).toHaveValue(typed.name);
+      await expect(field(t.forms.surname)).toHaveValue(typed.surname);
+      await expect(field(t.forms.email)).toHaveValue(visitor.email);
+
+      // Letters only: long enough for the browser, but not for the password rule.
+      const email = uniqueEmail(`weak-${locale}`);
+      await submitVisitorForm(page, locale, { email, password: "nurbuchstaben" });
+      await expect(form.getByRole("alert")).toHaveText(api.validationFailed);
+      await expect(field(t.forms.password)).toHaveAttribute("aria-invalid", "true");
+      await expect(field(t.forms.password)).toHaveAccessibleDescription(
+        new RegExp(`${escapeRegExp(api.passwordRule)}$`),
+      );
+      await expect(field(t.forms.email)).not.toHaveAttribute("aria-invalid", "true");
+      await expect(field(t.forms.name)).toHaveValue(typed.name);
+      await expect(field(t.forms.surname)).toHaveValue(typed.surname);
+      await expect(field(t.forms.email)).toHaveValue(email);
+      // Nothing was registered.
+      await expectLoginRefused(page, locale, { ...typed, email, password: "nurbuchstaben" });
+    });
+  });
+}
+
+test("visitor registration works without JavaScript (de)", async ({ browser, baseURL }) => {
+  const locale = "de";
+  const t = texts[locale];
+  const api = apiTexts[locale];
+  const context = await withoutJavaScript(browser, baseURL);
+  const page = await context.newPage();
+  const form = page.locator("main form");
+  const field = (label: string) => form.getByLabel(label, { exact: true });
+  const person = newPerson("nojs", locale);
+
+  await page.goto(pathTo("visitor-register", locale));
+  await submitVisitorForm(page, locale, { ...person, email: visitor.email });
+  // The server answers the post with the page again: messages, and what was typed.
+  await expect(form.getByRole("alert")).toHaveText(api.emailTaken);
+  await expect(field(t.forms.email)).toHaveAccessibleDescription(api.emailTaken);
+  await expect(field(t.forms.name)).toHaveValue(person.name);
+  await expect(field(t.forms.surname)).toHaveValue(person.surname);
+  await expect(field(t.forms.email)).toHaveValue(visitor.email);
+  await expect(field(t.forms.password), "the password is never sent back").toHaveValue("");
+  await expect(form.getByRole("checkbox", { name: plain(t.forms.acceptTerms) })).toBeChecked();
+
+  await submitVisitorForm(page, locale, { email: person.email, password: "nurbuchstaben" });
+  await expect(field(t.forms.password)).toHaveAccessibleDescription(
+    new RegExp(`${escapeRegExp(api.passwordRule)}$`),
+  );
+  await expect(field(t.forms.email)).toHaveValue(person.email);
+  await expect(field(t.forms.name)).toHaveValue(person.name);
+
+  await submitVisitorForm(page, locale, { password: person.password });
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
+  await expect(greeting(page, locale, person.name)).toBeVisible();
+  await context.close();
+});
+
+// --- 3. Password reset ---------------------------------------------------------------------
+
+for (const locale of locales) {
+  test(`password reset by the emailed single-use link (${locale})`, async ({ page, request }) => {
+    const t = texts[locale];
+    const api = apiTexts[locale];
+    const person = await registerThroughApi(request, "reset", locale);
+    const unknown = uniqueEmail(`unknown-${locale}`);
+    const requestLink = async (email: string) => {
+      await page.goto(pathTo("reset-password", locale));
+      const section = page.getByRole("region", { name: t.resetPassword.requestHeading });
+      await section.getByLabel(t.forms.email, { exact: true }).fill(email);
+      await section
+        .getByRole("button", { name: t.resetPassword.requestSubmit, exact: true })
+        .click();
+      await expect(section.getByRole("status")).toHaveText(api.resetRequested);
+    };
+
+    // The same answer for an unknown address (nobody learns who has an account) …
+    await requestLink(unknown);
+    // … and for a registered one, which gets the mail.
+    await requestLink(person.email);
+    const mail = await newestMailTo(person.email);
+    expect(mail.subject).toBe(api.resetSubject);
+    expect(mail.text).toContain(person.name);
+    expect(await mailsTo(unknown), "no mail to an unknown address").toEqual([]);
+    const link = new URL(/https?:\/\/\S+[?&]token=\S+/.exec(mail.text)?.[0] ?? "missing link");
+    expect(link.pathname, "the link opens the reset page in the page's language").toBe(
+      pathTo("reset-password", locale),
+    );
+    const linkPath = `${link.pathname}${link.search}`;
+
+    await page.goto(linkPath);
+    const choose = page.getByRole("region", { name: t.resetPassword.chooseHeading });
+    const newPassword = "neues-passwort-2";
+    await choose.getByLabel(t.forms.newPassword, { exact: true }).fill(newPassword);
+    await choose.getByRole("button", { name: t.resetPassword.chooseSubmit, exact: true }).click();
+    await expect(page.locator("main").getByRole("status")).toHaveText(api.resetDone);
+    // The button-like link beside the message (the help text below has one to the login too).
+    await page
+      .locator("main")
+      .getByRole("link", { name: t.resetPassword.doneLogin, exact: true })
+      .first()
+      .click();
+    await expect(page).toHaveURL((url) => url.pathname === pathTo("login", locale));
+    await submitLogin(page, locale, { email: person.email, password: newPassword });
+    await expect(page).toHaveURL((url) => url.pathname === pathTo("home", locale));
+    await expect(accountLink(page, locale)).toBeVisible();
+
+    // The link works once: opened again (logged out), it says so and offers a new one.
+    await page.context().clearCookies();
+    await page.goto(linkPath);
+    await choose.getByLabel(t.forms.newPassword, { exact: true }).fill("noch-ein-passwort-3");
+    await choose.getByRole("button", { name: t.resetPassword.chooseSubmit, exact: true }).click();
+    const alert = page.locator("main").getByRole("alert");
+    await expect(alert).toContainText(t.resetPassword.invalidLinkTitle);
+    await expect(alert).toContainText(api.invalidResetToken);
+    await expect(alert).toContainText(t.resetPassword.invalidLinkText);
+    await expect(
+      page.getByRole("region", { name: t.resetPassword.requestAgain }).getByRole("button", {
+        name: t.resetPassword.requestSubmit,
+      }),
+    ).toBeVisible();
+    // The old password is gone, the new one still works.
+    await expectLoginRefused(page, locale, person);
+    await loginAs(page, locale, { email: person.email, password: newPassword });
+  });
+}
+
+// --- 4. Addresses --------------------------------------------------------------------------
+
+for (const locale of locales) {
+  test(`addresses: add with cascading place selects, edit, delete (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts[locale];
+    const place = places[locale];
+    const person = await registerThroughApi(request, "address", locale);
+    await openAccount(page, locale, person);
+    const section = page.getByRole("region", { name: t.account.addressesHeading });
+    await expect(
+      section.getByRole("heading", { name: t.account.addressesEmptyTitle }),
+    ).toBeVisible();
+    await waitForHydration(page);
+
+    const title = locale === "de" ? "Büro" : "Office";
+    const addForm = section.getByRole("form", { name: t.account.addAddress, exact: true });
+    await addForm.getByLabel(t.account.addressTitle, { exact: true }).fill(title);
+    await addForm.getByLabel(t.account.recipient, { exact: true }).fill(person.name);
+    await addForm.getByLabel(t.forms.line, { exact: true }).fill("Große Bergstraße 160");
+    await addForm.getByLabel(t.forms.postalCode, { exact: true }).fill("22767");
+    const country = addForm.getByLabel(t.forms.country, { exact: true });
+    const city = addForm.getByLabel(t.forms.city, { exact: true });
+    const district = addForm.getByLabel(t.forms.district, { exact: true });
+    // No country, no cities: the city list loads when a country is chosen.
+    await expect(city.locator("option")).toHaveText([t.forms.chooseCity]);
+    const placesLoaded = (param: "country_id" | "city_id") =>
+      page.waitForResponse((response) => {
+        const url = new URL(response.url());
+        return url.pathname.startsWith("/places.json") && url.searchParams.has(param);
+      });
+    const cities = placesLoaded("country_id");
+    await country.selectOption({ label: place.country });
+    expect((await cities).status(), "/places.json?country_id=").toBe(200);
+    await expect(city.locator("option", { hasText: place.city })).toHaveCount(1);
+    const districts = placesLoaded("city_id");
+    await city.selectOption({ label: place.city });
+    expect((await districts).status(), "/places.json?city_id=").toBe(200);
+    await district.selectOption({ label: place.district });
+    await addForm.getByRole("button", { name: t.forms.save, exact: true }).click();
+
+    await expect(section.getByRole("status")).toHaveText(t.account.addressSaved);
+    // An address card by its title (the heading also names the default address as such).
+    const card = (name: string) =>
+      section.getByRole("listitem").filter({
+        has: page.getByRole("heading", {
+          level: 3,
+          name: new RegExp(`^${escapeRegExp(name)}( ${escapeRegExp(t.account.defaultAddress)})?$`),
+        }),
+      });
+    await expect(card(title)).toHaveCount(1);
+    // The first address is the default one.
+    await expect(card(title).getByRole("heading")).toHaveAccessibleName(
+      `${title} ${t.account.defaultAddress}`,
+    );
+    // The add form is empty again for the next address.
+    await expect(addForm.getByLabel(t.account.addressTitle, { exact: true })).toHaveValue("");
+    await expect(country).toHaveValue("");
+    await expect(city.locator("option")).toHaveText([t.forms.chooseCity]);
+    const shown = card(title).locator("address");
+    await expect(shown).toContainText("Große Bergstraße 160");
+    await expect(shown).toContainText(
+      fill(t.account.cityLine, { postalCode: "22767", city: place.city }),
+    );
+    await expect(shown).toContainText(place.district);
+    await expect(shown).toContainText(place.country);
+
+    // Edit: another title and city.
+    const newTitle = locale === "de" ? "Zweitwohnung" : "Second home";
+    await section
+      .getByRole("link", { name: fill(t.account.editAddressLabel, { title }), exact: true })
+      .click();
+    const editForm = section.getByRole("form", { name: t.account.editAddress, exact: true });
+    await expect(editForm.getByLabel(t.account.addressTitle, { exact: true })).toHaveValue(title);
+    await expect(editForm.getByLabel(t.forms.city, { exact: true })).toHaveValue(/\d+/);
+    await editForm.getByLabel(t.account.addressTitle, { exact: true }).fill(newTitle);
+    await editForm
+      .getByLabel(t.forms.city, { exact: true })
+      .selectOption({ label: place.otherCity });
+    await editForm.getByRole("button", { name: t.forms.save, exact: true }).click();
+    await expect(section.getByRole("status")).toHaveText(t.account.addressSaved);
+    await expect(card(newTitle)).toHaveCount(1);
+    await expect(card(title)).toHaveCount(0);
+    await expect(card(newTitle).locator("address")).toContainText(
+      fill(t.account.cityLine, { postalCode: "22767", city: place.otherCity }),
+    );
+    await expect(card(newTitle).locator("address")).not.toContainText(place.district);
+
+    // Delete.
+    await section
+      .getByRole("button", { name: fill(t.account.deleteAddressLabel, { title: newTitle }) })
+      .click();
+    await expect(section.getByRole("status")).toHaveText(t.account.addressDeleted);
+    await expect(card(newTitle)).toHaveCount(0);
+    await expect(
+      section.getByRole("heading", { name: t.account.addressesEmptyTitle }),
+    ).toBeVisible();
+  });
+}
+
+test("the address form works without JavaScript (de)", async ({ browser, baseURL, request }) => {
+  const locale = "de";
+  const t = texts[locale];
+  const place = places[locale];
+  const person = await registerThroughApi(request, "address-nojs", locale);
+  const context = await withoutJavaScript(browser, baseURL);
+  const page = await context.newPage();
+  await openAccount(page, locale, person);
+  const section = page.getByRole("region", { name: t.account.addressesHeading });
+  const addForm = section.getByRole("form", { name: t.account.addAddress, exact: true });
+  await addForm.getByLabel(t.account.addressTitle, { exact: true }).fill("Ohne Skript");
+  await addForm.getByLabel(t.account.recipient, { exact: true }).fill(person.name);
+  await addForm.getByLabel(t.forms.line, { exact: true }).fill("Kastanienallee 1");
+  await addForm.getByLabel(t.forms.postalCode, { exact: true }).fill("10435");
+  await addForm.getByLabel(t.forms.country, { exact: true }).selectOption({ label: place.country });
+  // Nothing loads the cities without JavaScript: the post comes back with the country's cities.
+  await addForm.getByRole("button", { name: t.forms.save, exact: true }).click();
+  const city = addForm.getByLabel(t.forms.city, { exact: true });
+  await expect(city).toHaveAttribute("aria-invalid", "true");
+  await expect(city).toHaveAccessibleDescription(apiTexts[locale].fieldRequired);
+  await expect(addForm.getByLabel(t.forms.country, { exact: true })).toHaveValue(/\d+/);
+  await expect(addForm.getByLabel(t.account.addressTitle, { exact: true })).toHaveValue(
+    "Ohne Skript",
+  );
+  await city.selectOption({ label: place.berlin });
+  await addForm.getByRole("button", { name: t.forms.save, exact: true }).click();
+  await expect(section.getByRole("status")).toHaveText(t.account.addressSaved);
+  await expect(
+    section
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Ohne Skript" }) }),
+  ).toContainText(fill(t.account.cityLine, { postalCode: "10435", city: place.berlin }));
+  await context.close();
+});
+
+// --- 5. Dashboard --------------------------------------------------------------------------
+
+const figureKeys = [
+  "eventsAttended",
+  "upcomingEvents",
+  "ticketsPurchased",
+  "expenditure",
+  "mostVisitedCity",
+  "mostVisitedCategory",
+  "lastActivity",
+] as const;
+type FigureKey = (typeof figureKeys)[number];
+
+/** Every ticket of the demo visitor from the API, in one language. */
+async function apiTickets(request: APIRequestContext, locale: Locale): Promise<TicketRecord[]> {
+  const token = await request.post(apiPaths.token, {
+    form: {
+      grant_type: "password",
+      username: visitor.email,
+      password: visitor.password,
+      ...oauthClient,
+    },
+  });
+  expect(token.status()).toBe(200);
+  const { access_token } = (await token.json()) as TokenResponse;
+  const tickets: TicketRecord[] = [];
+  for (let page = 1; ; page++) {
+    const response = await request.get(apiPaths.tickets, {
+      params: { page, per_page: 100 },
+      headers: { Authorization: `Bearer ${access_token}`, [localeHeader]: locale },
+    });
+    expect(response.status()).toBe(200);
+    const list = (await response.json()) as TicketList;
+    tickets.push(...list.data);
+    if (page >= list.meta.pages) return tickets;
+  }
+}
+
+/** The figures as the dashboard formats them (components/account/dashboard.tsx). */
+function formatFigures(summary: DashboardSummary, locale: Locale): Record<FigureKey, string> {
+  const t = texts[locale].account;
+  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
+  return {
+    eventsAttended: count(summary.eventsAttended),
+    upcomingEvents: count(summary.upcomingEvents),
+    ticketsPurchased: count(summary.ticketsPurchased),
+    expenditure: new Intl.NumberFormat(locale === "de" ? "de-DE" : "en", {
+      style: "currency",
+      currency: "EUR",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(summary.expenditure),
+    mostVisitedCity: summary.mostVisitedCity?.name ?? t.none,
+    mostVisitedCategory: summary.mostVisitedCategory?.name ?? t.none,
+    lastActivity:
+      summary.lastActivityDaysAgo === null
+        ? t.none
+        : plural(t.lastActivity, summary.lastActivityDaysAgo, locale),
+  };
+}
+
+/** The seven figures the page shows: label and value of each `data-figure`. */
+async function renderedFigures(page: Page) {
+  const figures = {} as Record<FigureKey, { label: string; value: string }>;
+  for (const key of figureKeys) {
+    const figure = page.locator(`[data-figure="${key}"]`);
+    await expect(figure, key).toHaveCount(1);
+    figures[key] = {
+      label: normaliseSpace(await figure.locator("dt").textContent()),
+      value: normaliseSpace(await figure.locator("dd").textContent()),
+    };
+  }
+  return figures;
+}
+
+/**
+ * Loads the account page and compares its figures with `summariseTickets` over the API's tickets.
+ * The page computes at its own instant: what the test computes just before and just after the
+ * load both count (a day boundary or an event start may fall in between).
+ */
+async function checkDashboard(page: Page, request: APIRequestContext, locale: Locale) {
+  const tickets = await apiTickets(request, locale);
+  const before = summariseTickets(tickets, new Date());
+  await page.goto(pathTo("account", locale));
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
+  const after = summariseTickets(tickets, new Date());
+  const shown = await renderedFigures(page);
+  const t = texts[locale].account;
+  for (const key of figureKeys) {
+    expect(shown[key].label, `${key} label`).toBe(fill(t.figures[key], { days: 21 }));
+    const expected = new Set([before, after].map((summary) => formatFigures(summary, locale)[key]));
+    expect([...expected].map(normaliseSpace), `${key} (${locale})`).toContain(shown[key].value);
+  }
+  return { tickets, summary: before, shown, expected: formatFigures(before, locale) };
+}
+
+for (const locale of locales) {
+  test(`dashboard figures equal summariseTickets over the API's tickets; QR codes (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts[locale].account;
+    await loginAs(page, locale, visitor);
+    const { tickets, summary } = await checkDashboard(page, request, locale);
+    // The demo visitor's history makes every figure count.
+    expect(summary.ticketsPurchased).toBeGreaterThan(0);
+    expect(summary.eventsAttended).toBeGreaterThan(0);
+    expect(summary.upcomingEvents).toBeGreaterThan(0);
+    expect(summary.mostVisitedCity).not.toBeNull();
+
+    // Every ticket, upcoming and past, with its QR code as an image with alt text.
+    const now = Date.now();
+    const upcoming = tickets.filter(
+      (ticket) => Date.parse(ticket.event_ticket_type.event.date) >= now,
+    );
+    const past = tickets.filter((ticket) => Date.parse(ticket.event_ticket_type.event.date) < now);
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(past.length).toBeGreaterThan(0);
+    for (const [heading, group] of [
+      [t.upcomingHeading, upcoming],
+      [t.pastHeading, past],
+    ] as const) {
+      const region = page.getByRole("region", { name: `${heading} (${group.length})` });
+      await expect(region.getByRole("img")).toHaveCount(group.length);
+      for (const ticket of group) {
+        const qr = region.getByRole("img", {
+          name: fill(t.qrAlt, { code: ticket.code }),
+          exact: true,
+        });
+        await expect(qr).toBeVisible();
+        await expect(qr).toHaveAttribute("src", /^data:image\/svg\+xml/);
+        expect(
+          await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+          `QR code of ticket ${ticket.id} is drawn`,
+        ).toBe(true);
+      }
+    }
+  });
+}
+
+test("dashboard figures of both languages (test-results/dashboard.json)", async ({
+  page,
+  request,
+}, testInfo) => {
+  await loginAs(page, "de", visitor);
+  const report: Record<string, unknown> = {
+    user: visitor.email,
+    generatedAt: new Date().toISOString(),
+  };
+  for (const locale of locales) {
+    const { tickets, summary, shown } = await checkDashboard(page, request, locale);
+    report.tickets = tickets.length;
+    report[locale] = {
+      path: pathTo("account", locale),
+      summary,
+      figures: Object.fromEntries(figureKeys.map((key) => [key, shown[key]])),
+    };
+  }
+  const file = path.join(
+    path.dirname(testInfo.config.configFile!),
+    "test-results",
+    "dashboard.json",
+  );
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+});
+
+// --- 6. Organiser registration -------------------------------------------------------------
+
+for (const locale of locales) {
+  test(`organiser registration ends pending approval on the account page (${locale})`, async ({
+    page,
+  }) => {
+    const t = texts[locale];
+    const place = places[locale];
+    const person = newPerson("organiser", locale);
+    await page.goto(pathTo("organiser-register", locale));
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: t.organiserRegister.heading, exact: true });
+    const field = (label: string) => form.getByLabel(label, { exact: true });
+    await field(t.forms.name).fill(person.name);
+    await field(t.forms.surname).fill(person.surname);
+    await field(t.forms.email).fill(person.email);
+    await field(t.forms.phone).fill("+49 30 1234567");
+    await field(t.forms.password).fill(person.password);
+    await field(t.organiserRegister.companyName).fill(`${person.surname} Konzerte GmbH`);
+    await field(t.organiserRegister.companyCategory).selectOption({ label: place.category });
+    await field(t.organiserRegister.taxNumber).fill("DE123456789");
+    await field(t.forms.line).fill("Oranienstraße 25");
+    await field(t.forms.postalCode).fill("10999");
+    await field(t.forms.country).selectOption({ label: place.country });
+    await field(t.forms.city).selectOption({ label: place.berlin });
+    await field(t.forms.district).selectOption({ label: place.mitte });
+    await form.getByRole("checkbox", { name: plain(t.forms.acceptTerms) }).check();
+    await form.getByRole("button", { name: t.organiserRegister.submit, exact: true }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
+    await expect(greeting(page, locale, person.name)).toBeVisible();
+    const organiser = page.getByRole("complementary", { name: t.account.organiserHeading });
+    await expect(organiser).toContainText(select(t.account.approvalLabel, "pending"));
+    await expect(organiser).toContainText(t.account.approval.pending);
+    await expect(organiser.locator("[data-approval]")).toHaveAttribute("data-approval", "pending");
+  });
+}
+
+// --- 7. Profile ----------------------------------------------------------------------------
+
+for (const locale of locales) {
+  test(`profile: name, email with a wrong password, password change (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts[locale];
+    const person = await registerThroughApi(request, "profile", locale);
+    await openAccount(page, locale, person);
+
+    const profile = page.getByRole("form", { name: t.account.profileHeading, exact: true });
+    const newName = locale === "de" ? "Annegret" : "Philippa";
+    await profile.getByLabel(t.forms.name, { exact: true }).fill(newName);
+    await profile.getByRole("button", { name: t.forms.save, exact: true }).click();
+    await expect(page.locator("#profile").getByRole("status")).toHaveText(t.account.profileSaved);
+    await expect(greeting(page, locale, newName)).toBeVisible();
+    await expect(accountLink(page, locale)).toHaveAccessibleName(
+      fill(t.nav.accountOf, { name: `${newName} ${person.surname}` }),
+    );
+
+    const emailForm = page.getByRole("form", { name: t.account.emailHeading, exact: true });
+    await emailForm.getByLabel(t.account.newEmail, { exact: true }).fill(uniqueEmail("changed"));
+    const current = emailForm.getByLabel(t.forms.currentPassword, { exact: true });
+    await current.fill("nicht-das-passwort-9");
+    await emailForm.getByRole("button", { name: t.account.emailSubmit, exact: true }).click();
+    await expect(emailForm.getByRole("alert")).toHaveText(apiTexts[locale].wrongPassword);
+    await expect(current).toHaveAttribute("aria-invalid", "true");
+    await expect(current).toHaveAccessibleDescription(apiTexts[locale].wrongPassword);
+    await expect(emailForm).toContainText(fill(t.account.emailCurrent, { email: person.email }));
+
+    const passwordForm = page.getByRole("form", { name: t.account.passwordHeading, exact: true });
+    const newPassword = "anderes-passwort-7";
+    await passwordForm.getByLabel(t.forms.currentPassword, { exact: true }).fill(person.password);
+    await passwordForm.getByLabel(t.forms.newPassword, { exact: true }).fill(newPassword);
+    await passwordForm.getByRole("button", { name: t.account.passwordSubmit, exact: true }).click();
+    await expect(page.locator("#profile").getByRole("status")).toHaveText(
+      t.account.passwordChanged,
+    );
+    // This session stays logged in.
+    await expect(greeting(page, locale, newName)).toBeVisible();
+
+    await logoutFromHeader(page, locale);
+    await expectLoginRefused(page, locale, person);
+    await loginAs(page, locale, { email: person.email, password: newPassword });
+  });
+}
+
+// --- 8. Privacy ----------------------------------------------------------------------------
+
+for (const locale of locales) {
+  test(`privacy: data export and account deletion (${locale})`, async ({
+    page,
+    request,
+    context,
+  }) => {
+    const t = texts[locale];
+    const person = await registerThroughApi(request, "privacy", locale);
+    await openAccount(page, locale, person);
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: t.account.exportAction, exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^account-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), "utf8")) as AccountExport;
+    expect(exported.user.email).toBe(person.email);
+    expect(exported.user.name).toBe(person.name);
+    expect(exported.tickets).toEqual([]);
+
+    const deletion = page.getByRole("form", { name: t.account.deleteHeading, exact: true });
+    await deletion.getByRole("checkbox", { name: t.account.deleteConfirm, exact: true }).check();
+    await deletion.getByLabel(t.account.deletePassword, { exact: true }).fill(person.password);
+    await deletion.getByRole("button", { name: t.account.deleteSubmit, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === pathTo("home", locale));
+    await expect(accountLink(page, locale)).toHaveCount(0);
+    const jar = await cookieJar(context);
+    for (const name of ["token", "refresh_token", "is_login"]) {
+      expect(jar.has(name), `${name} is cleared`).toBe(false);
+    }
+    await expectLoginRefused(page, locale, person);
+  });
+}
+
+// --- 9. Accessibility ----------------------------------------------------------------------
+
+const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Runs axe on the page; a failure lists each violation with the elements it found. */
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const violations = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+for (const locale of locales) {
+  test.describe(`axe (WCAG 2.1 A/AA) on the account pages (${locale})`, () => {
+    const t = texts[locale];
+
+    for (const key of ["visitor-register", "organiser-register"] as const) {
+      test(`${key} ${pathTo(key, locale)}`, async ({ guestPage: page }) => {
+        await page.goto(pathTo(key, locale));
+        await expectNoViolations(page);
+      });
+    }
+
+    test("visitor-register with field errors", async ({ guestPage: page }) => {
+      await page.goto(pathTo("visitor-register", locale));
+      await submitVisitorForm(page, locale, {
+        ...newPerson("axe", locale),
+        email: visitor.email,
+        password: "nurbuchstaben",
+      });
+      await expect(page.locator("main form").getByRole("alert")).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test("reset-password, step 1: request a link", async ({ guestPage: page }) => {
+      await page.goto(pathTo("reset-password", locale));
+      await expect(
+        page.getByRole("heading", { name: t.resetPassword.requestHeading, exact: true }),
+      ).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test("reset-password, step 2: choose a new password", async ({ guestPage: page }) => {
+      await page.goto(`${pathTo("reset-password", locale)}?token=${"x".repeat(43)}`);
+      await expect(
+        page.getByRole("heading", { name: t.resetPassword.chooseHeading, exact: true }),
+      ).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test("account page of the demo visitor", async ({ page }) => {
+      await loginAs(page, locale, visitor);
+      await page.goto(pathTo("account", locale));
+      await expect(page.locator("[data-figure]")).toHaveCount(figureKeys.length);
+      await expectNoViolations(page);
+    });
+  });
+}
