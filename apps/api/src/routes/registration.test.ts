@@ -288,7 +288,13 @@ describe("password reset", () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    expect((await t.outbox()).length).toBe(mailsBefore + 1);
+    const mails = await t.outbox();
+    expect(mails.length).toBe(mailsBefore + 1);
+    // German by default, umlauts and all.
+    expect(mails.at(-1)).toContain("Subject: Passwort zurücksetzen – Eventwerk");
+    expect(mails.at(-1)).toContain(
+      "Sie haben angefordert, Ihr Passwort bei Eventwerk zurückzusetzen.",
+    );
   });
 
   it("sets a new password once from the emailed link, in the visitor's language", async () => {

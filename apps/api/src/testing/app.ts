@@ -139,13 +139,20 @@ const decodeQuotedPrintable = (value: string) =>
     "latin1",
   ).toString("utf8");
 
-/** A raw email made readable: encoded header words and quoted-printable bodies decoded. */
+/**
+ * A raw email made readable: encoded words in the header decoded, and the quoted-printable body.
+ * Each part is decoded once (decoding the decoded header again would garble its umlauts).
+ */
 export function readMail(raw: string): string {
-  return decodeQuotedPrintable(
-    raw.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = split < 0 ? raw : raw.slice(0, split);
+  const body = split < 0 ? "" : raw.slice(split);
+  const decodedHead = head
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
       kind.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
         : decodeQuotedPrintable(text.replace(/_/g, " ")),
-    ),
-  ).replace(/\?=\s+=\?/g, "");
+    );
+  return decodedHead + decodeQuotedPrintable(body);
 }
