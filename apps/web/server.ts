@@ -52,6 +52,19 @@ export function createWebListener(options: WebListenerOptions = {}): WebListener
   });
   const render = createRequestListener((request) => cache.handle(request, () => handle(request)));
   return (req, res) => {
+    const hit = cache.lookup({
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      header: (name) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value.join(", ") : value;
+      },
+    });
+    if (hit) {
+      res.writeHead(hit.status, hit.nodeHeaders);
+      res.end(req.method === "HEAD" ? undefined : hit.body);
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       void render(req, res);
       return;

@@ -134,3 +134,31 @@ describe("guest page cache", () => {
     expect(await head.text()).toBe("");
   });
 });
+
+describe("guest page cache lookup (the Node server's fast path)", () => {
+  const plain = (path: string, headers: Record<string, string> = {}) => {
+    const all: Record<string, string> = { "user-agent": "Mozilla/5.0 Firefox/140.0", ...headers };
+    return { method: "GET", url: path, header: (name: string) => all[name] };
+  };
+
+  it("finds what a fetch request stored, with Node-style headers", async () => {
+    const cache = createGuestPageCache({ ttlSeconds: 10 });
+    const render = async () => {
+      const headers = new Headers({ "cache-control": "public, max-age=60" });
+      headers.append("set-cookie", "a=1; Path=/");
+      headers.append("set-cookie", "b=2; Path=/");
+      return new Response("<html>", { headers });
+    };
+    expect(cache.lookup(plain("/veranstaltungen?page=2"))).toBeNull();
+    await cache.handle(get("/veranstaltungen?page=2", { host: "shop.example" }), render);
+    const hit = cache.lookup(plain("/veranstaltungen?page=2", { host: "shop.example" }));
+    expect(hit?.status).toBe(200);
+    expect(new TextDecoder().decode(hit!.body)).toBe("<html>");
+    expect(hit?.nodeHeaders["set-cookie"]).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(hit?.nodeHeaders["cache-control"]).toBe("public, max-age=60");
+    expect(cache.lookup(plain("/veranstaltungen?page=3", { host: "shop.example" }))).toBeNull();
+    expect(
+      cache.lookup(plain("/veranstaltungen?page=2", { host: "shop.example", cookie: "token=x" })),
+    ).toBeNull();
+  });
+});

@@ -10,15 +10,43 @@ import { isbot } from "isbot";
  */
 export type GuestPageCache = {
   handle(request: Request, render: () => Promise<Response>): Promise<Response>;
+  /**
+   * A fresh copy for a request as the Node server sees it, or null: lets the server answer a
+   * hit straight from its buffer, without building a fetch Request and Response.
+   */
+  lookup(request: PlainRequest): CachedPage | null;
   readonly size: number;
 };
 
-type Entry = {
+/** What the key needs of a request, from a fetch Request or a Node IncomingMessage. */
+export type PlainRequest = {
+  method: string;
+  /** Path and query, or an absolute URL. */
+  url: string;
+  header(name: string): string | null | undefined;
+};
+
+export type CachedPage = {
   status: number;
-  headers: [string, string][];
+  /** Node-style headers; several Set-Cookie values as an array. */
+  nodeHeaders: Record<string, string | string[]>;
   body: Uint8Array<ArrayBuffer>;
+};
+
+type Entry = CachedPage & {
+  headers: [string, string][];
   expires: number;
 };
+
+function nodeHeadersOf(headers: [string, string][]) {
+  const result: Record<string, string | string[]> = {};
+  for (const [name, value] of headers) {
+    const existing = result[name];
+    if (existing === undefined) result[name] = value;
+    else result[name] = [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return result;
+}
 
 const loginCookie = /(?:^|;\s*)(?:token|refresh_token)=/;
 
@@ -59,9 +87,11 @@ export function createGuestPageCache(options: {
       maxAgeSeconds(response.headers.get("cache-control")),
     );
     if (response.status !== 200 || seconds <= 0) return response;
+    const headers = [...response.headers];
     const entry: Entry = {
       status: response.status,
-      headers: [...response.headers],
+      headers,
+      nodeHeaders: nodeHeadersOf(headers),
       body: new Uint8Array(await response.arrayBuffer()),
       expires: now() + seconds * 1000,
     };
@@ -76,31 +106,51 @@ export function createGuestPageCache(options: {
     return entry;
   }
 
+  /** The cache key of a guest's GET or HEAD; null for anything the cache leaves alone. */
+  function keyOf(request: PlainRequest): string | null {
+    const cookie = request.header("cookie") ?? "";
+    if (
+      options.ttlSeconds <= 0 ||
+      (request.method !== "GET" && request.method !== "HEAD") ||
+      loginCookie.test(cookie)
+    ) {
+      return null;
+    }
+    const url = new URL(request.url, "http://localhost");
+    return [
+      url.pathname + url.search,
+      request.header("host") ?? "",
+      request.header("x-forwarded-proto") ?? "",
+      cookie,
+      request.header("accept-language") ?? "",
+      isbot(request.header("user-agent")) ? "bot" : "person",
+    ].join("\n");
+  }
+
+  function fresh(key: string): Entry | null {
+    const cached = entries.get(key);
+    if (cached && cached.expires > now()) return cached;
+    if (cached) remove(key);
+    return null;
+  }
+
   return {
     get size() {
       return entries.size;
     },
+    lookup(request) {
+      const key = keyOf(request);
+      return key ? fresh(key) : null;
+    },
     async handle(request, render) {
-      const cookie = request.headers.get("cookie") ?? "";
-      if (
-        options.ttlSeconds <= 0 ||
-        (request.method !== "GET" && request.method !== "HEAD") ||
-        loginCookie.test(cookie)
-      ) {
-        return render();
-      }
-      const url = new URL(request.url);
-      const key = [
-        url.pathname + url.search,
-        request.headers.get("host") ?? "",
-        request.headers.get("x-forwarded-proto") ?? "",
-        cookie,
-        request.headers.get("accept-language") ?? "",
-        isbot(request.headers.get("user-agent")) ? "bot" : "person",
-      ].join("\n");
-      const cached = entries.get(key);
-      if (cached && cached.expires > now()) return replay(cached, request.method);
-      if (cached) remove(key);
+      const key = keyOf({
+        method: request.method,
+        url: request.url,
+        header: (name) => request.headers.get(name),
+      });
+      if (!key) return render();
+      const cached = fresh(key);
+      if (cached) return replay(cached, request.method);
 
       let flight = pending.get(key);
       const leader = !flight;
