@@ -95,9 +95,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     if (preferred === "en")
       throw withCookies(redirect(pathTo("home", "en") + url.search), setCookies);
   }
-  if (cookies.get(cookieNames.activeLang) !== locale && setCookies.length === 0) {
-    setCookies.push(...localeCookies(locale).slice(1));
-  }
+  // `active_lang` follows the page's language from the browser (ShellBehaviour): a Set-Cookie
+  // here would make every public page uncacheable for CDNs.
 
   const session = await resolveSession(cookies, locale);
   const state: RequestState = {

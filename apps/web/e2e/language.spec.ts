@@ -151,3 +151,27 @@ test.describe("language dialog", () => {
     await context.close();
   });
 });
+
+test.describe("active_lang", () => {
+  test("public pages set no cookie on the server; the browser keeps active_lang in step", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const response = await request.get(pathTo("events", "en"), {
+      headers: { "user-agent": chromeUserAgent },
+    });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toMatch(/^public/);
+    // A Set-Cookie would keep CDNs from storing the page.
+    expect(response.headers()["set-cookie"]).toBeUndefined();
+
+    const context = await contextWithLanguage(browser, baseURL, "de-DE,de;q=0.9");
+    const page = await context.newPage();
+    await page.goto(pathTo("events", "en"));
+    await expect.poll(async () => (await cookieJar(context)).get("active_lang")?.value).toBe("en");
+    await page.goto(pathTo("events", "de"));
+    await expect.poll(async () => (await cookieJar(context)).get("active_lang")?.value).toBe("de");
+    await context.close();
+  });
+});

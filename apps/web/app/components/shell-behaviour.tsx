@@ -42,6 +42,7 @@ export const chunkReloadStorageKey = "eventwerk:chunk-reload-at";
  */
 export function ShellBehaviour({ data, children }: { data: RootData; children: ReactNode }) {
   useApplyTheme();
+  useActiveLangCookie(data.locale);
   useChunkErrorReload();
   // Inverted on purpose (SPEC.md section 1): the app shows only while the setting is "true".
   if (data.maintenance !== "true") return <MaintenanceOverlay site={data.siteName} />;
@@ -272,4 +273,14 @@ function useChunkErrorReload() {
       window.removeEventListener("unhandledrejection", onRejection);
     };
   }, []);
+}
+
+/** Keeps the `active_lang` cookie (SPEC.md: the active language, kept persistently) in step. */
+function useActiveLangCookie(locale: string) {
+  useEffect(() => {
+    if (document.cookie.split("; ").includes(`active_lang=${locale}`)) return;
+    const secure = window.location.protocol === "https:" ? "; Secure" : "";
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox.
+    document.cookie = `active_lang=${encodeURIComponent(locale)}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`;
+  }, [locale]);
 }
