@@ -13,7 +13,7 @@ export default defineConfig({
       {
         // The web app's units; `import.meta.glob` and `__BUILD_ID__` as in its Vite build.
         define: { __BUILD_ID__: JSON.stringify("test") },
-        test: { name: "web", include: ["apps/web/app/**/*.test.{ts,tsx}"] },
+        test: { name: "web", include: ["apps/web/app/**/*.test.{ts,tsx}", "apps/web/*.test.ts"] },
       },
       {
         test: {

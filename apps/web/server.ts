@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestListener } from "@mjackson/node-fetch-server";
+import { type ClientAddress, createRequestListener } from "@mjackson/node-fetch-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { loadWebConfig } from "./app/config.server";
@@ -33,6 +33,16 @@ export async function loadServerBuild(buildDir: string = defaultBuildDir): Promi
 const immutableAssets = "public, max-age=31536000, immutable";
 
 /**
+ * Appends the connection's address to `X-Forwarded-For`, as a proxy does: the API believes this
+ * hop (its `TRUST_PROXY`), so its per-IP limits count each visitor rather than this server.
+ */
+export function forwardClientAddress(request: Request, client: ClientAddress): Request {
+  const chain = request.headers.get("x-forwarded-for");
+  request.headers.set("x-forwarded-for", chain ? `${chain}, ${client.address}` : client.address);
+  return request;
+}
+
+/**
  * A Node request listener for the web app: the built static files from `build/client`
  * (fingerprinted `/assets/*` cached for a year), everything else rendered by React Router.
  */
@@ -50,7 +60,9 @@ export function createWebListener(options: WebListenerOptions = {}): WebListener
   const cache = createGuestPageCache({
     ttlSeconds: mode === "development" ? 0 : loadWebConfig().GUEST_PAGE_CACHE_SECONDS,
   });
-  const render = createRequestListener((request) => cache.handle(request, () => handle(request)));
+  const render = createRequestListener((request, client) =>
+    cache.handle(request, () => handle(forwardClientAddress(request, client))),
+  );
   return (req, res) => {
     const hit = cache.lookup({
       method: req.method ?? "GET",

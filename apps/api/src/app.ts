@@ -94,7 +94,7 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: ctx.config.LOG_LEVEL },
     bodyLimit: ctx.config.BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: ctx.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: "x-request-id",
     ...options,

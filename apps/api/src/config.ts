@@ -42,6 +42,21 @@ const configSchema = z.object({
   /** Attempts per minute on /token, /register* and /password/* per IP and per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /**
+   * Which hops' `X-Forwarded-For` is believed when telling a visitor's IP (for the limits above):
+   * addresses or subnets, comma separated (`loopback`, `10.0.0.0/8`, …), or `true`/`false`. The
+   * default trusts the web app on the same machine and nobody else.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((value): boolean | string[] => {
+      if (value === "true" || value === "false") return value === "true";
+      return value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
+    }),
+  /**
    * How long one instance may answer the same anonymous catalogue read without asking the
    * database again (a micro-cache; never longer than the answer's max-age). 0 turns it off.
    */

@@ -14,9 +14,9 @@ const timeoutMs = 10_000;
 let cached: { token: string; expiresAt: number } | null = null;
 let pending: Promise<string> | null = null;
 
-/** A client without a token: for the token call itself. */
-export const bareClient = (locale?: Locale) =>
-  createApiClient({ baseUrl: config.API_BASE_URL, timeoutMs, locale });
+/** A client without a token: for the token call itself and the calls of guests' forms. */
+export const bareClient = (locale?: Locale, forwardedFor?: string | null) =>
+  createApiClient({ baseUrl: config.API_BASE_URL, timeoutMs, locale, forwardedFor });
 
 async function fetchAnonymousToken(): Promise<string> {
   const response = await bareClient().token({
@@ -59,6 +59,7 @@ export async function apiFor(
     baseUrl: config.API_BASE_URL,
     token: state.token ?? (await anonymousToken()),
     locale: options.locale ?? state.locale,
+    forwardedFor: state.forwardedFor,
     timeoutMs,
     fetch: state.token ? fetch : forgetRejectedToken,
   });

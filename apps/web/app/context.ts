@@ -7,6 +7,8 @@ export type RequestState = {
   /** The visitor's access token, or null when logged out. */
   token: string | null;
   user: User | null;
+  /** The visitor's address chain, passed on to the API so that its per-IP limits count visitors. */
+  forwardedFor: string | null;
   /** Set-Cookie values the response must carry (refreshed tokens, language, logout). */
   setCookies: string[];
 };

@@ -4,6 +4,7 @@ import { detectLocale, routeMiddleware, runRouteMiddleware } from "./middleware.
 
 const state = (loggedIn: boolean, locale: "de" | "en" = "de"): RequestState => ({
   locale,
+  forwardedFor: null,
   token: loggedIn ? "t" : null,
   user: loggedIn
     ? {

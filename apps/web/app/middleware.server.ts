@@ -98,9 +98,12 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   // `active_lang` follows the page's language from the browser (ShellBehaviour): a Set-Cookie
   // here would make every public page uncacheable for CDNs.
 
-  const session = await resolveSession(cookies, locale);
+  // Set by our Node server (server.ts) from the visitor's connection.
+  const forwardedFor = request.headers.get("x-forwarded-for");
+  const session = await resolveSession(cookies, locale, forwardedFor);
   const state: RequestState = {
     locale,
+    forwardedFor,
     token: session.token,
     user: session.user,
     setCookies: [...setCookies, ...session.setCookies],

@@ -38,6 +38,24 @@ describe("client", () => {
     expect(seen[0]!.headers.get("x-localization")).toBe("en");
   });
 
+  it("passes on the visitor's address chain when given one", async () => {
+    const seen: Request[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      seen.push(new Request(input, init));
+      return Response.json(langs);
+    };
+    await createApiClient({
+      baseUrl: "http://api.test",
+      forwardedFor: "203.0.113.5",
+      fetch,
+    }).langs();
+    await createApiClient({ baseUrl: "http://api.test", fetch }).langs();
+    expect(seen.map((request) => request.headers.get("x-forwarded-for"))).toEqual([
+      "203.0.113.5",
+      null,
+    ]);
+  });
+
   it("does not retry a write and throws the API's error", async () => {
     let calls = 0;
     const client = createApiClient({

@@ -3,6 +3,7 @@ import { type AddressInput, type AddressUpdate, addressSchema } from "./address.
 import {
   type EmailChange,
   messageSchema,
+  passwordResetCheckResponseSchema,
   type RegisterOrganiser,
   type RegisterVisitor,
   type TokenRequest,
@@ -60,6 +61,11 @@ export type ApiClientOptions = {
   locale?: Locale;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * The visitor's address chain (`X-Forwarded-For`) when a server calls on a visitor's behalf,
+   * so that the API's per-IP limits count visitors, not the server.
+   */
+  forwardedFor?: string | null;
 };
 
 type RequestOptions<T extends z.ZodType> = {
@@ -87,6 +93,7 @@ export function createApiClient(options: ApiClientOptions) {
       [localeHeader]: options.locale ?? defaultLocale,
     };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
     if (json !== undefined) headers["content-type"] = "application/json";
 
     for (let attempt = 0; ; attempt++) {
@@ -134,6 +141,12 @@ export function createApiClient(options: ApiClientOptions) {
       request("POST", apiPaths.passwordForgot, { schema: messageSchema, json: { email } }),
     resetPassword: (token: string, password: string) =>
       request("POST", apiPaths.passwordReset, { schema: messageSchema, json: { token, password } }),
+    /** Whether a reset token still works, without using it; an ApiError names why not. */
+    checkResetToken: (token: string) =>
+      request("POST", apiPaths.passwordResetCheck, {
+        schema: passwordResetCheckResponseSchema,
+        json: { token },
+      }),
     addresses: {
       list: () => get(apiPaths.address, dataOf(z.array(addressSchema))),
       create: (body: AddressInput) =>

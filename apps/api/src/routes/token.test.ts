@@ -700,3 +700,62 @@ describe("rate limit", () => {
     }
   });
 });
+
+describe("the visitor's address behind the web app", () => {
+  // Wrong passwords for accounts that do not exist: only the per-IP counter can stop them.
+  const guess = (app: TestApp["app"], n: number, headers: Record<string, string>, from: string) =>
+    call(app, {
+      method: "POST",
+      url: tokenUrl,
+      remoteAddress: from,
+      headers,
+      payload: passwordGrant({ username: `nobody-${n}@example.org`, password: "wrong-password-1" }),
+    });
+
+  it("counts each visitor the web app forwards from loopback on their own", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "2" });
+    try {
+      // The web app on this machine forwards three visitors; none reaches its own limit.
+      for (const [n, visitor] of ["203.0.113.1", "203.0.113.2", "203.0.113.3"].entries()) {
+        const response = await guess(limited.app, n, { "x-forwarded-for": visitor }, "127.0.0.1");
+        expect(response.statusCode).toBe(400);
+      }
+      // One visitor's third attempt is limited.
+      await guess(limited.app, 10, { "x-forwarded-for": "203.0.113.9" }, "127.0.0.1");
+      await guess(limited.app, 11, { "x-forwarded-for": "203.0.113.9" }, "127.0.0.1");
+      const third = await guess(limited.app, 12, { "x-forwarded-for": "203.0.113.9" }, "127.0.0.1");
+      expect(third.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("ignores X-Forwarded-For from a caller that is not a trusted proxy", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "2" });
+    try {
+      const statuses = [];
+      for (const [n, spoofed] of ["198.51.100.1", "198.51.100.2", "198.51.100.3"].entries()) {
+        const response = await guess(limited.app, n, { "x-forwarded-for": spoofed }, "192.0.2.7");
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("believes the proxies TRUST_PROXY names", async () => {
+    const limited = await createTestApp({
+      RATE_LIMIT_PER_MINUTE: "2",
+      TRUST_PROXY: "192.0.2.0/24",
+    });
+    try {
+      for (const [n, visitor] of ["198.51.100.1", "198.51.100.2", "198.51.100.3"].entries()) {
+        const response = await guess(limited.app, n, { "x-forwarded-for": visitor }, "192.0.2.7");
+        expect(response.statusCode).toBe(400);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});

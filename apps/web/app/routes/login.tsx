@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "missing" as const, message: null, email: "" }, { status: 400 });
   const { email, password } = form.data;
   try {
-    const tokens = await bareClient(state.locale).token({
+    const tokens = await bareClient(state.locale, state.forwardedFor).token({
       grant_type: "password",
       username: email,
       password,

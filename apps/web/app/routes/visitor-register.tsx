@@ -21,18 +21,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = textValues(await request.formData(), fieldNames);
   try {
     // Sent as typed: the API is the one validator and answers per field.
-    const tokens = await bareClient(state.locale).request("POST", apiPaths.register, {
-      schema: tokenResponseSchema,
-      json: {
-        name: values.name,
-        surname: values.surname,
-        email: values.email,
-        password: values.password,
-        accept_terms: values.accept_terms === "on",
-        newsletter: values.newsletter === "on",
-        preferred_locale: state.locale,
+    const tokens = await bareClient(state.locale, state.forwardedFor).request(
+      "POST",
+      apiPaths.register,
+      {
+        schema: tokenResponseSchema,
+        json: {
+          name: values.name,
+          surname: values.surname,
+          email: values.email,
+          password: values.password,
+          accept_terms: values.accept_terms === "on",
+          newsletter: values.newsletter === "on",
+          preferred_locale: state.locale,
+        },
       },
-    });
+    );
     state.setCookies.push(...loginCookies(tokens));
   } catch (error) {
     // The password is never sent back to the page.

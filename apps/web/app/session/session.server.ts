@@ -6,10 +6,14 @@ import { decodeToken } from "./token";
 
 export type ResolvedSession = { token: string | null; user: User | null; setCookies: string[] };
 
-async function refresh(refreshToken: string | undefined, locale: Locale) {
+async function refresh(
+  refreshToken: string | undefined,
+  locale: Locale,
+  forwardedFor: string | null,
+) {
   if (!refreshToken) return null;
   try {
-    return await bareClient(locale).token({
+    return await bareClient(locale, forwardedFor).token({
       grant_type: "refresh_token",
       refresh_token: refreshToken,
       client_id: config.OAUTH_CLIENT_ID,
@@ -28,6 +32,7 @@ async function refresh(refreshToken: string | undefined, locale: Locale) {
 export async function resolveSession(
   cookies: Map<string, string>,
   locale: Locale,
+  forwardedFor: string | null = null,
 ): Promise<ResolvedSession> {
   let token = cookies.get(cookieNames.token) ?? null;
   const decoded = decodeToken(token);
@@ -41,7 +46,7 @@ export async function resolveSession(
 
   // A client token, an expired login token or none: only the refresh token can log the visitor in.
   if (decoded?.kind !== "login" || decoded.expired) {
-    const renewed = await refresh(cookies.get(cookieNames.refreshToken), locale);
+    const renewed = await refresh(cookies.get(cookieNames.refreshToken), locale, forwardedFor);
     if (!renewed) return loggedOut();
     token = renewed.access_token;
     setCookies.push(...loginCookies(renewed));
@@ -52,6 +57,7 @@ export async function resolveSession(
       baseUrl: config.API_BASE_URL,
       token,
       locale,
+      forwardedFor,
       timeoutMs: 10_000,
     });
     const { data: user } = await client.getUser();
