@@ -102,6 +102,20 @@ export const passwordForgotSchema = z.object({ email: emailSchema }).meta({ id: 
 export const passwordResetSchema = z
   .object({ token: z.string().min(20).max(200), password: passwordSchema })
   .meta({ id: "PasswordReset" });
+/**
+ * Asks whether a reset token still works, without using it. The token travels in the body, not
+ * the URL, so it stays out of access logs. Any text up to 200 characters is a question worth an
+ * answer: an unknown token is `invalid_reset_token`, not a validation error.
+ */
+export const passwordResetCheckSchema = z
+  .object({ token: z.string().min(1).max(200) })
+  .meta({ id: "PasswordResetCheck" });
+/** A token that works: until when (afterwards it answers `reset_token_expired`). */
+export const passwordResetCheckResponseSchema = dataOf(
+  z.object({ valid: z.literal(true), expires_at: z.string() }),
+).meta({ id: "PasswordResetCheckResult" });
+export type PasswordResetCheckResult = z.infer<typeof passwordResetCheckResponseSchema>;
+
 export const passwordChangeSchema = z
   .object({ current_password: z.string().min(1).max(200), new_password: passwordSchema })
   .meta({ id: "PasswordChange" });

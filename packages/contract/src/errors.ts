@@ -17,6 +17,8 @@ export const errorCodes = [
   "unauthorized_client",
   "unsupported_grant_type",
   "invalid_reset_token",
+  "reset_token_used",
+  "reset_token_expired",
   "wrong_password",
   "rate_limited",
   "internal_error",

@@ -17,6 +17,7 @@ export const apiPaths = {
   registerOrganiser: `${apiPrefix}/register/organiser`,
   passwordForgot: `${apiPrefix}/password/forgot`,
   passwordReset: `${apiPrefix}/password/reset`,
+  passwordResetCheck: `${apiPrefix}/password/reset/check`,
   contact: `${apiPrefix}/contact`,
   countries: `${apiPrefix}/general/country`,
   cities: `${apiPrefix}/general/city`,

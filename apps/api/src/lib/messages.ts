@@ -20,7 +20,9 @@ const de = {
   unauthorized_client: "Dieser Client darf diese Anmeldeart nicht verwenden.",
   unsupported_grant_type: "Diese Anmeldeart wird nicht unterstützt.",
   invalid_reset_token:
-    "Dieser Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet.",
+    "Dieser Link zum Zurücksetzen ist ungültig. Vielleicht fehlt ein Teil davon, oder ein neuerer Link hat ihn ersetzt. Fordern Sie einen neuen an.",
+  reset_token_used: "Dieser Link wurde bereits verwendet. Fordern Sie einen neuen an.",
+  reset_token_expired: "Dieser Link ist abgelaufen. Fordern Sie einen neuen an.",
   wrong_password: "Das aktuelle Passwort ist falsch.",
   rate_limited: "Zu viele Versuche. Bitte warten Sie einen Moment.",
   internal_error: "Ein unerwarteter Fehler ist aufgetreten.",
@@ -79,7 +81,10 @@ const en: Catalogue = {
   invalid_client: "Unknown client or wrong client secret.",
   unauthorized_client: "This client may not use this grant type.",
   unsupported_grant_type: "This grant type is not supported.",
-  invalid_reset_token: "This reset link is invalid, has expired or has already been used.",
+  invalid_reset_token:
+    "This reset link is not valid. Part of it may be missing, or a newer link has replaced it. Request a new one.",
+  reset_token_used: "This link has already been used. Request a new one.",
+  reset_token_expired: "This link has expired. Request a new one.",
   wrong_password: "The current password is wrong.",
   rate_limited: "Too many attempts. Please wait a moment.",
   internal_error: "An unexpected error occurred.",

@@ -1,8 +1,8 @@
 import type { TokenResponse } from "@eventwerk/contract";
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { refreshTokens, sessions } from "../db/schema.ts";
+import { passwordResetTokens, refreshTokens, sessions } from "../db/schema.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
 type Db = Database | Transaction;
@@ -122,6 +122,23 @@ export async function revokeUserSessions(
           refreshTokens.sessionId,
           revoked.map((row) => row.id),
         ),
+      ),
+    );
+}
+
+/**
+ * Removes every reset link of a user that could still be used (after a reset, a password change
+ * or an email change): a link mailed before must not set the password afterwards. Used and
+ * expired links stay, so that opening one still says which it is; a removed one is unknown.
+ */
+export async function revokeResetTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
       ),
     );
 }

@@ -391,6 +391,59 @@ describe("POST /auth/password", () => {
   });
 });
 
+/** Asks for a reset link and answers the token from the newest mail. */
+async function resetLinkFor(email: string) {
+  await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
+  const token = /token=([\w-]+)/.exec((await t.outbox()).at(-1) ?? "")?.[1];
+  if (!token) throw new Error("no reset link mailed");
+  return token;
+}
+const resetWith = (token: string, password: string) =>
+  call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password } });
+
+describe("POST /auth/password and reset links", () => {
+  it("makes every reset link mailed before stop working", async () => {
+    const { email, password, tokens } = await registerVisitor(t.app);
+    const links = [await resetLinkFor(email), await resetLinkFor(email)];
+    const other = await registerVisitor(t.app);
+    const othersLink = await resetLinkFor(other.email);
+
+    // A refused change (wrong current password) leaves the links alone.
+    const refused = await call(t.app, {
+      method: "POST",
+      url: passwordUrl,
+      token: tokens.access_token,
+      payload: { current_password: "not-my-password-1", new_password: "ganz-neu-2024" },
+    });
+    expect(refused.statusCode).toBe(400);
+    const stillGood = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/password/reset/check",
+      payload: { token: links[0] },
+    });
+    expect(stillGood.statusCode).toBe(200);
+
+    const changed = await call(t.app, {
+      method: "POST",
+      url: passwordUrl,
+      token: tokens.access_token,
+      payload: { current_password: password, new_password: "ganz-neu-2024" },
+    });
+    expect(changed.statusCode).toBe(200);
+    for (const link of links) {
+      const response = await resetWith(link, "zurueck-zum-alten-1");
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).code).toBe("invalid_reset_token");
+    }
+    expect((await login(email, "ganz-neu-2024")).statusCode).toBe(200);
+    expect((await login(email, "zurueck-zum-alten-1")).statusCode).toBe(400);
+
+    // Other accounts keep theirs, and a link asked for after the change works.
+    expect((await resetWith(othersLink, "anderes-konto-2")).statusCode).toBe(200);
+    expect((await resetWith(await resetLinkFor(email), "nach-dem-wechsel-3")).statusCode).toBe(200);
+  });
+});
+
 describe("POST /auth/logout", () => {
   it("revokes this session's refresh and access tokens, not other sessions", async () => {
     const { email, password, tokens } = await registerVisitor(t.app);

@@ -21,7 +21,7 @@ import { requireUser } from "../lib/auth.ts";
 import { HttpError } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
-import { revokeSession, revokeUserSessions } from "../lib/sessions.ts";
+import { revokeResetTokens, revokeSession, revokeUserSessions } from "../lib/sessions.ts";
 import { listOrders, listTickets } from "../lib/tickets.ts";
 import { assertEmailFree, emailTaken, isUniqueViolation, loadUser } from "../lib/users.ts";
 import { listAddresses } from "./addresses.ts";
@@ -132,6 +132,8 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(users.id, auth.userId));
         await revokeUserSessions(tx, auth.userId, auth.sessionId);
+        // A reset link mailed before must not undo the change.
+        await revokeResetTokens(tx, auth.userId);
       });
       return { data: { message: t(request.locale, "password_changed") } };
     },
@@ -163,6 +165,8 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
             .update(users)
             .set({ email, updatedAt: new Date() })
             .where(eq(users.id, auth.userId));
+          // Reset links went to the old address; they must not take the account back.
+          await revokeResetTokens(tx, auth.userId);
         });
       } catch (error) {
         throw isUniqueViolation(error) ? emailTaken() : error;

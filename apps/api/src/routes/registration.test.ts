@@ -4,6 +4,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organiserProfiles, passwordResetTokens, users } from "../db/schema.ts";
+import { randomToken, sha256 } from "../lib/secrets.ts";
 import {
   call,
   createTestApp,
@@ -24,6 +25,34 @@ type Fields = { error: { code: string; message: string; fields?: Record<string, 
 
 /** The token of the newest reset link in an email. */
 const tokenFrom = (mail: string) => /token=([\w-]+)/.exec(mail)?.[1];
+
+/** Asks for a reset link for the email and answers the token from the mail. */
+async function requestResetToken(email: string) {
+  const response = await call(t.app, {
+    method: "POST",
+    url: "/api/v1/password/forgot",
+    payload: { email },
+  });
+  expect(response.statusCode).toBe(200);
+  const token = tokenFrom((await t.outbox()).at(-1)!);
+  if (!token) throw new Error("no reset link in the newest mail");
+  return token;
+}
+const reset = (token: string, password: string, locale?: "de" | "en") =>
+  call(t.app, {
+    method: "POST",
+    url: "/api/v1/password/reset",
+    payload: { token, password },
+    locale,
+  });
+const check = (token: string, locale?: "de" | "en") =>
+  call(t.app, { method: "POST", url: "/api/v1/password/reset/check", payload: { token }, locale });
+/** Lets one link's time run out. */
+const expire = (token: string) =>
+  t.ctx.db
+    .update(passwordResetTokens)
+    .set({ expiresAt: sql`now() - interval '1 minute'` })
+    .where(eq(passwordResetTokens.tokenHash, sha256(token)));
 
 async function placeIds() {
   const countries = (await call(t.app, { method: "GET", url: "/api/v1/general/country" })).json<{
@@ -328,28 +357,103 @@ describe("password reset", () => {
       locale: "en",
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json<Fields>().error).toMatchObject({
-      code: "invalid_reset_token",
-      message: "This reset link is invalid, has expired or has already been used.",
+    expect(again.json<Fields>().error).toEqual({
+      code: "reset_token_used",
+      message: "This link has already been used. Request a new one.",
+      fields: { token: "This link has already been used. Request a new one." },
     });
     await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty(
       "access_token",
     );
   });
 
-  it("refuses an expired link and keeps the password", async () => {
+  it("refuses an expired link, says so, and keeps the password", async () => {
     const { email, password } = await registerVisitor(t.app);
-    await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
-    const token = tokenFrom((await t.outbox()).at(-1)!)!;
-    await t.ctx.db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 minute'` });
-    const response = await call(t.app, {
-      method: "POST",
-      url: "/api/v1/password/reset",
-      payload: { token, password: "neues-passwort-9" },
-    });
+    const token = await requestResetToken(email);
+    await expire(token);
+    const response = await reset(token, "neues-passwort-9");
     expect(response.statusCode).toBe(400);
-    expect(response.json<Fields>().error.code).toBe("invalid_reset_token");
+    expect(response.json<Fields>().error).toEqual({
+      code: "reset_token_expired",
+      message: "Dieser Link ist abgelaufen. Fordern Sie einen neuen an.",
+      fields: { token: "Dieser Link ist abgelaufen. Fordern Sie einen neuen an." },
+    });
+    const english = await reset(token, "neues-passwort-9", "en");
+    expect(english.json<Fields>().error.message).toBe("This link has expired. Request a new one.");
     await expect(passwordLogin(t.app, email, password)).resolves.toHaveProperty("access_token");
+  });
+
+  it("tells a used link from an expired and an unknown one, in both languages", async () => {
+    const { email } = await registerVisitor(t.app);
+    const token = await requestResetToken(email);
+    expect((await reset(token, "neues-passwort-9")).statusCode).toBe(200);
+    const used = await reset(token, "drittes-passwort-3");
+    expect(used.json<Fields>().error).toMatchObject({
+      code: "reset_token_used",
+      message: "Dieser Link wurde bereits verwendet. Fordern Sie einen neuen an.",
+    });
+    // Used stays used after the link's time is up too.
+    await expire(token);
+    expect((await reset(token, "drittes-passwort-3")).json<Fields>().error.code).toBe(
+      "reset_token_used",
+    );
+
+    const unknown = await reset(randomToken(), "drittes-passwort-3");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<Fields>().error).toMatchObject({
+      code: "invalid_reset_token",
+      fields: { token: expect.stringContaining("ungültig") },
+    });
+    const unknownEn = await reset(randomToken(), "drittes-passwort-3", "en");
+    expect(unknownEn.json<Fields>().error.message).toMatch(/^This reset link is not valid\./);
+    await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty(
+      "access_token",
+    );
+  });
+
+  it("a reset makes every other link of the account stop working, not other accounts' links", async () => {
+    const { email } = await registerVisitor(t.app);
+    const other = await registerVisitor(t.app);
+    const first = await requestResetToken(email);
+    const second = await requestResetToken(email);
+    const third = await requestResetToken(email);
+    const othersLink = await requestResetToken(other.email);
+    expect(new Set([first, second, third]).size).toBe(3);
+
+    expect((await reset(second, "neues-passwort-9")).statusCode).toBe(200);
+    for (const token of [first, third]) {
+      const response = await reset(token, "boeses-passwort-6");
+      expect(response.statusCode).toBe(400);
+      expect(response.json<Fields>().error.code).toBe("invalid_reset_token");
+      expect((await check(token)).json<Fields>().error.code).toBe("invalid_reset_token");
+    }
+    expect((await check(second)).json<Fields>().error.code).toBe("reset_token_used");
+    await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty(
+      "access_token",
+    );
+    // Nothing of it is left in the table but the used one.
+    const rows = await t.ctx.db
+      .select({ hash: passwordResetTokens.tokenHash, usedAt: passwordResetTokens.usedAt })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(eq(users.email, email));
+    expect(rows).toEqual([{ hash: sha256(second), usedAt: expect.any(Date) }]);
+
+    // Another account's link is untouched, and a link asked for afterwards works.
+    expect((await check(othersLink)).statusCode).toBe(200);
+    const fresh = await requestResetToken(email);
+    expect((await reset(fresh, "viertes-passwort-4")).statusCode).toBe(200);
+  });
+
+  it("keeps an expired link saying 'expired' after a reset with another one", async () => {
+    const { email } = await registerVisitor(t.app);
+    const old = await requestResetToken(email);
+    await expire(old);
+    const current = await requestResetToken(email);
+    expect((await reset(current, "neues-passwort-9")).statusCode).toBe(200);
+    expect((await reset(old, "boeses-passwort-6")).json<Fields>().error.code).toBe(
+      "reset_token_expired",
+    );
   });
 
   it("signs out every session of the account", async () => {
@@ -367,6 +471,93 @@ describe("password reset", () => {
       token: tokens.access_token,
     });
     expect(me.statusCode).toBe(401);
+  });
+
+  it("checks a link without using it", async () => {
+    const { email } = await registerVisitor(t.app);
+    const token = await requestResetToken(email);
+    const before = Date.now();
+    for (let i = 0; i < 3; i++) {
+      const response = await check(token);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-store");
+      const { data } = response.json<{ data: { valid: true; expires_at: string } }>();
+      expect(data.valid).toBe(true);
+      // RESET_TOKEN_TTL defaults to an hour.
+      expect(Date.parse(data.expires_at)).toBeGreaterThan(before + 59 * 60_000);
+      expect(Date.parse(data.expires_at)).toBeLessThanOrEqual(Date.now() + 60 * 60_000);
+    }
+    const [row] = await t.ctx.db
+      .select({ usedAt: passwordResetTokens.usedAt })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+    expect(row).toEqual({ usedAt: null });
+    // Still good for the reset itself, and afterwards the check says it was used.
+    expect((await reset(token, "neues-passwort-9")).statusCode).toBe(200);
+    const used = await check(token, "en");
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({
+      error: {
+        code: "reset_token_used",
+        message: "This link has already been used. Request a new one.",
+        fields: { token: "This link has already been used. Request a new one." },
+      },
+    });
+  });
+
+  it("checks answer expired and unknown links with their own codes", async () => {
+    const { email } = await registerVisitor(t.app);
+    const token = await requestResetToken(email);
+    await expire(token);
+    const expired = await check(token);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json<Fields>().error).toMatchObject({
+      code: "reset_token_expired",
+      message: "Dieser Link ist abgelaufen. Fordern Sie einen neuen an.",
+    });
+    for (const unknown of [randomToken(), "x", "a".repeat(200)]) {
+      const response = await check(unknown, "en");
+      expect(response.statusCode, unknown).toBe(400);
+      expect(response.json<Fields>().error).toMatchObject({
+        code: "invalid_reset_token",
+        fields: { token: expect.stringMatching(/^This reset link is not valid\./) },
+      });
+    }
+  });
+
+  it.each<[string, unknown]>([
+    ["no token", {}],
+    ["an empty token", { token: "" }],
+    ["a token over 200 characters", { token: "x".repeat(201) }],
+    ["a token that is no text", { token: 12345 }],
+    ["a null token", { token: null }],
+  ])("a check with %s answers 400 on the token field", async (_case, payload) => {
+    const response = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/password/reset/check",
+      payload: payload as object,
+      locale: "en",
+    });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json<Fields>();
+    expect(error.code).toBe("validation_failed");
+    expect(error.fields).toHaveProperty(["token"]);
+  });
+
+  it("a check takes no token from the address, only from the body", async () => {
+    const { email } = await registerVisitor(t.app);
+    const token = await requestResetToken(email);
+    const response = await call(t.app, {
+      method: "POST",
+      url: `/api/v1/password/reset/check?token=${token}`,
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    const get = await call(t.app, {
+      method: "GET",
+      url: `/api/v1/password/reset/check?token=${token}`,
+    });
+    expect(get.statusCode).toBe(404);
   });
 
   it.each([
@@ -448,6 +639,36 @@ describe("rate limits", () => {
       expect(statuses).toEqual([200, 200, 429]);
       expect(last!.json<Fields>().error.code).toBe("rate_limited");
       expect(Number(last!.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("counts link checks with the other password calls of the IP", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "2" });
+    try {
+      const checkFrom = (ip: string) =>
+        call(limited.app, {
+          method: "POST",
+          url: "/api/v1/password/reset/check",
+          payload: { token: randomToken() },
+          headers: { "x-forwarded-for": ip },
+          remoteAddress: ip,
+        });
+      const forgot = await call(limited.app, {
+        method: "POST",
+        url: "/api/v1/password/forgot",
+        payload: { email: "x@example.com" },
+        remoteAddress: "10.0.0.7",
+      });
+      expect(forgot.statusCode).toBe(200);
+      expect((await checkFrom("10.0.0.7")).statusCode).toBe(400);
+      const limitedCheck = await checkFrom("10.0.0.7");
+      expect(limitedCheck.statusCode).toBe(429);
+      expect(limitedCheck.json<Fields>().error.code).toBe("rate_limited");
+      expect(Number(limitedCheck.headers["retry-after"])).toBeGreaterThan(0);
+      // Another address has its own count.
+      expect((await checkFrom("10.0.0.8")).statusCode).toBe(400);
     } finally {
       await limited.close();
     }

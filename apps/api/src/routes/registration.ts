@@ -3,6 +3,8 @@ import {
   errorBodySchema,
   messageSchema,
   passwordForgotSchema,
+  passwordResetCheckResponseSchema,
+  passwordResetCheckSchema,
   passwordResetSchema,
   registerOrganiserSchema,
   registerVisitorSchema,
@@ -13,14 +15,48 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { companyCategories, organiserProfiles, passwordResetTokens, users } from "../db/schema.ts";
 import { checkPlace } from "../lib/geo.ts";
 import { fieldError, HttpError } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { randomToken, sha256 } from "../lib/secrets.ts";
-import { revokeUserSessions, startSession } from "../lib/sessions.ts";
+import { revokeResetTokens, revokeUserSessions, startSession } from "../lib/sessions.ts";
 import { assertEmailFree, emailTaken, isUniqueViolation } from "../lib/users.ts";
+
+/** The stored state of a reset token, or undefined when no token has this hash. */
+async function findResetToken(db: Database | Transaction, token: string) {
+  const [row] = await db
+    .select({
+      userId: passwordResetTokens.userId,
+      usedAt: passwordResetTokens.usedAt,
+      expiresAt: passwordResetTokens.expiresAt,
+    })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, sha256(token)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Why a reset token does not work, as the error to answer, or null when it does: unknown (never
+ * issued, mangled, or removed when a newer reset or change replaced it), used, or expired. A used
+ * token says so even after it would have expired.
+ */
+function resetTokenError(
+  row: { usedAt: Date | null; expiresAt: Date } | undefined,
+  now = new Date(),
+): HttpError | null {
+  const code = !row
+    ? "invalid_reset_token"
+    : row.usedAt
+      ? "reset_token_used"
+      : row.expiresAt.getTime() <= now.getTime()
+        ? "reset_token_expired"
+        : null;
+  return code && new HttpError(400, code, code, { token: code });
+}
 
 /** Registration of visitors and organisers, and the password reset by email. */
 export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
@@ -192,17 +228,46 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
             ),
           )
           .returning({ userId: passwordResetTokens.userId });
-        if (!used)
-          throw new HttpError(400, "invalid_reset_token", "invalid_reset_token", {
-            token: "invalid_reset_token",
-          });
+        if (!used) {
+          // Nothing changed; the stored row tells which of the three it was.
+          throw (
+            resetTokenError(await findResetToken(tx, token)) ??
+            new HttpError(400, "invalid_reset_token", "invalid_reset_token", {
+              token: "invalid_reset_token",
+            })
+          );
+        }
         await tx
           .update(users)
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(users.id, used.userId));
         await revokeUserSessions(tx, used.userId);
+        // Other links mailed before this reset must not set the password again.
+        await revokeResetTokens(tx, used.userId);
       });
       return { data: { message: t(request.locale, "password_reset_done") } };
+    },
+  );
+
+  api.post(
+    apiPaths.passwordResetCheck,
+    {
+      schema: {
+        tags,
+        summary:
+          "Check a reset token without using it: 200 while it works, else 400 invalid_reset_token, reset_token_used or reset_token_expired",
+        body: passwordResetCheckSchema,
+        response: { 200: passwordResetCheckResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.body;
+      await ctx.rateLimiter.hit("password", [`ip:${request.ip}`]);
+      const row = await findResetToken(ctx.db, token);
+      const error = resetTokenError(row);
+      if (error) throw error;
+      reply.header("cache-control", "no-store");
+      return { data: { valid: true as const, expires_at: row!.expiresAt.toISOString() } };
     },
   );
 };
