@@ -43,13 +43,32 @@ export const profileUpdateSchema = z
   .meta({ id: "ProfileUpdate" });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
+/** An organiser's stored profile as the privacy download shows it: company, address, dates. */
+export const organiserProfileExportSchema = organiserProfileSchema.extend({
+  company_category_name: z.string(),
+  address_line: z.string(),
+  postal_code: z.string(),
+  country_id: z.number().int(),
+  country_name: z.string(),
+  city_id: z.number().int(),
+  city_name: z.string(),
+  district_id: z.number().int().nullable(),
+  district_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrganiserProfileExport = z.infer<typeof organiserProfileExportSchema>;
+
 export const userActivitySchema = z.object({ last_seen_at: z.string() });
 
 /** Everything the product keeps about one user, for the privacy download. */
 export const accountExportSchema = z
   .object({
     exported_at: z.string(),
-    user: userSchema.extend({ last_seen_at: z.string().nullable() }),
+    user: userSchema.extend({
+      last_seen_at: z.string().nullable(),
+      organiser: organiserProfileExportSchema.nullable(),
+    }),
     addresses: z.array(addressSchema),
     orders: z.array(orderSchema),
     tickets: z.array(ticketRecordSchema),

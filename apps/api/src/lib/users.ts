@@ -1,7 +1,15 @@
-import type { User } from "@eventwerk/contract";
+import type { Locale, OrganiserProfileExport, User } from "@eventwerk/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { organiserProfiles, users } from "../db/schema.ts";
+import {
+  cities,
+  companyCategories,
+  countries,
+  districts,
+  organiserProfiles,
+  users,
+} from "../db/schema.ts";
+import { pick } from "./geo.ts";
 import { HttpError, notFound } from "./http-error.ts";
 
 /** The user as the API shows it: never the password hash. */
@@ -33,6 +41,52 @@ export async function loadUser(db: Database | Transaction, userId: string): Prom
           approval_status: organiser.approvalStatus,
         }
       : null,
+  };
+}
+
+/**
+ * Everything stored in a user's organiser profile, for the privacy download: company, address
+ * with its place names in the request's language, and when it was created and last changed.
+ * Null for users without one.
+ */
+export async function loadOrganiserProfile(
+  db: Database | Transaction,
+  userId: string,
+  locale: Locale,
+): Promise<OrganiserProfileExport | null> {
+  const [row] = await db
+    .select({
+      profile: organiserProfiles,
+      category: companyCategories,
+      country: countries,
+      city: cities,
+      district: districts,
+    })
+    .from(organiserProfiles)
+    .innerJoin(companyCategories, eq(companyCategories.id, organiserProfiles.companyCategoryId))
+    .innerJoin(countries, eq(countries.id, organiserProfiles.countryId))
+    .innerJoin(cities, eq(cities.id, organiserProfiles.cityId))
+    .leftJoin(districts, eq(districts.id, organiserProfiles.districtId))
+    .where(eq(organiserProfiles.userId, userId))
+    .limit(1);
+  if (!row) return null;
+  const { profile, category, country, city, district } = row;
+  return {
+    company_name: profile.companyName,
+    company_category_id: profile.companyCategoryId,
+    company_category_name: pick(category, locale),
+    tax_number: profile.taxNumber,
+    approval_status: profile.approvalStatus,
+    address_line: profile.addressLine,
+    postal_code: profile.postalCode,
+    country_id: profile.countryId,
+    country_name: pick(country, locale),
+    city_id: profile.cityId,
+    city_name: pick(city, locale),
+    district_id: profile.districtId,
+    district_name: district ? pick(district, locale) : null,
+    created_at: profile.createdAt.toISOString(),
+    updated_at: profile.updatedAt.toISOString(),
   };
 }
 

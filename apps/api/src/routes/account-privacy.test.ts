@@ -1,7 +1,7 @@
 import type { AccountExport, ErrorBody, User } from "@eventwerk/contract";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addresses, orders, tickets, users } from "../db/schema.ts";
+import { addresses, organiserProfiles, orders, tickets, users } from "../db/schema.ts";
 import { demoUsers } from "../seed/index.ts";
 import { seedVisitorTickets } from "../seed/tickets.ts";
 import {
@@ -25,6 +25,45 @@ afterAll(() => t.close());
 const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
 const userId = async (email: string) =>
   (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+
+type Named = { id: number; name: string };
+const listOf = async (url: string) =>
+  (await call(t.app, { method: "GET", url })).json<{ data: Named[] }>().data;
+
+/** Germany, Berlin with one of its districts, Munich and a company category, from the API. */
+async function organiserPlaces() {
+  const country = (await listOf("/api/v1/general/country")).find((c) => c.name === "Deutschland")!;
+  const cities = await listOf(`/api/v1/general/city?country_id=${country.id}`);
+  const berlin = cities.find((c) => c.name === "Berlin")!;
+  const munich = cities.find((c) => c.name === "München")!;
+  const district = (await listOf(`/api/v1/general/district?city_id=${berlin.id}`))[0]!;
+  const category = (await listOf("/api/v1/company-category"))[0]!;
+  return { country, berlin, munich, district, category };
+}
+
+let organisers = 0;
+/** Registers an organiser through the API; answers its id, email and token. */
+async function registerOrganiser(overrides: Record<string, unknown>) {
+  const places = await organiserPlaces();
+  const email = `veranstalter${Date.now()}${organisers++}@example.com`;
+  const response = await call(t.app, {
+    method: "POST",
+    url: "/api/v1/register/organiser",
+    payload: {
+      name: "Tom",
+      surname: "Weber",
+      email,
+      password: "buehne-2026",
+      phone: "+49 30 1234567",
+      company_category_id: places.category.id,
+      accept_terms: true,
+      ...overrides,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const token = response.json<{ access_token: string }>().access_token;
+  return { email, token, id: await userId(email) };
+}
 
 /** Asks for a reset link and answers the token from the newest mail. */
 async function resetLinkFor(email: string) {
@@ -219,6 +258,111 @@ describe("GET /auth/export", () => {
     );
     expect(data.orders.every((order) => order.items.length > 0)).toBe(true);
     expect(JSON.stringify(data)).not.toContain(b.email);
+  });
+
+  it("contains an organiser's stored profile and address, and nothing of another organiser", async () => {
+    const places = await organiserPlaces();
+    const a = await registerOrganiser({
+      company_name: "Kiezbühne Alpha UG",
+      tax_number: "DE111111111",
+      address: {
+        line: "Bühnenweg 7",
+        postal_code: "10827",
+        country_id: places.country.id,
+        city_id: places.berlin.id,
+        district_id: places.district.id,
+      },
+    });
+    const b = await registerOrganiser({
+      company_name: "Zweite Beta GmbH",
+      tax_number: "DE222222222",
+      phone: "+49 89 7654321",
+      address: {
+        line: "Anderer Platz 99",
+        postal_code: "80331",
+        country_id: places.country.id,
+        city_id: places.munich.id,
+      },
+    });
+    const [stored] = await t.ctx.db
+      .select()
+      .from(organiserProfiles)
+      .where(eq(organiserProfiles.userId, a.id));
+
+    const response = await call(t.app, { method: "GET", url: exportUrl, token: a.token });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json<{ data: AccountExport }>();
+    expect(data.user).toMatchObject({
+      id: a.id,
+      email: a.email,
+      role: "organiser",
+      phone: "+49 30 1234567",
+    });
+    expect(data.user.organiser).toEqual({
+      company_name: "Kiezbühne Alpha UG",
+      company_category_id: places.category.id,
+      company_category_name: places.category.name,
+      tax_number: "DE111111111",
+      approval_status: "pending",
+      address_line: "Bühnenweg 7",
+      postal_code: "10827",
+      country_id: places.country.id,
+      country_name: "Deutschland",
+      city_id: places.berlin.id,
+      city_name: "Berlin",
+      district_id: places.district.id,
+      district_name: places.district.name,
+      created_at: stored!.createdAt.toISOString(),
+      updated_at: stored!.updatedAt.toISOString(),
+    });
+    expect(Date.parse(data.user.organiser!.created_at)).toBeLessThanOrEqual(Date.now());
+
+    // Place names follow the request's language.
+    const english = await call(t.app, {
+      method: "GET",
+      url: exportUrl,
+      token: a.token,
+      locale: "en",
+    });
+    expect(english.json<{ data: AccountExport }>().data.user.organiser).toMatchObject({
+      country_name: "Germany",
+      city_name: "Berlin",
+      address_line: "Bühnenweg 7",
+    });
+
+    const text = JSON.stringify(data);
+    for (const foreign of [
+      b.email,
+      b.id,
+      "Zweite Beta GmbH",
+      "DE222222222",
+      "Anderer Platz 99",
+      "80331",
+      "+49 89 7654321",
+    ]) {
+      expect(text).not.toContain(foreign);
+    }
+    expect(text).not.toContain("argon2");
+
+    // B's own export has B's profile, without district.
+    const own = await call(t.app, { method: "GET", url: exportUrl, token: b.token });
+    expect(own.json<{ data: AccountExport }>().data.user.organiser).toMatchObject({
+      company_name: "Zweite Beta GmbH",
+      address_line: "Anderer Platz 99",
+      city_id: places.munich.id,
+      district_id: null,
+      district_name: null,
+    });
+  });
+
+  it("has no organiser profile for a visitor", async () => {
+    const visitor = await registerVisitor(t.app);
+    const response = await call(t.app, {
+      method: "GET",
+      url: exportUrl,
+      token: visitor.tokens.access_token,
+    });
+    expect(response.json<{ data: AccountExport }>().data.user.organiser).toBeNull();
   });
 
   it("needs a login", async () => {

@@ -23,7 +23,13 @@ import { t } from "../lib/messages.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
 import { revokeResetTokens, revokeSession, revokeUserSessions } from "../lib/sessions.ts";
 import { listOrders, listTickets } from "../lib/tickets.ts";
-import { assertEmailFree, emailTaken, isUniqueViolation, loadUser } from "../lib/users.ts";
+import {
+  assertEmailFree,
+  emailTaken,
+  isUniqueViolation,
+  loadOrganiserProfile,
+  loadUser,
+} from "../lib/users.ts";
 import { listAddresses } from "./addresses.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -188,21 +194,23 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
     async (request, reply) => {
       const auth = await requireUser(ctx, request);
       const locale = request.locale;
-      const [user, [row], addressList, orderList, ticketList, messages] = await Promise.all([
-        loadUser(ctx.db, auth.userId),
-        ctx.db
-          .select({ lastSeenAt: users.lastSeenAt })
-          .from(users)
-          .where(eq(users.id, auth.userId)),
-        listAddresses(ctx.db, auth.userId, locale),
-        listOrders(ctx.db, auth.userId, locale),
-        listTickets(ctx.db, auth.userId, locale),
-        ctx.db
-          .select()
-          .from(contactMessages)
-          .where(eq(contactMessages.userId, auth.userId))
-          .orderBy(contactMessages.createdAt),
-      ]);
+      const [user, organiser, [row], addressList, orderList, ticketList, messages] =
+        await Promise.all([
+          loadUser(ctx.db, auth.userId),
+          loadOrganiserProfile(ctx.db, auth.userId, locale),
+          ctx.db
+            .select({ lastSeenAt: users.lastSeenAt })
+            .from(users)
+            .where(eq(users.id, auth.userId)),
+          listAddresses(ctx.db, auth.userId, locale),
+          listOrders(ctx.db, auth.userId, locale),
+          listTickets(ctx.db, auth.userId, locale),
+          ctx.db
+            .select()
+            .from(contactMessages)
+            .where(eq(contactMessages.userId, auth.userId))
+            .orderBy(contactMessages.createdAt),
+        ]);
       const exportedAt = new Date().toISOString();
       reply
         .header("cache-control", "private, no-store")
@@ -213,7 +221,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       return {
         data: {
           exported_at: exportedAt,
-          user: { ...user, last_seen_at: row?.lastSeenAt?.toISOString() ?? null },
+          user: { ...user, organiser, last_seen_at: row?.lastSeenAt?.toISOString() ?? null },
           addresses: addressList,
           orders: orderList,
           tickets: ticketList.data,
