@@ -23,6 +23,23 @@ afterAll(() => t.close());
 const userCount = async () => (await t.ctx.db.select({ n: count() }).from(users))[0]!.n;
 type Fields = { error: { code: string; message: string; fields?: Record<string, string> } };
 
+/** The English field messages the tests expect (apps/api/src/lib/messages.ts). */
+const fieldText: Record<string, string> = {
+  field_required: "Please fill in this field.",
+  field_too_long: expect.stringMatching(/^Please enter at most \d+ characters\.$/),
+  field_too_short: expect.stringMatching(/^Please enter at least \d+ characters\.$/),
+  field_email: "Please enter a valid email address.",
+  password_rule:
+    "The password needs at least 8 characters, including at least one letter and one digit.",
+  accept_terms: "Please accept the terms and conditions and the privacy policy.",
+  invalid_phone: "Please enter a valid phone number.",
+  invalid_tax_number: "Please enter a valid tax number.",
+  unknown_company_category: "This company category does not exist.",
+  unknown_country: "This country does not exist.",
+  unknown_city: "This city does not exist in this country.",
+  unknown_district: "This district does not exist in this city.",
+};
+
 /** The token of the newest reset link in an email. */
 const tokenFrom = (mail: string) => /token=([\w-]+)/.exec(mail)?.[1];
 
@@ -141,6 +158,9 @@ describe("visitor registration", () => {
     ["a bad email", { email: "mia@" }, "email"],
     ["a short password", { password: "abc1" }, "password"],
     ["a password without digits", { password: "nurbuchstaben" }, "password"],
+    ["a password without a letter", { password: "1234567890" }, "password"],
+    ["a password over 200 characters", { password: `a1${"x".repeat(199)}` }, "password"],
+    ["an over-long surname", { surname: "x".repeat(81) }, "surname"],
     ["terms not accepted", { accept_terms: false }, "accept_terms"],
     ["a wrong-typed newsletter flag", { newsletter: "yes" }, "newsletter"],
     ["an unknown language", { preferred_locale: "fr" }, "preferred_locale"],
@@ -179,6 +199,19 @@ describe("visitor registration", () => {
     });
   });
 
+  it("names the length limits of password and surname", async () => {
+    const response = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/register",
+      payload: { ...valid(), password: `a1${"x".repeat(199)}`, surname: "x".repeat(81) },
+      locale: "en",
+    });
+    expect(response.json<Fields>().error.fields).toMatchObject({
+      password: "Please enter at most 200 characters.",
+      surname: "Please enter at most 80 characters.",
+    });
+  });
+
   it("explains the password rule in the visitor's language", async () => {
     const payload = { ...valid(), password: "nurbuchstaben" };
     const de = await call(t.app, { method: "POST", url: "/api/v1/register", payload });
@@ -194,21 +227,37 @@ describe("visitor registration", () => {
 });
 
 describe("organiser registration", () => {
-  it("creates an organiser whose profile is pending approval", async () => {
+  type Ids = Awaited<ReturnType<typeof placeIds>>;
+  const organiserUrl = "/api/v1/register/organiser";
+  const validOrganiser = (ids: Ids) => ({
+    name: "Tom",
+    surname: "Weber",
+    email: `org${Date.now()}${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: "buehne-2026",
+    phone: "+49 30 1234567",
+    company_name: "Kiezbühne UG",
+    company_category_id: ids.categoryId,
+    tax_number: "DE123456789",
+    address: {
+      line: "Hauptstraße 1",
+      postal_code: "10827",
+      country_id: ids.countryId,
+      city_id: ids.berlinId,
+    },
+    accept_terms: true,
+  });
+  const profileCount = async () =>
+    (await t.ctx.db.select({ n: count() }).from(organiserProfiles))[0]!.n;
+
+  it("creates an organiser whose profile is pending approval, with the address as given", async () => {
     const ids = await placeIds();
     const email = `veranstalter${Date.now()}@example.com`;
     const response = await call(t.app, {
       method: "POST",
-      url: "/api/v1/register/organiser",
+      url: organiserUrl,
       payload: {
-        name: "Tom",
-        surname: "Weber",
+        ...validOrganiser(ids),
         email,
-        password: "buehne-2026",
-        phone: "+49 30 1234567",
-        company_name: "Kiezbühne UG",
-        company_category_id: ids.categoryId,
-        tax_number: "DE123456789",
         address: {
           line: "Hauptstraße 1",
           postal_code: "10827",
@@ -216,87 +265,245 @@ describe("organiser registration", () => {
           city_id: ids.berlinId,
           district_id: ids.districtId,
         },
-        accept_terms: true,
       },
     });
     expect(response.statusCode).toBe(201);
     const { access_token } = response.json<{ access_token: string }>();
     const user = await call(t.app, { method: "GET", url: "/api/v1/getUser", token: access_token });
-    expect(
-      user.json<{
-        data: { role: string; organiser: { approval_status: string; company_name: string } };
-      }>().data,
-    ).toMatchObject({
+    const me = user.json<{
+      data: { id: string; role: string; phone: string; organiser: Record<string, unknown> };
+    }>().data;
+    expect(me).toMatchObject({
       role: "organiser",
-      organiser: { approval_status: "pending", company_name: "Kiezbühne UG" },
-    });
-  });
-
-  it.each([
-    [
-      "an unknown company category",
-      (_ids: Awaited<ReturnType<typeof placeIds>>) => ({ company_category_id: 99999 }),
-      "company_category_id",
-    ],
-    [
-      "a city outside the country",
-      (ids: Awaited<ReturnType<typeof placeIds>>) => ({
-        address: {
-          line: "Ring 1",
-          postal_code: "1010",
-          country_id: ids.austriaId,
-          city_id: ids.berlinId,
-        },
-      }),
-      "address.city_id",
-    ],
-    [
-      "a district outside the city",
-      (ids: Awaited<ReturnType<typeof placeIds>>) => ({
-        address: {
-          line: "Ring 1",
-          postal_code: "80331",
-          country_id: ids.countryId,
-          city_id: ids.munichId,
-          district_id: ids.districtId,
-        },
-      }),
-      "address.district_id",
-    ],
-    ["a bad tax number", () => ({ tax_number: "#!" }), "tax_number"],
-    ["a bad phone", () => ({ phone: "call me" }), "phone"],
-    ["no company name", () => ({ company_name: "" }), "company_name"],
-    ["no address", () => ({ address: undefined }), "address"],
-  ])("rejects %s with 400 and creates nothing", async (_case, change, field) => {
-    const ids = await placeIds();
-    const before = await userCount();
-    const profiles = (await t.ctx.db.select({ n: count() }).from(organiserProfiles))[0]!.n;
-    const response = await call(t.app, {
-      method: "POST",
-      url: "/api/v1/register/organiser",
-      payload: {
-        name: "Tom",
-        surname: "Weber",
-        email: `org${Date.now()}@example.com`,
-        password: "buehne-2026",
-        phone: "+49 30 1234567",
+      phone: "+49 30 1234567",
+      organiser: {
+        approval_status: "pending",
         company_name: "Kiezbühne UG",
         company_category_id: ids.categoryId,
         tax_number: "DE123456789",
-        address: {
-          line: "Hauptstraße 1",
-          postal_code: "10827",
-          country_id: ids.countryId,
-          city_id: ids.berlinId,
-        },
-        accept_terms: true,
-        ...change(ids),
       },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<Fields>().error.fields).toHaveProperty([field]);
+    const [profile] = await t.ctx.db
+      .select()
+      .from(organiserProfiles)
+      .where(eq(organiserProfiles.userId, me.id));
+    expect(profile).toMatchObject({
+      approvalStatus: "pending",
+      addressLine: "Hauptstraße 1",
+      postalCode: "10827",
+      countryId: ids.countryId,
+      cityId: ids.berlinId,
+      districtId: ids.districtId,
+    });
+  });
+
+  it("stores no district when none is given", async () => {
+    const ids = await placeIds();
+    const input = validOrganiser(ids);
+    const response = await call(t.app, { method: "POST", url: organiserUrl, payload: input });
+    expect(response.statusCode).toBe(201);
+    const [row] = await t.ctx.db
+      .select({ profile: organiserProfiles })
+      .from(organiserProfiles)
+      .innerJoin(users, eq(users.id, organiserProfiles.userId))
+      .where(eq(users.email, input.email));
+    expect(row!.profile).toMatchObject({ cityId: ids.berlinId, districtId: null });
+  });
+
+  it("refuses a taken email, whatever its case, with 409 and creates no profile", async () => {
+    const ids = await placeIds();
+    const { email } = await registerVisitor(t.app);
+    const before = await userCount();
+    const profiles = await profileCount();
+    for (const taken of [email, email.toUpperCase(), "organiser@eventwerk.example"]) {
+      const response = await call(t.app, {
+        method: "POST",
+        url: organiserUrl,
+        payload: { ...validOrganiser(ids), email: taken },
+        locale: "en",
+      });
+      expect(response.statusCode, taken).toBe(409);
+      expect(response.json()).toEqual({
+        error: {
+          code: "email_taken",
+          message: "An account with this email address already exists.",
+          fields: { email: "An account with this email address already exists." },
+        },
+      });
+    }
     expect(await userCount()).toBe(before);
-    expect((await t.ctx.db.select({ n: count() }).from(organiserProfiles))[0]!.n).toBe(profiles);
+    expect(await profileCount()).toBe(profiles);
+  });
+
+  const address = (ids: Ids, change: Record<string, unknown>) => ({
+    address: { ...validOrganiser(ids).address, ...change },
+  });
+  it.each<[string, (ids: Ids) => Record<string, unknown>, string, string?]>([
+    ["no name", () => ({ name: "" }), "name", "field_required"],
+    ["a blank name", () => ({ name: "   " }), "name", "field_required"],
+    ["an over-long name", () => ({ name: "x".repeat(81) }), "name", "field_too_long"],
+    ["no surname", () => ({ surname: undefined }), "surname", "field_required"],
+    ["an over-long surname", () => ({ surname: "x".repeat(81) }), "surname", "field_too_long"],
+    ["no email", () => ({ email: undefined }), "email", "field_required"],
+    ["a bad email", () => ({ email: "tom@" }), "email", "field_email"],
+    [
+      "an over-long email",
+      () => ({ email: `${"a".repeat(250)}@example.com` }),
+      "email",
+      "field_too_long",
+    ],
+    ["no password", () => ({ password: undefined }), "password", "field_required"],
+    ["a short password", () => ({ password: "abc1" }), "password", "field_too_short"],
+    [
+      "a password without digits",
+      () => ({ password: "nurbuchstaben" }),
+      "password",
+      "password_rule",
+    ],
+    [
+      "a password without a letter",
+      () => ({ password: "1234567890" }),
+      "password",
+      "password_rule",
+    ],
+    [
+      "a password over 200 characters",
+      () => ({ password: `a1${"x".repeat(199)}` }),
+      "password",
+      "field_too_long",
+    ],
+    ["terms not accepted", () => ({ accept_terms: false }), "accept_terms", "accept_terms"],
+    ["terms missing", () => ({ accept_terms: undefined }), "accept_terms", "accept_terms"],
+    ["no phone", () => ({ phone: undefined }), "phone", "field_required"],
+    ["a bad phone", () => ({ phone: "call me" }), "phone", "invalid_phone"],
+    ["a too short phone", () => ({ phone: "+49" }), "phone", "invalid_phone"],
+    ["an over-long phone", () => ({ phone: "1".repeat(33) }), "phone", "field_too_long"],
+    ["no company name", () => ({ company_name: "" }), "company_name", "field_required"],
+    [
+      "an over-long company name",
+      () => ({ company_name: "x".repeat(161) }),
+      "company_name",
+      "field_too_long",
+    ],
+    [
+      "an unknown company category",
+      () => ({ company_category_id: 99999 }),
+      "company_category_id",
+      "unknown_company_category",
+    ],
+    ["no company category", () => ({ company_category_id: undefined }), "company_category_id"],
+    ["a company category as text", () => ({ company_category_id: "1" }), "company_category_id"],
+    ["a company category of 0", () => ({ company_category_id: 0 }), "company_category_id"],
+    [
+      "a company category beyond the id range",
+      () => ({ company_category_id: 2 ** 31 }),
+      "company_category_id",
+    ],
+    ["no tax number", () => ({ tax_number: undefined }), "tax_number", "field_required"],
+    ["a bad tax number", () => ({ tax_number: "DE#12345!" }), "tax_number", "invalid_tax_number"],
+    ["a too short tax number", () => ({ tax_number: "1234" }), "tax_number", "field_too_short"],
+    [
+      "an over-long tax number",
+      () => ({ tax_number: "1".repeat(33) }),
+      "tax_number",
+      "field_too_long",
+    ],
+    ["no address", () => ({ address: undefined }), "address", "field_required"],
+    ["no address line", (ids) => address(ids, { line: "" }), "address.line", "field_required"],
+    [
+      "an over-long address line",
+      (ids) => address(ids, { line: "x".repeat(201) }),
+      "address.line",
+      "field_too_long",
+    ],
+    [
+      "no postal code",
+      (ids) => address(ids, { postal_code: undefined }),
+      "address.postal_code",
+      "field_required",
+    ],
+    [
+      "a too short postal code",
+      (ids) => address(ids, { postal_code: "12" }),
+      "address.postal_code",
+      "field_too_short",
+    ],
+    [
+      "an over-long postal code",
+      (ids) => address(ids, { postal_code: "12345678901" }),
+      "address.postal_code",
+      "field_too_long",
+    ],
+    [
+      "no country",
+      (ids) => address(ids, { country_id: undefined }),
+      "address.country_id",
+      "field_required",
+    ],
+    [
+      "an unknown country",
+      (ids) => address(ids, { country_id: 99999 }),
+      "address.country_id",
+      "unknown_country",
+    ],
+    ["no city", (ids) => address(ids, { city_id: undefined }), "address.city_id", "field_required"],
+    [
+      "an unknown city",
+      (ids) => address(ids, { city_id: 99999 }),
+      "address.city_id",
+      "unknown_city",
+    ],
+    [
+      "a city outside the country",
+      (ids) => address(ids, { country_id: ids.austriaId, city_id: ids.berlinId }),
+      "address.city_id",
+      "unknown_city",
+    ],
+    [
+      "an unknown district",
+      (ids) => address(ids, { district_id: 99999 }),
+      "address.district_id",
+      "unknown_district",
+    ],
+    [
+      "a district outside the city",
+      (ids) => address(ids, { city_id: ids.munichId, district_id: ids.districtId }),
+      "address.district_id",
+      "unknown_district",
+    ],
+    ["a district as text", (ids) => address(ids, { district_id: "1" }), "address.district_id"],
+  ])("rejects %s with 400 on that field and creates nothing", async (_case, change, field, key) => {
+    const ids = await placeIds();
+    const before = await userCount();
+    const profiles = await profileCount();
+    const response = await call(t.app, {
+      method: "POST",
+      url: organiserUrl,
+      payload: { ...validOrganiser(ids), ...change(ids) },
+      locale: "en",
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const { error } = response.json<Fields>();
+    expect(error.code).toBe("validation_failed");
+    expect(error.message).toBe("The input is invalid. Please check the marked fields.");
+    expect(error.fields).toEqual({ [field]: key ? fieldText[key] : expect.any(String) });
+    expect(await userCount()).toBe(before);
+    expect(await profileCount()).toBe(profiles);
+  });
+
+  it("words a place error in German by default", async () => {
+    const ids = await placeIds();
+    const response = await call(t.app, {
+      method: "POST",
+      url: organiserUrl,
+      payload: {
+        ...validOrganiser(ids),
+        ...address(ids, { city_id: ids.munichId, district_id: ids.districtId }),
+      },
+    });
+    expect(response.json<Fields>().error.fields).toEqual({
+      "address.district_id": "Diesen Bezirk gibt es nicht in dieser Stadt.",
+    });
   });
 });
 
