@@ -1,5 +1,7 @@
 import type { EventList, SearchResult } from "@eventwerk/contract";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { titleSimilarity } from "../lib/catalogue-queries.ts";
 import { call, createTestApp, type TestApp } from "../testing/app.ts";
 import { type CatalogueFixtures, createCatalogueFixtures } from "../testing/catalogue-fixtures.ts";
 
@@ -99,4 +101,76 @@ describe("search", () => {
       expect(response.json().error.code).toBe("validation_failed");
     },
   );
+});
+
+/**
+ * The other direction of stemming (the issue's): a plural query finds a title with only the
+ * singular. The query is longer than the word in the title, so no prefix or substring match of
+ * the query could find it; only the stemmed words can.
+ */
+describe("search stems plural queries down to singular titles", () => {
+  const DAY = 86_400_000;
+  let ids: { konzert: number; concert: number; lied: number; party: number };
+  beforeAll(async () => {
+    const insert = (key: string, days: number, titles: { de: string; en: string }) =>
+      f.insert({
+        key,
+        titleDe: titles.de,
+        titleEn: titles.en,
+        // Descriptions without the words, so that only the titles can match.
+        descriptionDe: "Ein Abend im Gewölbekeller.",
+        descriptionEn: "An evening in the vaulted cellar.",
+        start: new Date(Date.now() + days * DAY),
+        venue: "other",
+        category: "other",
+        tickets: [{ price: 1200 }],
+      });
+    ids = {
+      konzert: await insert("konzert", 3, { de: "Konzert", en: "Glimmer cellar night" }),
+      concert: await insert("concert", 3, { de: "Glimmerkellernacht", en: "Concert" }),
+      // Words whose plural does not even resemble the singular closely enough for the typo
+      // tolerance (trigram similarity below 0.7): only stemming can find these.
+      lied: await insert("lied", 4, { de: "Ein Lied für Glimmerau", en: "Glimmer evening one" }),
+      party: await insert("party", 4, { de: "Glimmerabend zwei", en: "A glimmer party" }),
+    };
+  });
+
+  /** How the query relates to the title as text, and whether their stemmed words match. */
+  const matchesAsText = async (title: string, query: string, config: "german" | "english") => {
+    const result = await t.ctx.db.execute(
+      sql`select strpos(lower(${title}), lower(${query})) > 0 as contains,
+        starts_with(lower(${title}), lower(${query})) as prefix,
+        word_similarity(${query}, ${title}) >= ${titleSimilarity} as resembles,
+        to_tsvector(${config}::regconfig, ${title}) @@ websearch_to_tsquery(${config}::regconfig, ${query}) as words`,
+    );
+    return (result as unknown as { rows: Record<string, boolean>[] }).rows[0]!;
+  };
+
+  it("a query for 'Konzerte' finds an event whose German title has only 'Konzert'", async () => {
+    // The fixture really needs stemming: the title neither contains nor starts with the query.
+    expect(await matchesAsText("Konzert", "Konzerte", "german")).toMatchObject({
+      contains: false,
+      prefix: false,
+      words: true,
+    });
+    expect(eventIds(await search("Konzerte", "de", 50))).toContain(ids.konzert);
+  });
+
+  it("a query for 'concerts' finds an event whose English title has only 'concert'", async () => {
+    expect(await matchesAsText("Concert", "concerts", "english")).toMatchObject({
+      contains: false,
+      prefix: false,
+      words: true,
+    });
+    expect(eventIds(await search("concerts", "en", 50))).toContain(ids.concert);
+  });
+
+  it("finds 'Lied' for 'Lieder' and 'party' for 'parties', where only stemming can", async () => {
+    // Not even the typo tolerance would find these: the words alone.
+    const onlyWords = { contains: false, prefix: false, resembles: false, words: true };
+    expect(await matchesAsText("Ein Lied für Glimmerau", "Lieder", "german")).toEqual(onlyWords);
+    expect(await matchesAsText("A glimmer party", "parties", "english")).toEqual(onlyWords);
+    expect(eventIds(await search("Lieder", "de", 50))).toContain(ids.lied);
+    expect(eventIds(await search("parties", "en", 50))).toContain(ids.party);
+  });
 });
