@@ -71,3 +71,66 @@ describe("the anonymous catalogue micro-cache", () => {
     expect(bad.headers["cache-control"]).toBeUndefined();
   });
 });
+
+describe("Cache-Control of catalogue reads, anonymous and signed in", () => {
+  const urls = () => [
+    "/api/v1/events",
+    "/api/v1/events?sort=price&page=1",
+    `/api/v1/events/${eventId}`,
+    "/api/v1/search?q=Konzert",
+  ];
+
+  it("answers a signed-in visitor's reads as private, never public", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    for (const url of urls()) {
+      const response = await call(t.app, { method: "GET", url, token: access_token });
+      expect(response.statusCode, url).toBe(200);
+      const cacheControl = String(response.headers["cache-control"]);
+      expect(cacheControl, url).toMatch(/\bprivate\b/);
+      expect(cacheControl, url).not.toMatch(/\bpublic\b/);
+      expect(response.headers.vary, url).toBe("X-localization");
+    }
+  });
+
+  it("answers anonymous reads as public, with an ETag that a revalidation answers with 304", async () => {
+    for (const url of urls()) {
+      const response = await call(t.app, { method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      const cacheControl = String(response.headers["cache-control"]);
+      expect(cacheControl, url).toMatch(/\bpublic\b/);
+      expect(cacheControl, url).not.toMatch(/\bprivate\b|no-store/);
+      const etag = response.headers.etag;
+      expect(etag, url).toMatch(/^W\/".+"$/);
+
+      const unchanged = await call(t.app, {
+        method: "GET",
+        url,
+        headers: { "if-none-match": String(etag) },
+      });
+      expect(unchanged.statusCode, url).toBe(304);
+      expect(unchanged.body, url).toBe("");
+      expect(unchanged.headers.etag, url).toBe(etag);
+      expect(String(unchanged.headers["cache-control"]), url).toMatch(/\bpublic\b/);
+
+      const other = await call(t.app, {
+        method: "GET",
+        url,
+        headers: { "if-none-match": 'W/"something-else"' },
+      });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).toBe(response.body);
+    }
+  });
+
+  it("never lets a signed-in read be answered from, or end up in, the anonymous copy", async () => {
+    const url = `/api/v1/events/${eventId}`;
+    const anonymous = await call(t.app, { method: "GET", url });
+    const { access_token } = await loginDemoVisitor(t.app);
+    const signedIn = await call(t.app, { method: "GET", url, token: access_token });
+    expect(String(signedIn.headers["cache-control"])).toMatch(/\bprivate\b/);
+    // A following anonymous read is still public, whichever answer came last.
+    const again = await call(t.app, { method: "GET", url });
+    expect(String(again.headers["cache-control"])).toMatch(/\bpublic\b/);
+    expect(again.headers.etag).toBe(anonymous.headers.etag);
+  });
+});
