@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { matchesEtag } from "@eventwerk/contract/http-cache";
 import { type ClientAddress, createRequestListener } from "@mjackson/node-fetch-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { loadWebConfig } from "./app/config.server";
+import { conditional, notModifiedHeaders, withEtag } from "./app/lib/etag.server";
 import { createGuestPageCache } from "./app/lib/guest-page-cache.server";
 
 export type WebListenerOptions = {
@@ -60,8 +62,13 @@ export function createWebListener(options: WebListenerOptions = {}): WebListener
   const cache = createGuestPageCache({
     ttlSeconds: mode === "development" ? 0 : loadWebConfig().GUEST_PAGE_CACHE_SECONDS,
   });
-  const render = createRequestListener((request, client) =>
-    cache.handle(request, () => handle(forwardClientAddress(request, client))),
+  const render = createRequestListener(async (request, client) =>
+    conditional(
+      request,
+      await cache.handle(request, async () =>
+        withEtag(await handle(forwardClientAddress(request, client))),
+      ),
+    ),
   );
   return (req, res) => {
     const hit = cache.lookup({
@@ -73,6 +80,11 @@ export function createWebListener(options: WebListenerOptions = {}): WebListener
       },
     });
     if (hit) {
+      if (hit.etag && matchesEtag(req.headers["if-none-match"], hit.etag)) {
+        res.writeHead(304, Object.fromEntries(notModifiedHeaders(hit.headers)));
+        res.end();
+        return;
+      }
       res.writeHead(hit.status, hit.nodeHeaders);
       res.end(req.method === "HEAD" ? undefined : hit.body);
       return;

@@ -92,8 +92,11 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
         ? chosen
         : detectLocale(request.headers.get("accept-language"));
     if (!chosen) setCookies.push(...localeCookies(preferred));
-    if (preferred === "en")
-      throw withCookies(redirect(pathTo("home", "en") + url.search), setCookies);
+    if (preferred === "en") {
+      const toEnglish = redirect(pathTo("home", "en") + url.search);
+      toEnglish.headers.set("Vary", "Accept-Language");
+      throw withCookies(toEnglish, setCookies);
+    }
   }
   // `active_lang` follows the page's language from the browser (ShellBehaviour): a Set-Cookie
   // here would make every public page uncacheable for CDNs.
@@ -117,5 +120,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   }
 
   const response = await next();
+  // The German home answers by the browser's language on a first visit: caches must keep apart.
+  if (url.pathname === "/") response.headers.append("Vary", "Accept-Language");
   return withCookies(response, state.setCookies);
 };

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   apiPaths,
   errorBodySchema,
@@ -12,6 +11,8 @@ import {
   searchQuerySchema,
   searchResponseSchema,
 } from "@eventwerk/contract";
+import { publicCacheControl } from "@eventwerk/contract/constants";
+import { matchesEtag, weakEtag } from "@eventwerk/contract/http-cache";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -27,22 +28,6 @@ import {
   ticketTypesOf,
 } from "../lib/catalogue-queries.ts";
 import { notFound } from "../lib/http-error.ts";
-
-/** Shared caches may keep catalogue answers a minute, and serve them stale while refreshing. */
-export const catalogueCacheControl = "public, max-age=60, stale-while-revalidate=300";
-
-/** A weak validator of the body: equal bodies (same language, same data) have equal tags. */
-const weakEtag = (body: string | Buffer) =>
-  `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
-
-const stripWeak = (tag: string) => tag.trim().replace(/^W\//, "");
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const wanted = stripWeak(etag);
-  return header.split(",").some((tag) => stripWeak(tag) === wanted);
-}
 
 type CachedAnswer = {
   payload: string | Buffer;
@@ -122,7 +107,7 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
     if (reply.getHeader("etag")) return payload;
     reply.header(
       "cache-control",
-      request.headers.authorization ? "private, max-age=60" : catalogueCacheControl,
+      request.headers.authorization ? "private, max-age=60" : publicCacheControl,
     );
     reply.header("vary", "X-localization");
     const etag = weakEtag(payload);

@@ -28,15 +28,14 @@ export type PlainRequest = {
 
 export type CachedPage = {
   status: number;
-  /** Node-style headers; several Set-Cookie values as an array. */
+  headers: [string, string][];
+  /** The same as Node-style headers; several Set-Cookie values as an array. */
   nodeHeaders: Record<string, string | string[]>;
+  etag: string | null;
   body: Uint8Array<ArrayBuffer>;
 };
 
-type Entry = CachedPage & {
-  headers: [string, string][];
-  expires: number;
-};
+type Entry = CachedPage & { expires: number };
 
 function nodeHeadersOf(headers: [string, string][]) {
   const result: Record<string, string | string[]> = {};
@@ -92,6 +91,7 @@ export function createGuestPageCache(options: {
       status: response.status,
       headers,
       nodeHeaders: nodeHeadersOf(headers),
+      etag: response.headers.get("etag"),
       body: new Uint8Array(await response.arrayBuffer()),
       expires: now() + seconds * 1000,
     };

@@ -33,6 +33,7 @@ import { requestState } from "../context";
 import { usePaths } from "../hooks";
 import { summariseTickets } from "../lib/dashboard-summary";
 import { type FormFailure, formFailure, optionalId, textValues } from "../lib/forms";
+import { pageHeaders, privatePageCache } from "../lib/page-cache";
 import { linkClass, mutedText } from "../lib/page-parts";
 import { placeLists } from "../lib/places.server";
 import { pathTo, resources } from "../route-table";
@@ -71,6 +72,8 @@ const toAccountTicket = async (ticket: TicketRecord): Promise<AccountTicket> => 
 };
 
 /** The account area: dashboard, tickets, profile, addresses and privacy (middleware `login`). */
+export const headers = pageHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(requestState);
   // The login middleware has let only a visitor with a user through.
@@ -98,7 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         city_id: editing ? String(editing.city_id) : undefined,
       }),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: { "Cache-Control": privatePageCache } },
   );
 }
 

@@ -5,11 +5,11 @@ import { AppLink } from "../components/app-link";
 import { LazyImage } from "../components/lazy-image";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
-import { catalogueHeaders } from "../lib/page-cache";
+import { pageHeaders } from "../lib/page-cache";
 import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/event-categories";
 
-export const headers = catalogueHeaders;
+export const headers = pageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = await apiFor(context);

@@ -20,14 +20,14 @@ import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { useEuro } from "../lib/catalogue-parts";
 import { eventJsonLd, imageUrls } from "../lib/event-json-ld";
-import { catalogueHeaders } from "../lib/page-cache";
+import { pageHeaders } from "../lib/page-cache";
 import { linkClass, mutedText } from "../lib/page-parts";
 import type { RootData } from "../root";
 import { matchPage, pathTo } from "../route-table";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/event";
 
-export const headers = catalogueHeaders;
+export const headers = pageHeaders;
 
 const notFound = (pathname: string) => data(`Page not found: ${pathname}`, { status: 404 });
 

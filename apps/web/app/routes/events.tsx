@@ -9,11 +9,11 @@ import { EventGrid } from "../components/event-card";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { Pagination } from "../lib/catalogue-parts";
-import { catalogueHeaders } from "../lib/page-cache";
+import { pageHeaders } from "../lib/page-cache";
 import { EmptyState, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/events";
 
-export const headers = catalogueHeaders;
+export const headers = pageHeaders;
 
 /** The listing's filters: each one a query parameter, so a filtered listing can be shared. */
 const filterNames = [

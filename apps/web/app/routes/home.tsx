@@ -18,11 +18,11 @@ import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
-import { catalogueHeaders } from "../lib/page-cache";
+import { pageHeaders } from "../lib/page-cache";
 import { EmptyState, linkClass, mutedText } from "../lib/page-parts";
 import type { Route } from "./+types/home";
 
-export const headers = catalogueHeaders;
+export const headers = pageHeaders;
 
 /** How many cities the home page names; the cities page has them all. */
 const homeCities = 12;

@@ -9,11 +9,11 @@ import { EventGrid } from "../components/event-card";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { Highlight } from "../lib/catalogue-parts";
-import { catalogueHeaders } from "../lib/page-cache";
+import { pageHeaders } from "../lib/page-cache";
 import { EmptyState, linkClass, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/search";
 
-export const headers = catalogueHeaders;
+export const headers = pageHeaders;
 
 const resultLimit = 12;
 
