@@ -24,7 +24,15 @@ import eventsEn from "../app/i18n/messages/en/events.json" with { type: "json" }
 import navEn from "../app/i18n/messages/en/nav.json" with { type: "json" };
 import searchEn from "../app/i18n/messages/en/search.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
-import { germanBrowser, languageButton, languageDialog, locales, other, test } from "./support";
+import {
+  germanBrowser,
+  languageButton,
+  languageDialog,
+  locales,
+  login,
+  other,
+  test,
+} from "./support";
 
 test.use(germanBrowser);
 
@@ -685,20 +693,15 @@ test.describe("past and cancelled events", () => {
         })
       ).data.find((event) => event.is_past && event.status === "published");
 
-      test.skip(!cancelled && !past, "The demo data has neither a past nor a cancelled event.");
+      // The demo data has both (seed/catalogue.test.ts): a missing one is a failure, not a skip.
+      expect(cancelled, "a cancelled demo event").toBeDefined();
+      expect(past, "a past demo event").toBeDefined();
 
       const cases = [
-        { event: cancelled, kind: "cancelled", title: t.cancelledTitle, text: t.cancelledText },
-        { event: past, kind: "past", title: t.pastTitle, text: t.pastText },
+        { event: cancelled!, kind: "cancelled", title: t.cancelledTitle, text: t.cancelledText },
+        { event: past!, kind: "past", title: t.pastTitle, text: t.pastText },
       ] as const;
       for (const { event, kind, title, text } of cases) {
-        if (!event) {
-          test.info().annotations.push({
-            type: "skipped assertion",
-            description: `The demo data has no ${kind} event.`,
-          });
-          continue;
-        }
         await page.goto(eventPath(locale, event));
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.title);
         await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
@@ -786,8 +789,15 @@ test.describe("search", () => {
       await expect(events.locator("mark").first()).toBeVisible();
       const marked = await marks.allTextContents();
       expect(marked.length).toBeGreaterThan(0);
-      for (const text of marked) expect(expected.terms).toContain(text.toLowerCase());
-      expect(marked.map((text) => text.toLowerCase())).toContain(term);
+      // Each mark is a word a term matched: it holds the term's stem (stemming, typos).
+      for (const text of marked) {
+        const word = text.toLowerCase();
+        expect(
+          expected.terms.some((t) => word.includes(t.slice(0, 4))),
+          text,
+        ).toBe(true);
+      }
+      expect(marked.some((text) => text.toLowerCase().includes(term))).toBe(true);
     });
   }
 });
@@ -851,6 +861,69 @@ test.describe("category and city overviews", () => {
         .click();
       await expect(page).toHaveURL(hasFilters(listPath, { city: String(city.id) }));
       await expectListing(page, request, locale, { city: city.id });
+    });
+  }
+});
+
+test.describe("HTTP caching", () => {
+  test("a guest's catalogue pages are public with an ETag, revalidated with 304", async ({
+    request,
+  }) => {
+    const [event] = (await listEvents(request, "de", { per_page: 1 })).data;
+    const paths = [
+      pathTo("events", "de"),
+      `${pathTo("events", "en")}?sort=price`,
+      eventPath("de", event!),
+      `${pathTo("search", "en")}?q=concert`,
+      pathTo("cities", "de"),
+    ];
+    for (const path of paths) {
+      const first = await request.get(path);
+      expect(first.status(), path).toBe(200);
+      expect(first.headers()["cache-control"], path).toMatch(/^public, max-age=\d+/);
+      const etag = first.headers().etag;
+      expect(etag, path).toMatch(/^W\/".+"$/);
+      const again = await request.get(path, { headers: { "if-none-match": etag! } });
+      expect(again.status(), path).toBe(304);
+      expect(again.headers().etag, path).toBe(etag);
+      expect(await again.body(), path).toHaveLength(0);
+      const changed = await request.get(path, { headers: { "if-none-match": 'W/"old"' } });
+      expect(changed.status(), path).toBe(200);
+    }
+  });
+
+  test("the German home keeps browser languages apart for caches", async ({
+    playwright,
+    baseURL,
+  }) => {
+    // First visits, without a language cookie: the browser's language decides.
+    for (const [language, status] of [
+      ["de-DE,de;q=0.9", 200],
+      ["en-GB,en;q=0.9", 302],
+    ] as const) {
+      const visitor = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { "accept-language": language },
+      });
+      const home = await visitor.get(pathTo("home", "de"), { maxRedirects: 0 });
+      expect(home.status(), language).toBe(status);
+      expect(home.headers().vary, language).toContain("Accept-Language");
+      await visitor.dispose();
+    }
+  });
+
+  for (const locale of locales) {
+    test(`a logged-in visitor's pages are private and never stored (${locale})`, async ({
+      page,
+    }) => {
+      await login(page, locale);
+      for (const key of ["events", "cities", "account"] as const) {
+        const response = await page.goto(pathTo(key, locale));
+        expect(response!.status(), key).toBe(200);
+        const headers = await response!.allHeaders();
+        expect(headers["cache-control"], key).toBe("private, no-store");
+        expect(headers.etag, key).toBeUndefined();
+      }
     });
   }
 });

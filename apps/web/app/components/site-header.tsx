@@ -84,6 +84,14 @@ export function SiteHeader() {
               />
             </div>
           </Form>
+          {/* Small screens have no room for the field: the search page has its own. */}
+          <AppLink
+            to={to("search")}
+            aria-label={t("searchLabel")}
+            className="rounded-md p-2 hover:bg-neutral-100 sm:hidden dark:hover:bg-neutral-800"
+          >
+            <Search aria-hidden="true" className="size-5" />
+          </AppLink>
           <ThemeToggle />
           <LanguageSwitch />
           {user ? (

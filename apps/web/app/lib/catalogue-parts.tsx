@@ -10,14 +10,24 @@ export function useEuro() {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Splits a text on the search terms (case-insensitive): odd parts are the matches. */
+/**
+ * What the inflected forms of a term share, as the search's stemming and typo tolerance see it:
+ * "Konzerte" and "concerts" mark "Konzert" and "concert", "Konzrt" marks "Konzert".
+ */
+const stemOf = (term: string) =>
+  term.length >= 5 ? term.slice(0, Math.max(4, term.length - 2)) : term;
+
+/**
+ * Splits a text on the search terms (case-insensitive): odd parts are the matches, each from where
+ * a term's stem begins to the end of that word.
+ */
 export function splitOnTerms(text: string, terms: readonly string[]): string[] {
-  const words = terms.map((term) => term.trim()).filter(Boolean);
-  if (words.length === 0) return [text];
-  // Longer terms first, so that "konzerte" wins over "konzert".
-  const pattern = words
+  const stems = terms.map((term) => stemOf(term.trim())).filter(Boolean);
+  if (stems.length === 0) return [text];
+  // Longer stems first, so that the longest one decides where a match begins.
+  const pattern = stems
     .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
+    .map((stem) => `${escapeRegExp(stem)}[\\p{L}\\p{N}]*`)
     .join("|");
   return text.split(new RegExp(`(${pattern})`, "giu"));
 }
