@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RequestState } from "./context";
-import { detectLocale, routeMiddleware, runRouteMiddleware } from "./middleware.server";
+import { detectLocale, isSameSite, routeMiddleware, runRouteMiddleware } from "./middleware.server";
 
 const state = (loggedIn: boolean, locale: "de" | "en" = "de"): RequestState => ({
   locale,
@@ -74,5 +74,33 @@ describe("route middleware", () => {
     expect(() => runRouteMiddleware(["vip"], state(true), url)).toThrow(
       "Unknown route middleware: 'vip'",
     );
+  });
+});
+
+describe("isSameSite (forms posted from our own pages only)", () => {
+  const post = (origin: string | null, headers: Record<string, string> = {}) => {
+    const url = new URL("http://shop.example/login");
+    const request = new Request(url, {
+      method: "POST",
+      headers: { ...(origin === null ? {} : { origin }), ...headers },
+    });
+    return isSameSite(request, url);
+  };
+
+  it("accepts our own pages, also as https behind a TLS-terminating proxy", () => {
+    expect(post("http://shop.example")).toBe(true);
+    expect(post("https://shop.example")).toBe(true);
+    expect(post(null)).toBe(true);
+  });
+
+  it("accepts the host a proxy in front names", () => {
+    expect(post("https://www.shop.example", { "x-forwarded-host": "www.shop.example" })).toBe(true);
+  });
+
+  it("refuses other sites, other ports and garbage", () => {
+    expect(post("https://evil.example")).toBe(false);
+    expect(post("http://shop.example:8080")).toBe(false);
+    expect(post("https://shop.example.evil.example")).toBe(false);
+    expect(post("not a url")).toBe(false);
   });
 });

@@ -62,6 +62,20 @@ const withCookies = (response: Response, cookies: string[]) => {
   return response;
 };
 
+/** Whether a form post comes from a page of this site (its Origin names our host). */
+export function isSameSite(request: Request, url: URL): boolean {
+  const origin = request.headers.get("origin");
+  // Browsers send an Origin with every form post; "null" comes from privacy-sensitive contexts,
+  // which SameSite=Lax cookies already keep logged out.
+  if (!origin || origin === "null") return true;
+  try {
+    const host = new URL(origin).host;
+    return host === url.host || host === request.headers.get("x-forwarded-host");
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Runs before every loader and action: checks the origin of form posts, sends a first visit
  * to its language, resolves the login session and applies the page's route middleware.
@@ -70,12 +84,10 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
 
-  // CSRF: a form may only be posted from our own pages.
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    const origin = request.headers.get("origin");
-    if (origin && origin !== url.origin && origin !== "null") {
-      throw data("Cross-site form submission refused", { status: 403 });
-    }
+  // CSRF: a form may only be posted from our own pages. Hosts are compared, not schemes: behind a
+  // TLS-terminating proxy the page is https while this server sees http.
+  if (request.method !== "GET" && request.method !== "HEAD" && !isSameSite(request, url)) {
+    throw data("Cross-site form submission refused", { status: 403 });
   }
 
   const cookies = readCookies(request);
