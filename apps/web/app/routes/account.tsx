@@ -61,6 +61,7 @@ const toAccountTicket = async (ticket: TicketRecord): Promise<AccountTicket> => 
     slug: event.slug,
     title: event.title,
     date: event.date,
+    endDate: event.end_date,
     venue: event.event_venue.name,
     city: event.event_venue.city_name,
     ticketType: ticket.event_ticket_type.name,
@@ -84,10 +85,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editing = addresses.data.find((address) => address.id === editId) ?? null;
   const now = new Date();
   const converted = await Promise.all(tickets.map(toAccountTicket));
+  // A ticket stays upcoming until its event has ended: tonight's concert is still ahead.
+  const isOver = (ticket: AccountTicket) => Date.parse(ticket.endDate) < now.getTime();
   const upcoming = converted
-    .filter((ticket) => Date.parse(ticket.date) >= now.getTime())
+    .filter((ticket) => !isOver(ticket))
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
-  const past = converted.filter((ticket) => Date.parse(ticket.date) < now.getTime());
+  const past = converted.filter(isOver);
   return data(
     {
       user,

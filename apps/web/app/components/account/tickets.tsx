@@ -13,6 +13,7 @@ export type AccountTicket = {
   slug: string;
   title: string;
   date: string;
+  endDate: string;
   venue: string;
   city: string;
   ticketType: string;
