@@ -1,7 +1,7 @@
 import type { AccountExport, ErrorBody, User } from "@eventwerk/contract";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addresses, organiserProfiles, orders, tickets, users } from "../db/schema.ts";
+import { addresses, orders, organiserProfiles, tickets, users } from "../db/schema.ts";
 import { demoUsers } from "../seed/index.ts";
 import { seedVisitorTickets } from "../seed/tickets.ts";
 import {
