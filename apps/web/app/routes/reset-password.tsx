@@ -1,4 +1,12 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { ApiError } from "@eventwerk/contract";
+import {
+  data,
+  Form,
+  type HeadersFunction,
+  Link,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import { useTranslations } from "use-intl";
 import { bareClient } from "../api.server";
 import { FormMessage, NewPasswordField, TextField } from "../components/form-field";
@@ -10,19 +18,68 @@ import type { Route } from "./+types/reset-password";
 
 const fieldNames = ["intent", "email", "token", "password"] as const;
 type Field = (typeof fieldNames)[number];
+
+/** Why a reset link does not work, from the API's error code; null for any other error. */
+type LinkProblem = "used" | "expired" | "invalid";
+function linkProblemOf(error: unknown): LinkProblem | null {
+  if (!(error instanceof ApiError)) return null;
+  switch (error.code) {
+    case "reset_token_used":
+      return "used";
+    case "reset_token_expired":
+      return "expired";
+    // A token the API does not know, or one that is not even shaped like a token.
+    case "invalid_reset_token":
+    case "validation_failed":
+      return "invalid";
+    default:
+      return null;
+  }
+}
+
+const problemTexts = {
+  used: { title: "linkUsedTitle", text: "linkUsedText" },
+  expired: { title: "linkExpiredTitle", text: "linkExpiredText" },
+  invalid: { title: "linkInvalidTitle", text: "linkInvalidText" },
+} as const;
+
 type Result =
   | { ok: true; intent: "request" | "reset"; message: string }
-  | (FormFailure<Field> & { intent: "request" | "reset"; invalidLink: boolean });
+  | (FormFailure<Field> & { intent: "request" | "reset"; linkProblem: LinkProblem | null });
+
+/** The page carries a reset token in its address: never stored, never sent on as a referrer. */
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
+
+/**
+ * Opened from an emailed link (`?token=`), the page first asks the API whether the link still
+ * works, without using it: a used, expired or unknown link says which, and offers a new one
+ * instead of the password form. When the check itself fails (rate limit, API away), the form
+ * shows and the reset answers for the link.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale, forwardedFor } = context.get(requestState);
+  const token = new URL(request.url).searchParams.get("token");
+  if (token === null) return { linkProblem: null };
+  try {
+    await bareClient(locale, forwardedFor).checkResetToken(token);
+    return { linkProblem: null };
+  } catch (error) {
+    return { linkProblem: linkProblemOf(error) };
+  }
+}
 
 /**
  * Two steps on one page: ask for a link by email (the same answer whether the address is known),
  * then, from the link's `?token=`, set a new password (single use; a used or expired link says so).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { locale } = context.get(requestState);
+  const { locale, forwardedFor } = context.get(requestState);
   const values = textValues(await request.formData(), fieldNames);
   const intent = values.intent === "reset" ? "reset" : "request";
-  const api = bareClient(locale);
+  const api = bareClient(locale, forwardedFor);
   try {
     const response =
       intent === "reset"
@@ -32,12 +89,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const failure = formFailure(error, fieldNames, { ...values, password: "" });
     // A used, expired or mangled link is the token field's error; a weak password is not.
-    const invalidLink = intent === "reset" && failure.fields.token !== undefined;
-    return data<Result>({ ...failure, intent, invalidLink }, { status: 400 });
+    const linkProblem =
+      intent === "reset" && failure.fields.token !== undefined
+        ? (linkProblemOf(error) ?? "invalid")
+        : null;
+    return data<Result>({ ...failure, intent, linkProblem }, { status: 400 });
   }
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("resetPassword");
   const tf = useTranslations("forms");
   const { to } = usePaths();
@@ -47,7 +107,14 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const token = params.get("token");
   const done = result?.ok ? result : null;
   const failed = result && !result.ok ? result : null;
-  const showReset = token !== null && !failed?.invalidLink && done?.intent !== "reset";
+  // What the reset answered wins over what the check said when the page was opened.
+  const linkProblem =
+    token === null || done?.intent === "reset"
+      ? null
+      : failed?.intent === "reset"
+        ? failed.linkProblem
+        : loaderData.linkProblem;
+  const showReset = token !== null && linkProblem === null && done?.intent !== "reset";
 
   return (
     <main id="main" className="mx-auto max-w-xl space-y-8 px-4 py-12">
@@ -89,14 +156,15 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         </section>
       ) : (
         <section aria-labelledby="reset-request" className="space-y-4">
-          {failed?.invalidLink && (
+          {linkProblem && (
             <div
               role="alert"
+              id="reset-link-problem"
+              data-problem={linkProblem}
               className="space-y-1 rounded-md border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
             >
-              <p className="font-semibold">{t("invalidLinkTitle")}</p>
-              <p>{failed.message}</p>
-              <p>{t("invalidLinkText")}</p>
+              <p className="font-semibold">{t(problemTexts[linkProblem].title)}</p>
+              <p>{t(problemTexts[linkProblem].text)}</p>
             </div>
           )}
           <h2 id="reset-request" className="text-xl font-semibold">
@@ -109,7 +177,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
                 {done.message}
               </FormMessage>
             )}
-            {failed && !failed.invalidLink && (
+            {failed && !failed.linkProblem && (
               <FormMessage id="reset-error" tone="error">
                 {failed.message ?? tf("invalidForm")}
               </FormMessage>
