@@ -751,6 +751,16 @@ describe("password reset", () => {
     expect(error.fields).toHaveProperty(["token"]);
   });
 
+  it("the check is in the OpenAPI document beside the reset, with its body and answers", async () => {
+    const spec = (await call(t.app, { method: "GET", url: "/api/v1/openapi.json" })).json<{
+      paths: Record<string, Record<string, { tags: string[]; responses: object }>>;
+    }>();
+    const post = spec.paths["/api/v1/password/reset/check"]?.post;
+    expect(post?.tags).toEqual(spec.paths["/api/v1/password/reset"]?.post?.tags);
+    expect(Object.keys(post?.responses ?? {}).sort()).toEqual(["200", "400", "409", "429"]);
+    expect(JSON.stringify(post)).toContain("PasswordResetCheck");
+  });
+
   it("a check takes no token from the address, only from the body", async () => {
     const { email } = await registerVisitor(t.app);
     const token = await requestResetToken(email);
