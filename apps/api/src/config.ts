@@ -57,7 +57,7 @@ const configSchema = z.object({
         .filter(Boolean);
     }),
   /**
-   * How long one instance may answer the same anonymous catalogue read without asking the
+   * How long one instance may answer the same catalogue read without asking the
    * database again (a micro-cache; never longer than the answer's max-age). 0 turns it off.
    */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),

@@ -38,27 +38,25 @@ type CachedAnswer = {
 };
 
 /**
- * Anonymous catalogue reads are the same for everyone, so each instance keeps its last answers a
- * few seconds (what a CDN in front would do with their Cache-Control) instead of querying the
- * database for every request. A copy only: bounded, dropped oldest first, never consulted for a
- * request with a token.
+ * Catalogue reads are the same whoever asks (they read no token), so each instance keeps its last
+ * answers a few seconds (what a CDN in front does with their Cache-Control) instead of querying
+ * the database for every request. A copy only: bounded, dropped oldest first.
  */
 function createAnswerCache(seconds: number, maxEntries = 2000) {
   const answers = new Map<string, CachedAnswer>();
-  const keyOf = (request: FastifyRequest) =>
-    request.headers.authorization ? null : `${request.locale}\n${request.url}`;
+  const keyOf = (request: FastifyRequest) => `${request.locale}\n${request.url}`;
   return {
     get(request: FastifyRequest): CachedAnswer | null {
       const key = keyOf(request);
-      const answer = key ? answers.get(key) : undefined;
+      const answer = answers.get(key);
       if (!answer) return null;
       if (answer.expires > Date.now()) return answer;
-      answers.delete(key!);
+      answers.delete(key);
       return null;
     },
     set(request: FastifyRequest, answer: Omit<CachedAnswer, "expires">) {
       const key = keyOf(request);
-      if (!key || seconds <= 0) return;
+      if (seconds <= 0) return;
       answers.delete(key);
       answers.set(key, { ...answer, expires: Date.now() + seconds * 1000 });
       if (answers.size > maxEntries) answers.delete(answers.keys().next().value!);
@@ -97,18 +95,16 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
   });
 
   /**
-   * Caching of every successful catalogue GET: Cache-Control (public when anonymous), Vary on
-   * the language header, and a weak ETag answered with 304 on a matching If-None-Match.
+   * Caching of every successful catalogue GET: public Cache-Control (explicitly, so that shared
+   * caches may keep answers to requests with a token too: nothing here is personal), Vary on the
+   * language header, and a weak ETag answered with 304 on a matching If-None-Match.
    */
   app.addHook("onSend", async (request, reply, payload) => {
     if (!isRead(request) || reply.statusCode !== 200) return payload;
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
     // An answer from the cache above already carries its headers.
     if (reply.getHeader("etag")) return payload;
-    reply.header(
-      "cache-control",
-      request.headers.authorization ? "private, max-age=60" : publicCacheControl,
-    );
+    reply.header("cache-control", publicCacheControl);
     reply.header("vary", "X-localization");
     const etag = weakEtag(payload);
     reply.header("etag", etag);
