@@ -3,7 +3,7 @@
  * embedded database (optionally filled with generated events), then measures from this process
  * with autocannon: requests per second and p50/p95/p99 latency at 50 connections for the home
  * page, the listing, one event page and search, plus the gzip size of the JS and CSS each page
- * loads. It prints figures; it asserts nothing. `--no-cache` turns the guest page and catalogue
+ * loads. It prints figures; it asserts nothing. `--no-cache` turns the guest page and
  * catalogue micro-caches off, to measure rendering and queries themselves.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
