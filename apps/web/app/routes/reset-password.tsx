@@ -47,10 +47,14 @@ type Result =
   | { ok: true; intent: "request" | "reset"; message: string }
   | (FormFailure<Field> & { intent: "request" | "reset"; linkProblem: LinkProblem | null });
 
-/** The page carries a reset token in its address: never stored, never sent on as a referrer. */
+/**
+ * The page carries a reset token in its address: never stored, and never sent to another site as
+ * a referrer. (Not `no-referrer`: with it, browsers post this page's forms with `Origin: null`,
+ * which the cross-site form checks refuse.)
+ */
 export const headers: HeadersFunction = () => ({
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 });
 
 /**
