@@ -2,7 +2,8 @@
  * `npm run bench [-- --events 10000] [--duration 10]`: starts the production build on a fresh
  * embedded database (optionally filled with generated events), then measures from this process
  * with autocannon: requests per second and p50/p95/p99 latency at 50 connections for the home
- * page, the listing, one event page and search, plus the gzip size of the JS and CSS each page
+ * page, the listing, one event page and search, then for 100 different event pages and 20
+ * different searches (mostly micro-cache misses), plus the gzip size of the JS and CSS each page
  * loads. It prints figures; it asserts nothing. `--no-cache` turns the guest page and
  * catalogue micro-caches off, to measure rendering and queries themselves.
  */
@@ -52,10 +53,12 @@ const percentile = (sorted: number[], p: number) =>
     ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
     : Number.NaN;
 
-async function measure(name: string, url: string) {
+/** Measures one URL, or a list of paths on the server that every connection cycles through. */
+async function measure(name: string, target: string | string[]) {
   const times: number[] = [];
   const result = await autocannon({
-    url,
+    url: typeof target === "string" ? target : base,
+    ...(typeof target === "string" ? {} : { requests: target.map((path) => ({ path })) }),
     connections,
     duration,
     headers: { "accept-language": "de", "user-agent": "eventwerk-bench" },
@@ -123,13 +126,46 @@ try {
   await waitFor(`${base}/readyz`, server);
 
   const listing = (await (
-    await fetch(`${base}/api/v1/events?per_page=1&sort=popularity`)
+    await fetch(`${base}/api/v1/events?per_page=100&sort=popularity`)
   ).json()) as {
     data: { id: number; slug: string }[];
     meta: { total: number };
   };
   const event = listing.data[0];
   if (!event) throw new Error("no events to measure");
+  // Many different pages and queries: most requests miss the micro-caches' few seconds.
+  const eventPaths = listing.data.map(({ slug, id }) => `/${slug}-evx-${id}`);
+  const queries = [
+    "konzert",
+    "jazz",
+    "theater",
+    "festival",
+    "comedy",
+    "kinder",
+    "workshop",
+    "party",
+    "museum",
+    "lesung",
+    "berlin",
+    "münchen",
+    "wien",
+    "zürich",
+    "hamburg",
+    "rock",
+    "klassik",
+    "konzrt",
+    "theatre",
+    "concerts",
+  ];
+  const searchPaths = queries.map((q) => `/search?q=${encodeURIComponent(q)}`);
+  const varied: [string, string[]][] = [
+    [`${eventPaths.length} different event pages`, eventPaths],
+    [`/search, ${queries.length} different queries`, searchPaths],
+    [
+      `API /search, ${queries.length} different queries`,
+      searchPaths.map((path) => `/api/v1${path}`),
+    ],
+  ];
   const pages: [string, string][] = [
     ["/", `${base}/`],
     ["/veranstaltungen", `${base}/veranstaltungen`],
@@ -145,6 +181,7 @@ try {
   for (const [, url] of pages) await fetch(url);
   const rows = [];
   for (const [name, url] of pages) rows.push(await measure(name, url));
+  for (const [name, paths] of varied) rows.push(await measure(name, paths));
   console.table(rows);
 
   const weights = [];
