@@ -53,6 +53,9 @@ export function createWebListener(options: WebListenerOptions = {}): WebListener
   const assets = sirv(path.join(buildDir, "client"), {
     etag: true,
     extensions: [],
+    // The build writes `.br` and `.gz` beside each script and stylesheet (vite.config.ts).
+    brotli: true,
+    gzip: true,
     setHeaders: (res, pathname) => {
       if (pathname.startsWith("/assets/")) res.setHeader("Cache-Control", immutableAssets);
     },

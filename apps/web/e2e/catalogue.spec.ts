@@ -927,3 +927,26 @@ test.describe("HTTP caching", () => {
     });
   }
 });
+
+test("scripts and stylesheets are sent compressed to browsers that accept it", async ({
+  baseURL,
+}) => {
+  const html = await (await fetch(`${baseURL}${pathTo("events", "de")}`)).text();
+  const assets = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  expect(assets.length).toBeGreaterThan(1);
+  for (const asset of new Set(assets)) {
+    const plain = await fetch(`${baseURL}${asset}`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding"), asset).toBeNull();
+    const body = await plain.text();
+    for (const encoding of ["br", "gzip"]) {
+      const compressed = await fetch(`${baseURL}${asset}`, {
+        headers: { "accept-encoding": encoding },
+      });
+      expect(compressed.headers.get("content-encoding"), asset).toBe(encoding);
+      expect(compressed.headers.get("vary"), asset).toContain("Accept-Encoding");
+      expect(compressed.headers.get("cache-control"), asset).toContain("immutable");
+      // fetch decodes it: the same file.
+      expect(await compressed.text(), asset).toBe(body);
+    }
+  }
+});
