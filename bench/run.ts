@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -81,7 +81,7 @@ async function measure(name: string, target: string | string[]) {
   };
 }
 
-/** gzip bytes of the scripts and stylesheets a page's HTML loads. */
+/** gzip bytes of the scripts and stylesheets a page's HTML loads, and brotli bytes of its scripts. */
 async function assetWeight(url: string) {
   const html = await (await fetch(url)).text();
   const refs = new Set<string>();
@@ -94,13 +94,20 @@ async function assetWeight(url: string) {
   for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) refs.add(match[1]!);
   let js = 0;
   let css = 0;
+  // What browsers are sent: the build's brotli files (quality 11).
+  let jsBrotli = 0;
   for (const ref of refs) {
     const body = Buffer.from(await (await fetch(base + ref)).arrayBuffer());
     const size = gzipSync(body, { level: 9 }).length;
     if (ref.endsWith(".css")) css += size;
-    else js += size;
+    else {
+      js += size;
+      jsBrotli += brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+      }).length;
+    }
   }
-  return { js, css };
+  return { js, css, jsBrotli };
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "eventwerk-bench-"));
@@ -186,10 +193,11 @@ try {
 
   const weights = [];
   for (const [name, url] of pages.slice(0, 4)) {
-    const { js, css } = await assetWeight(url);
+    const { js, css, jsBrotli } = await assetWeight(url);
     weights.push({
       page: name,
       "JS gzip kB": (js / 1024).toFixed(1),
+      "JS brotli kB (sent)": (jsBrotli / 1024).toFixed(1),
       "CSS gzip kB": (css / 1024).toFixed(1),
     });
   }
