@@ -20,6 +20,16 @@ export const addressUpdateSchema = addressFields
   .meta({ id: "AddressUpdate" });
 export type AddressUpdate = z.input<typeof addressUpdateSchema>;
 
+/** A stored place (country, city, optional district) with its names in the request's language. */
+export const namedPlaceShape = {
+  country_id: z.number().int(),
+  country_name: z.string(),
+  city_id: z.number().int(),
+  city_name: z.string(),
+  district_id: z.number().int().nullable(),
+  district_name: z.string().nullable(),
+};
+
 export const addressSchema = z
   .object({
     id: z.number().int(),
@@ -27,12 +37,7 @@ export const addressSchema = z
     recipient: z.string(),
     line: z.string(),
     postal_code: z.string(),
-    country_id: z.number().int(),
-    country_name: z.string(),
-    city_id: z.number().int(),
-    city_name: z.string(),
-    district_id: z.number().int().nullable(),
-    district_name: z.string().nullable(),
+    ...namedPlaceShape,
     phone: z.string().nullable(),
     is_default: z.boolean(),
     created_at: z.string(),

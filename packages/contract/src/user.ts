@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressSchema } from "./address.ts";
+import { addressSchema, namedPlaceShape } from "./address.ts";
 import { phoneSchema, shortText } from "./common.ts";
 import { localeSchema } from "./locale.ts";
 import { orderSchema, ticketRecordSchema } from "./ticket.ts";
@@ -48,12 +48,7 @@ export const organiserProfileExportSchema = organiserProfileSchema.extend({
   company_category_name: z.string(),
   address_line: z.string(),
   postal_code: z.string(),
-  country_id: z.number().int(),
-  country_name: z.string(),
-  city_id: z.number().int(),
-  city_name: z.string(),
-  district_id: z.number().int().nullable(),
-  district_name: z.string().nullable(),
+  ...namedPlaceShape,
   created_at: z.string(),
   updated_at: z.string(),
 });
