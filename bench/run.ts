@@ -86,7 +86,8 @@ async function assetWeight(url: string) {
   const html = await (await fetch(url)).text();
   const refs = new Set<string>();
   for (const match of html.matchAll(
-    /<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g,
+    // React Router may add a fragment to a stylesheet's address ("….css#").
+    /<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"#?]+\.(?:js|css))[^"]*"/g,
   )) {
     refs.add(match[1]!);
   }
