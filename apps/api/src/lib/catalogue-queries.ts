@@ -419,14 +419,15 @@ export async function search(
 ): Promise<SearchResult> {
   const pattern = containsPattern(q);
   const rank = textRank(q, locale);
-  // Candidates first, from the two GIN indexes alone (a BitmapOr), then the other conditions.
+  // The matches first, from the two GIN indexes (a BitmapOr), then the other conditions. With the
+  // text conditions out of the outer query, the planner cannot misjudge them as selective and
+  // test every published event instead (110 ms at 10,000 events on PGlite, against a few).
   const eventPage = sql`with hits as materialized (
-      select id from events
-      where ${col("search", locale)} @@ ${tsQuery(q, locale)} or ${col("title", locale)} %> ${q}
+      select e.id from events e where ${textMatch(q, locale)}
     )
     select e.id, row_number() over (order by ${rank} desc, e.starts_at, e.id) as ord
     from events e
-    where e.id in (select id from hits) and ${upcomingPublished(now)} and ${textMatch(q, locale)}
+    where e.id in (select id from hits) and ${upcomingPublished(now)}
     order by ${rank} desc, e.starts_at, e.id
     limit ${limit}`;
   const venueQuery = sql`select v.id, v.name, v.city_id, ${col("ci.name", locale)} as city_name,
