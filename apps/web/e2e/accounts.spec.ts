@@ -859,6 +859,7 @@ for (const locale of locales) {
     context,
   }) => {
     const t = texts[locale];
+    const api = apiTexts[locale];
     const person = await registerThroughApi(request, "privacy", locale);
     await openAccount(page, locale, person);
 
@@ -870,6 +871,26 @@ for (const locale of locales) {
     expect(exported.user.email).toBe(person.email);
     expect(exported.user.name).toBe(person.name);
     expect(exported.tickets).toEqual([]);
+
+    // The export is the signed-in visitor's only: a guest gets 401.
+    const guestExport = await request.get("/account-data.json");
+    expect(guestExport.status()).toBe(401);
+    expect(guestExport.headers()["cache-control"]).toBe("private, no-store");
+
+    // The server insists on the confirmation and the right password (posted as the form would be
+    // without the browser's own checks); the account stays.
+    const account = pathTo("account", locale);
+    const unconfirmed = await page.request.post(account, {
+      form: { intent: "delete-account", password: person.password },
+    });
+    expect(unconfirmed.status()).toBe(400);
+    expect(await unconfirmed.text()).toContain(t.account.deleteConfirmRequired);
+    const wrongPassword = await page.request.post(account, {
+      form: { intent: "delete-account", confirm: "on", password: "not-the-password-1" },
+    });
+    expect(wrongPassword.status()).toBe(400);
+    expect(await wrongPassword.text()).toContain(api.wrongPassword);
+    expect((await page.request.get("/account-data.json")).status()).toBe(200);
 
     const deletion = page.getByRole("form", { name: t.account.deleteHeading, exact: true });
     await deletion.getByRole("checkbox", { name: t.account.deleteConfirm, exact: true }).check();
