@@ -53,7 +53,7 @@ export function createWebListener(options: WebListenerOptions = {}): WebListener
   const assets = sirv(path.join(buildDir, "client"), {
     etag: true,
     extensions: [],
-    // The build writes `.br` and `.gz` beside each script and stylesheet (vite.config.ts).
+    // The build writes `.br` and `.gz` beside each script and stylesheet (react-router.config.ts).
     brotli: true,
     gzip: true,
     setHeaders: (res, pathname) => {
