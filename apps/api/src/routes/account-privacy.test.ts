@@ -9,6 +9,8 @@ import {
   createTestApp,
   passwordLogin,
   registerVisitor,
+  requestResetToken,
+  resetPassword,
   type TestApp,
 } from "../testing/app.ts";
 
@@ -64,16 +66,6 @@ async function registerOrganiser(overrides: Record<string, unknown>) {
   const token = response.json<{ access_token: string }>().access_token;
   return { email, token, id: await userId(email) };
 }
-
-/** Asks for a reset link and answers the token from the newest mail. */
-async function resetLinkFor(email: string) {
-  await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
-  const token = /token=([\w-]+)/.exec((await t.outbox()).at(-1) ?? "")?.[1];
-  if (!token) throw new Error("no reset link mailed");
-  return token;
-}
-const resetWith = (token: string, password: string) =>
-  call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password } });
 
 /** A visitor with an address, a contact message and seeded orders and tickets. */
 async function visitorWithData() {
@@ -134,9 +126,9 @@ describe("POST /auth/email", () => {
 
   it("makes reset links mailed to the old address stop working", async () => {
     const visitor = await registerVisitor(t.app);
-    const link = await resetLinkFor(visitor.email);
+    const link = await requestResetToken(t, visitor.email);
     const other = await registerVisitor(t.app);
-    const othersLink = await resetLinkFor(other.email);
+    const othersLink = await requestResetToken(t, other.email);
     const newEmail = `neu.${visitor.email}`;
     const response = await changeEmail(visitor.tokens.access_token, {
       email: newEmail,
@@ -144,20 +136,20 @@ describe("POST /auth/email", () => {
     });
     expect(response.statusCode).toBe(200);
 
-    const reset = await resetWith(link, "uebernommen-1");
+    const reset = await resetPassword(t, link, "uebernommen-1");
     expect(reset.statusCode).toBe(400);
     expect(errorOf(reset).code).toBe("invalid_reset_token");
     await expect(passwordLogin(t.app, newEmail, visitor.password)).resolves.toBeTruthy();
-    expect((await resetWith(othersLink, "anderes-konto-2")).statusCode).toBe(200);
+    expect((await resetPassword(t, othersLink, "anderes-konto-2")).statusCode).toBe(200);
     // The new address can ask for a link that works.
-    expect((await resetWith(await resetLinkFor(newEmail), "neues-passwort-3")).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await resetPassword(t, await requestResetToken(t, newEmail), "neues-passwort-3")).statusCode,
+    ).toBe(200);
   });
 
   it("keeps reset links when the change is refused", async () => {
     const visitor = await registerVisitor(t.app);
-    const link = await resetLinkFor(visitor.email);
+    const link = await requestResetToken(t, visitor.email);
     const wrong = await changeEmail(visitor.tokens.access_token, {
       email: `neu.${visitor.email}`,
       current_password: "falsch-1234",
@@ -168,7 +160,7 @@ describe("POST /auth/email", () => {
       current_password: visitor.password,
     });
     expect(taken.statusCode).toBe(409);
-    expect((await resetWith(link, "neues-passwort-3")).statusCode).toBe(200);
+    expect((await resetPassword(t, link, "neues-passwort-3")).statusCode).toBe(200);
   });
 
   it("accepts the own address in another case", async () => {

@@ -10,6 +10,8 @@ import {
   loginDemoVisitor,
   passwordLogin,
   registerVisitor,
+  requestResetToken,
+  resetPassword,
   type TestApp,
   testClient,
 } from "../testing/app.ts";
@@ -391,22 +393,12 @@ describe("POST /auth/password", () => {
   });
 });
 
-/** Asks for a reset link and answers the token from the newest mail. */
-async function resetLinkFor(email: string) {
-  await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
-  const token = /token=([\w-]+)/.exec((await t.outbox()).at(-1) ?? "")?.[1];
-  if (!token) throw new Error("no reset link mailed");
-  return token;
-}
-const resetWith = (token: string, password: string) =>
-  call(t.app, { method: "POST", url: "/api/v1/password/reset", payload: { token, password } });
-
 describe("POST /auth/password and reset links", () => {
   it("makes every reset link mailed before stop working", async () => {
     const { email, password, tokens } = await registerVisitor(t.app);
-    const links = [await resetLinkFor(email), await resetLinkFor(email)];
+    const links = [await requestResetToken(t, email), await requestResetToken(t, email)];
     const other = await registerVisitor(t.app);
-    const othersLink = await resetLinkFor(other.email);
+    const othersLink = await requestResetToken(t, other.email);
 
     // A refused change (wrong current password) leaves the links alone.
     const refused = await call(t.app, {
@@ -431,7 +423,7 @@ describe("POST /auth/password and reset links", () => {
     });
     expect(changed.statusCode).toBe(200);
     for (const link of links) {
-      const response = await resetWith(link, "zurueck-zum-alten-1");
+      const response = await resetPassword(t, link, "zurueck-zum-alten-1");
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).code).toBe("invalid_reset_token");
     }
@@ -439,8 +431,10 @@ describe("POST /auth/password and reset links", () => {
     expect((await login(email, "zurueck-zum-alten-1")).statusCode).toBe(400);
 
     // Other accounts keep theirs, and a link asked for after the change works.
-    expect((await resetWith(othersLink, "anderes-konto-2")).statusCode).toBe(200);
-    expect((await resetWith(await resetLinkFor(email), "nach-dem-wechsel-3")).statusCode).toBe(200);
+    expect((await resetPassword(t, othersLink, "anderes-konto-2")).statusCode).toBe(200);
+    expect(
+      (await resetPassword(t, await requestResetToken(t, email), "nach-dem-wechsel-3")).statusCode,
+    ).toBe(200);
   });
 });
 

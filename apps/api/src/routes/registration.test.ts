@@ -11,6 +11,9 @@ import {
   passwordLogin,
   readMail,
   registerVisitor,
+  requestResetToken,
+  resetPassword,
+  resetTokenFrom,
   type TestApp,
 } from "../testing/app.ts";
 
@@ -40,28 +43,6 @@ const fieldText: Record<string, string> = {
   unknown_district: "This district does not exist in this city.",
 };
 
-/** The token of the newest reset link in an email. */
-const tokenFrom = (mail: string) => /token=([\w-]+)/.exec(mail)?.[1];
-
-/** Asks for a reset link for the email and answers the token from the mail. */
-async function requestResetToken(email: string) {
-  const response = await call(t.app, {
-    method: "POST",
-    url: "/api/v1/password/forgot",
-    payload: { email },
-  });
-  expect(response.statusCode).toBe(200);
-  const token = tokenFrom((await t.outbox()).at(-1)!);
-  if (!token) throw new Error("no reset link in the newest mail");
-  return token;
-}
-const reset = (token: string, password: string, locale?: "de" | "en") =>
-  call(t.app, {
-    method: "POST",
-    url: "/api/v1/password/reset",
-    payload: { token, password },
-    locale,
-  });
 const check = (token: string, locale?: "de" | "en") =>
   call(t.app, { method: "POST", url: "/api/v1/password/reset/check", payload: { token }, locale });
 /** Lets one link's time run out. */
@@ -544,7 +525,7 @@ describe("password reset", () => {
     const mail = (await t.outbox()).at(-1)!;
     expect(mail).toContain("Subject: Reset your password");
     expect(mail).toContain("http://localhost:3000/en/reset-password?token=");
-    const token = tokenFrom(mail)!;
+    const token = resetTokenFrom(mail)!;
 
     const reset = await call(t.app, {
       method: "POST",
@@ -576,42 +557,42 @@ describe("password reset", () => {
 
   it("refuses an expired link, says so, and keeps the password", async () => {
     const { email, password } = await registerVisitor(t.app);
-    const token = await requestResetToken(email);
+    const token = await requestResetToken(t, email);
     await expire(token);
-    const response = await reset(token, "neues-passwort-9");
+    const response = await resetPassword(t, token, "neues-passwort-9");
     expect(response.statusCode).toBe(400);
     expect(response.json<Fields>().error).toEqual({
       code: "reset_token_expired",
       message: "Dieser Link ist abgelaufen. Fordern Sie einen neuen an.",
       fields: { token: "Dieser Link ist abgelaufen. Fordern Sie einen neuen an." },
     });
-    const english = await reset(token, "neues-passwort-9", "en");
+    const english = await resetPassword(t, token, "neues-passwort-9", "en");
     expect(english.json<Fields>().error.message).toBe("This link has expired. Request a new one.");
     await expect(passwordLogin(t.app, email, password)).resolves.toHaveProperty("access_token");
   });
 
   it("tells a used link from an expired and an unknown one, in both languages", async () => {
     const { email } = await registerVisitor(t.app);
-    const token = await requestResetToken(email);
-    expect((await reset(token, "neues-passwort-9")).statusCode).toBe(200);
-    const used = await reset(token, "drittes-passwort-3");
+    const token = await requestResetToken(t, email);
+    expect((await resetPassword(t, token, "neues-passwort-9")).statusCode).toBe(200);
+    const used = await resetPassword(t, token, "drittes-passwort-3");
     expect(used.json<Fields>().error).toMatchObject({
       code: "reset_token_used",
       message: "Dieser Link wurde bereits verwendet. Fordern Sie einen neuen an.",
     });
     // Used stays used after the link's time is up too.
     await expire(token);
-    expect((await reset(token, "drittes-passwort-3")).json<Fields>().error.code).toBe(
+    expect((await resetPassword(t, token, "drittes-passwort-3")).json<Fields>().error.code).toBe(
       "reset_token_used",
     );
 
-    const unknown = await reset(randomToken(), "drittes-passwort-3");
+    const unknown = await resetPassword(t, randomToken(), "drittes-passwort-3");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<Fields>().error).toMatchObject({
       code: "invalid_reset_token",
       fields: { token: expect.stringContaining("ungültig") },
     });
-    const unknownEn = await reset(randomToken(), "drittes-passwort-3", "en");
+    const unknownEn = await resetPassword(t, randomToken(), "drittes-passwort-3", "en");
     expect(unknownEn.json<Fields>().error.message).toMatch(/^This reset link is not valid\./);
     await expect(passwordLogin(t.app, email, "neues-passwort-9")).resolves.toHaveProperty(
       "access_token",
@@ -621,15 +602,15 @@ describe("password reset", () => {
   it("a reset makes every other link of the account stop working, not other accounts' links", async () => {
     const { email } = await registerVisitor(t.app);
     const other = await registerVisitor(t.app);
-    const first = await requestResetToken(email);
-    const second = await requestResetToken(email);
-    const third = await requestResetToken(email);
-    const othersLink = await requestResetToken(other.email);
+    const first = await requestResetToken(t, email);
+    const second = await requestResetToken(t, email);
+    const third = await requestResetToken(t, email);
+    const othersLink = await requestResetToken(t, other.email);
     expect(new Set([first, second, third]).size).toBe(3);
 
-    expect((await reset(second, "neues-passwort-9")).statusCode).toBe(200);
+    expect((await resetPassword(t, second, "neues-passwort-9")).statusCode).toBe(200);
     for (const token of [first, third]) {
-      const response = await reset(token, "boeses-passwort-6");
+      const response = await resetPassword(t, token, "boeses-passwort-6");
       expect(response.statusCode).toBe(400);
       expect(response.json<Fields>().error.code).toBe("invalid_reset_token");
       expect((await check(token)).json<Fields>().error.code).toBe("invalid_reset_token");
@@ -648,17 +629,17 @@ describe("password reset", () => {
 
     // Another account's link is untouched, and a link asked for afterwards works.
     expect((await check(othersLink)).statusCode).toBe(200);
-    const fresh = await requestResetToken(email);
-    expect((await reset(fresh, "viertes-passwort-4")).statusCode).toBe(200);
+    const fresh = await requestResetToken(t, email);
+    expect((await resetPassword(t, fresh, "viertes-passwort-4")).statusCode).toBe(200);
   });
 
   it("keeps an expired link saying 'expired' after a reset with another one", async () => {
     const { email } = await registerVisitor(t.app);
-    const old = await requestResetToken(email);
+    const old = await requestResetToken(t, email);
     await expire(old);
-    const current = await requestResetToken(email);
-    expect((await reset(current, "neues-passwort-9")).statusCode).toBe(200);
-    expect((await reset(old, "boeses-passwort-6")).json<Fields>().error.code).toBe(
+    const current = await requestResetToken(t, email);
+    expect((await resetPassword(t, current, "neues-passwort-9")).statusCode).toBe(200);
+    expect((await resetPassword(t, old, "boeses-passwort-6")).json<Fields>().error.code).toBe(
       "reset_token_expired",
     );
   });
@@ -666,7 +647,7 @@ describe("password reset", () => {
   it("signs out every session of the account", async () => {
     const { email, tokens } = await registerVisitor(t.app);
     await call(t.app, { method: "POST", url: "/api/v1/password/forgot", payload: { email } });
-    const token = tokenFrom((await t.outbox()).at(-1)!)!;
+    const token = resetTokenFrom((await t.outbox()).at(-1)!)!;
     await call(t.app, {
       method: "POST",
       url: "/api/v1/password/reset",
@@ -682,7 +663,7 @@ describe("password reset", () => {
 
   it("checks a link without using it", async () => {
     const { email } = await registerVisitor(t.app);
-    const token = await requestResetToken(email);
+    const token = await requestResetToken(t, email);
     const before = Date.now();
     for (let i = 0; i < 3; i++) {
       const response = await check(token);
@@ -700,7 +681,7 @@ describe("password reset", () => {
       .where(eq(passwordResetTokens.tokenHash, sha256(token)));
     expect(row).toEqual({ usedAt: null });
     // Still good for the reset itself, and afterwards the check says it was used.
-    expect((await reset(token, "neues-passwort-9")).statusCode).toBe(200);
+    expect((await resetPassword(t, token, "neues-passwort-9")).statusCode).toBe(200);
     const used = await check(token, "en");
     expect(used.statusCode).toBe(400);
     expect(used.json()).toEqual({
@@ -714,7 +695,7 @@ describe("password reset", () => {
 
   it("checks answer expired and unknown links with their own codes", async () => {
     const { email } = await registerVisitor(t.app);
-    const token = await requestResetToken(email);
+    const token = await requestResetToken(t, email);
     await expire(token);
     const expired = await check(token);
     expect(expired.statusCode).toBe(400);
@@ -763,7 +744,7 @@ describe("password reset", () => {
 
   it("a check takes no token from the address, only from the body", async () => {
     const { email } = await registerVisitor(t.app);
-    const token = await requestResetToken(email);
+    const token = await requestResetToken(t, email);
     const response = await call(t.app, {
       method: "POST",
       url: `/api/v1/password/reset/check?token=${token}`,
@@ -818,7 +799,7 @@ describe("email over SMTP", () => {
       expect(received).toHaveLength(1);
       expect(received[0]).toContain(`To: ${email}`);
       expect(received[0]).toContain("/passwort-zurucksetzen?token=");
-      const token = tokenFrom(received[0]!)!;
+      const token = resetTokenFrom(received[0]!)!;
       const first = await call(smtp.app, {
         method: "POST",
         url: "/api/v1/password/reset",

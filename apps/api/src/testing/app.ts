@@ -156,3 +156,28 @@ export function readMail(raw: string): string {
     );
   return decodedHead + decodeQuotedPrintable(body);
 }
+
+/** The token of the reset link in an email. */
+export const resetTokenFrom = (mail: string) => /token=([\w-]+)/.exec(mail)?.[1];
+
+/** Asks for a reset link for the email and answers the token from the newest mail. */
+export async function requestResetToken(t: TestApp, email: string): Promise<string> {
+  const response = await call(t.app, {
+    method: "POST",
+    url: "/api/v1/password/forgot",
+    payload: { email },
+  });
+  if (response.statusCode !== 200) throw new Error(`forgot answered ${response.statusCode}`);
+  const token = resetTokenFrom((await t.outbox()).at(-1) ?? "");
+  if (!token) throw new Error("no reset link in the newest mail");
+  return token;
+}
+
+/** Sets a new password with a reset token. */
+export const resetPassword = (t: TestApp, token: string, password: string, locale?: Locale) =>
+  call(t.app, {
+    method: "POST",
+    url: "/api/v1/password/reset",
+    payload: { token, password },
+    locale,
+  });
