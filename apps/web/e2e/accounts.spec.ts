@@ -30,7 +30,7 @@ import organiserRegisterEn from "../app/i18n/messages/en/organiserRegister.json"
 import resetPasswordEn from "../app/i18n/messages/en/resetPassword.json" with { type: "json" };
 import visitorRegisterEn from "../app/i18n/messages/en/visitorRegister.json" with { type: "json" };
 import { type DashboardSummary, summariseTickets } from "../app/lib/dashboard-summary";
-import { pathTo } from "../app/route-table";
+import { pathTo, resources } from "../app/route-table";
 import {
   accountLink,
   cookieJar,
@@ -873,7 +873,7 @@ for (const locale of locales) {
     expect(exported.tickets).toEqual([]);
 
     // The export is the signed-in visitor's only: a guest gets 401.
-    const guestExport = await request.get("/account-data.json");
+    const guestExport = await request.get(resources.accountExport.path);
     expect(guestExport.status()).toBe(401);
     expect(guestExport.headers()["cache-control"]).toBe("private, no-store");
 
@@ -890,7 +890,7 @@ for (const locale of locales) {
     });
     expect(wrongPassword.status()).toBe(400);
     expect(await wrongPassword.text()).toContain(api.wrongPassword);
-    expect((await page.request.get("/account-data.json")).status()).toBe(200);
+    expect((await page.request.get(resources.accountExport.path)).status()).toBe(200);
 
     const deletion = page.getByRole("form", { name: t.account.deleteHeading, exact: true });
     await deletion.getByRole("checkbox", { name: t.account.deleteConfirm, exact: true }).check();

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Locale, localeHeader, type TokenResponse } from "@eventwerk/contract";
+import { apiPaths, type Locale, localeHeader, type TokenResponse } from "@eventwerk/contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
 import { buildApp, type Context, createContext, loadConfig } from "../app.ts";
@@ -164,7 +164,7 @@ export const resetTokenFrom = (mail: string) => /token=([\w-]+)/.exec(mail)?.[1]
 export async function requestResetToken(t: TestApp, email: string): Promise<string> {
   const response = await call(t.app, {
     method: "POST",
-    url: "/api/v1/password/forgot",
+    url: apiPaths.passwordForgot,
     payload: { email },
   });
   if (response.statusCode !== 200) throw new Error(`forgot answered ${response.statusCode}`);
@@ -177,7 +177,7 @@ export async function requestResetToken(t: TestApp, email: string): Promise<stri
 export const resetPassword = (t: TestApp, token: string, password: string, locale?: Locale) =>
   call(t.app, {
     method: "POST",
-    url: "/api/v1/password/reset",
+    url: apiPaths.passwordReset,
     payload: { token, password },
     locale,
   });

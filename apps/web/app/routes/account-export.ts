@@ -1,11 +1,12 @@
 import { apiFor } from "../api.server";
 import { requestState } from "../context";
+import { privatePageCache } from "../lib/page-cache";
 import type { Route } from "./+types/account-export";
 
 /** `/account-data.json`: the signed-in visitor's data export from the API, as a download. */
 export async function loader({ context }: Route.LoaderArgs) {
   const state = context.get(requestState);
-  const headers = { "Cache-Control": "private, no-store" };
+  const headers = { "Cache-Control": privatePageCache };
   if (!state.user) {
     return Response.json(
       { error: { code: "unauthorized", message: "Please log in." } },

@@ -13,6 +13,7 @@ import { FormMessage, NewPasswordField, TextField } from "../components/form-fie
 import { requestState } from "../context";
 import { usePaths } from "../hooks";
 import { type FormFailure, formFailure, textValues } from "../lib/forms";
+import { privatePageCache } from "../lib/page-cache";
 import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/reset-password";
 
@@ -53,7 +54,7 @@ type Result =
  * which the cross-site form checks refuse.)
  */
 export const headers: HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
+  "Cache-Control": privatePageCache,
   "Referrer-Policy": "same-origin",
 });
 
