@@ -4,13 +4,13 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Config } from "@react-router/dev/config";
 
 /**
- * Every built script and stylesheet also as `.br` and `.gz` beside it, compressed once at the
+ * Every built script, stylesheet and the icon sprite also as `.br` and `.gz` beside it, compressed once at the
  * highest levels; the server hands them to browsers that accept them (server.ts). At the end of
  * the build, when React Router has written its route manifest too.
  */
 async function precompressAssets(buildDirectory: string) {
   const dir = path.join(buildDirectory, "client", "assets");
-  const files = (await readdir(dir)).filter((file) => /\.(js|css)$/.test(file));
+  const files = (await readdir(dir)).filter((file) => /\.(js|css|svg)$/.test(file));
   const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
   for (const file of files) {
     const body = await readFile(path.join(dir, file));

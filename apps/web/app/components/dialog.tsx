@@ -1,7 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
 import { useTranslations } from "use-intl";
+import { Icon } from "./icon";
 
 export type DialogProps = {
   /** The dialog's heading; every dialog has one (it names the dialog for assistive technology). */
@@ -90,7 +90,7 @@ export function Dialog({
                 aria-label={t("closeDialog")}
                 className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-neutral-600 transition hover:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:text-neutral-300 dark:hover:bg-neutral-800"
               >
-                <X aria-hidden="true" className="size-5" />
+                <Icon name="x" className="size-5" />
               </RadixDialog.Close>
             )}
           </div>

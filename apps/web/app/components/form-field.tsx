@@ -1,6 +1,6 @@
-import { Check, Circle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslations } from "use-intl";
+import { Icon } from "./icon";
 
 const errorClass = "text-sm font-medium text-red-700 dark:text-red-400";
 const hintClass = "text-sm text-neutral-700 dark:text-neutral-300";
@@ -246,12 +246,9 @@ export function NewPasswordField({
               return (
                 <li key={key} className="flex items-center gap-1">
                   {met ? (
-                    <Check
-                      aria-hidden="true"
-                      className="size-4 text-green-700 dark:text-green-400"
-                    />
+                    <Icon name="check" className="size-4 text-green-700 dark:text-green-400" />
                   ) : (
-                    <Circle aria-hidden="true" className="size-4" />
+                    <Icon name="circle" className="size-4" />
                   )}
                   {t(`passwordChecks.${key}`)}
                   <span className="sr-only">

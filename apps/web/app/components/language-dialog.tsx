@@ -1,10 +1,10 @@
 import type { Locale } from "@eventwerk/contract";
-import { Check } from "lucide-react";
 import type { MouseEvent, RefObject } from "react";
 import { useTranslations } from "use-intl";
 import { useCounterpartPath, useRootData } from "../hooks";
 import { pathTo } from "../route-table";
 import { Dialog } from "./dialog";
+import { Icon } from "./icon";
 
 const YEAR = 365 * 24 * 60 * 60;
 
@@ -84,10 +84,7 @@ export default function LanguageDialog({
                 <span className="flex-1">{lang.name}</span>
                 {current && (
                   <>
-                    <Check
-                      aria-hidden="true"
-                      className="size-5 text-primary-700 dark:text-primary-300"
-                    />
+                    <Icon name="check" className="size-5 text-primary-700 dark:text-primary-300" />
                     <span className="sr-only">{t("current")}</span>
                   </>
                 )}

@@ -1,7 +1,7 @@
-import { Globe } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { useRootData } from "../hooks";
+import { Icon } from "./icon";
 
 const loadDialog = () => import("./language-dialog");
 const LanguageDialog = lazy(loadDialog);
@@ -32,7 +32,7 @@ export function LanguageSwitch() {
         onClick={() => setOpen(true)}
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold uppercase hover:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:hover:bg-neutral-800"
       >
-        <Globe aria-hidden="true" className="size-4" />
+        <Icon name="globe" className="size-4" />
         <span aria-hidden="true">{locale}</span>
       </button>
       {open !== null && (

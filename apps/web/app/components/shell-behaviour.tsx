@@ -1,4 +1,3 @@
-import { Wrench } from "lucide-react";
 import {
   type CSSProperties,
   type ReactNode,
@@ -10,6 +9,7 @@ import {
 import { useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import type { RootData } from "../root";
+import { Icon } from "./icon";
 import { useLoading } from "./loading";
 import { useApplyTheme } from "./theme-toggle";
 import { Toaster } from "./toasts";
@@ -85,7 +85,7 @@ function MaintenanceOverlay({ site }: { site: string }) {
         id="main"
         className="flex max-w-xl flex-col items-center gap-4 rounded-xl border border-neutral-200 bg-white px-8 py-10 text-center shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
       >
-        <Wrench aria-hidden="true" className="size-10 text-primary-700 dark:text-primary-300" />
+        <Icon name="wrench" className="size-10 text-primary-700 dark:text-primary-300" />
         <h1 className="text-3xl font-bold tracking-tight">{t("maintenance", { site })}</h1>
         <p className="text-neutral-700 dark:text-neutral-300">{t("maintenanceText", { site })}</p>
       </main>

@@ -1,9 +1,9 @@
-import { Search, Ticket, UserRound } from "lucide-react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { usePaths, useRootData } from "../hooks";
 import { pages, resourcePath } from "../route-table";
 import { AppLink } from "./app-link";
+import { Icon } from "./icon";
 import { LanguageSwitch } from "./language-switch";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -24,7 +24,7 @@ export function SiteHeader() {
           to={to("home")}
           className="flex items-center gap-2 text-xl font-bold text-primary-800 dark:text-primary-300"
         >
-          <Ticket aria-hidden="true" className="size-6" />
+          <Icon name="ticket" className="size-6" />
           {siteName}
         </AppLink>
         <nav aria-label={t("mainMenu")} className="order-3 w-full md:order-none md:w-auto">
@@ -71,8 +71,8 @@ export function SiteHeader() {
               {t("searchLabel")}
             </label>
             <div className="relative">
-              <Search
-                aria-hidden="true"
+              <Icon
+                name="search"
                 className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-500"
               />
               <input
@@ -90,7 +90,7 @@ export function SiteHeader() {
             aria-label={t("searchLabel")}
             className="rounded-md p-2 hover:bg-neutral-100 sm:hidden dark:hover:bg-neutral-800"
           >
-            <Search aria-hidden="true" className="size-5" />
+            <Icon name="search" className="size-5" />
           </AppLink>
           <ThemeToggle />
           <LanguageSwitch />
@@ -101,7 +101,7 @@ export function SiteHeader() {
                 className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-800"
                 aria-label={t("accountOf", { name: `${user.name} ${user.surname}` })}
               >
-                <UserRound aria-hidden="true" className="size-4" />
+                <Icon name="user-round" className="size-4" />
                 {user.name}
               </AppLink>
               <Form method="post" action={resourcePath("logout", locale)} reloadDocument>

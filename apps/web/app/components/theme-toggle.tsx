@@ -1,6 +1,6 @@
-import { Monitor, Moon, Sun } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
+import { Icon } from "./icon";
 
 /** The visitor's colour scheme choice, kept in localStorage; "system" follows the OS setting. */
 export type ThemeChoice = "system" | "light" | "dark";
@@ -64,7 +64,7 @@ export function useApplyTheme() {
   }, [choice]);
 }
 
-const icons = { system: Monitor, light: Sun, dark: Moon } as const;
+const icons = { system: "monitor", light: "sun", dark: "moon" } as const;
 
 /** Three buttons (system, light, dark) for the header; the pressed one is the current choice. */
 export function ThemeToggle({ className = "" }: { className?: string }) {
@@ -76,7 +76,6 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
       className={`inline-flex min-w-0 items-center gap-0.5 rounded-md border border-neutral-300 p-0.5 dark:border-neutral-700 ${className}`}
     >
       {choices.map((choice) => {
-        const Icon = icons[choice];
         const pressed = current === choice;
         return (
           <button
@@ -92,7 +91,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
                 : "text-neutral-600 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
             }`}
           >
-            <Icon aria-hidden="true" className="size-4" />
+            <Icon name={icons[choice]} className="size-4" />
           </button>
         );
       })}

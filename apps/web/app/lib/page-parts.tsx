@@ -1,5 +1,5 @@
-import { Check, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Icon, type IconName } from "../components/icon";
 
 /** Styles shared by the pages. */
 export const linkClass =
@@ -21,13 +21,13 @@ export function PageHeader({ title, intro }: { title: ReactNode; intro?: ReactNo
  * something useful to do instead.
  */
 export function EmptyState({
-  icon: Icon,
+  icon,
   title,
   children,
   actions,
   headingLevel = 2,
 }: {
-  icon: LucideIcon;
+  icon: IconName;
   title: ReactNode;
   children?: ReactNode;
   actions?: ReactNode;
@@ -37,7 +37,7 @@ export function EmptyState({
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-neutral-300 bg-white px-6 py-10 text-center dark:border-neutral-700 dark:bg-neutral-900">
       <span className="flex size-12 items-center justify-center rounded-full bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300">
-        <Icon aria-hidden="true" className="size-6" />
+        <Icon name={icon} className="size-6" />
       </span>
       <Heading className="text-lg font-semibold">{title}</Heading>
       {children && <div className={`max-w-xl space-y-2 ${mutedText}`}>{children}</div>}
@@ -54,8 +54,8 @@ export function CheckList({ items, className = "" }: { items: ReactNode[]; class
         // The items are fixed texts in a fixed order.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <li key={index} className="flex gap-2">
-          <Check
-            aria-hidden="true"
+          <Icon
+            name="check"
             className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
           />
           <span>{item}</span>

@@ -9,7 +9,6 @@ import {
   userSchema,
 } from "@eventwerk/contract";
 import { locales } from "@eventwerk/contract/constants";
-import { Download, LayoutDashboard } from "lucide-react";
 import QRCode from "qrcode";
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -29,6 +28,7 @@ import {
   SelectField,
   TextField,
 } from "../components/form-field";
+import { Icon } from "../components/icon";
 import { requestState } from "../context";
 import { usePaths } from "../hooks";
 import { summariseTickets } from "../lib/dashboard-summary";
@@ -366,8 +366,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           aria-labelledby="account-organiser"
           className="flex flex-col gap-3 rounded-xl border border-primary-700/40 bg-primary-50 p-6 sm:flex-row sm:items-center dark:border-primary-300/40 dark:bg-primary-950"
         >
-          <LayoutDashboard
-            aria-hidden="true"
+          <Icon
+            name="layout-dashboard"
             className="size-8 shrink-0 text-primary-800 dark:text-primary-300"
           />
           <div className="flex-1 space-y-1">
@@ -571,7 +571,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <h3 className="text-lg font-semibold">{t("exportHeading")}</h3>
             <p className={mutedText}>{t("exportText")}</p>
             <a href={resources.accountExport.path} download className="button-secondary">
-              <Download aria-hidden="true" className="size-4" />
+              <Icon name="download" className="size-4" />
               {t("exportAction")}
             </a>
           </div>

@@ -1,8 +1,8 @@
 import type { EventCity } from "@eventwerk/contract";
-import { MapPin } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
+import { Icon } from "../components/icon";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
@@ -41,7 +41,7 @@ export default function Cities({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t("heading")} intro={t("intro")} />
       {groups.length === 0 ? (
         <EmptyState
-          icon={MapPin}
+          icon="map-pin"
           title={t("emptyTitle")}
           actions={
             <>
@@ -74,8 +74,8 @@ export default function Cities({ loaderData }: Route.ComponentProps) {
                       className="flex items-center justify-between gap-3 rounded-xl border border-neutral-200 bg-white px-4 py-3 transition hover:border-primary-700 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400"
                     >
                       <span className="flex items-center gap-2 font-semibold">
-                        <MapPin
-                          aria-hidden="true"
+                        <Icon
+                          name="map-pin"
                           className="size-4 text-primary-800 dark:text-primary-300"
                         />
                         {city.name}

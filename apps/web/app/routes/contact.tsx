@@ -1,9 +1,9 @@
 import { ApiError } from "@eventwerk/contract";
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
+import { Icon } from "../components/icon";
 import { toast } from "../components/toasts";
 import { usePaths, useRootData } from "../hooks";
 import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
@@ -133,8 +133,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </h2>
           <address className={`mt-4 space-y-4 not-italic ${mutedText}`}>
             <p className="flex gap-3">
-              <MapPin
-                aria-hidden="true"
+              <Icon
+                name="map-pin"
                 className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
               />
               <span>
@@ -150,8 +150,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </span>
             </p>
             <p className="flex gap-3">
-              <Mail
-                aria-hidden="true"
+              <Icon
+                name="mail"
                 className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
               />
               <span>
@@ -164,8 +164,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </span>
             </p>
             <p className="flex gap-3">
-              <Phone
-                aria-hidden="true"
+              <Icon
+                name="phone"
                 className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
               />
               <span>
@@ -178,8 +178,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </span>
             </p>
             <p className="flex gap-3">
-              <Clock
-                aria-hidden="true"
+              <Icon
+                name="clock"
                 className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
               />
               <span>

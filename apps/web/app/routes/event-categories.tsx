@@ -1,4 +1,3 @@
-import { Tags } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
@@ -27,7 +26,7 @@ export default function EventCategories({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t("heading")} intro={t("intro")} />
       {categories.length === 0 ? (
         <EmptyState
-          icon={Tags}
+          icon="tags"
           title={t("emptyTitle")}
           actions={
             <>

@@ -1,20 +1,10 @@
 import { apiPaths, type EventDetail, fillPath, type TicketType } from "@eventwerk/contract";
-import {
-  Ban,
-  CalendarCheck,
-  CalendarPlus,
-  Clock,
-  Mail,
-  MapPin,
-  Share2,
-  Tag,
-  UserRound,
-} from "lucide-react";
 import { data, redirect } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
+import { Icon, type IconName } from "../components/icon";
 import { LazyImage } from "../components/lazy-image";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
@@ -188,17 +178,17 @@ function ShareLinks({ title, url }: { title: string; url: string }) {
   const text = t("shareText", { title, url });
   const q = encodeURIComponent;
   const links = [
-    { key: "shareEmail", href: `mailto:?subject=${q(title)}&body=${q(text)}`, icon: Mail },
-    { key: "shareWhatsApp", href: `https://wa.me/?text=${q(text)}`, icon: Share2 },
+    { key: "shareEmail", href: `mailto:?subject=${q(title)}&body=${q(text)}`, icon: "mail" },
+    { key: "shareWhatsApp", href: `https://wa.me/?text=${q(text)}`, icon: "share-2" },
     {
       key: "shareX",
       href: `https://twitter.com/intent/tweet?url=${q(url)}&text=${q(title)}`,
-      icon: Share2,
+      icon: "share-2",
     },
     {
       key: "shareFacebook",
       href: `https://www.facebook.com/sharer/sharer.php?u=${q(url)}`,
-      icon: Share2,
+      icon: "share-2",
     },
   ] as const;
   return (
@@ -207,7 +197,7 @@ function ShareLinks({ title, url }: { title: string; url: string }) {
         {t("share")}
       </h2>
       <ul className="space-y-2">
-        {links.map(({ key, href, icon: Icon }) => {
+        {links.map(({ key, href, icon }) => {
           const external = href.startsWith("https:");
           return (
             <li key={key}>
@@ -216,7 +206,7 @@ function ShareLinks({ title, url }: { title: string; url: string }) {
                 {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
                 className={`inline-flex items-center gap-2 ${linkClass}`}
               >
-                <Icon aria-hidden="true" className="size-4" />
+                <Icon name={icon} className="size-4" />
                 {t(key)}
                 {external && <span className="sr-only"> {t("opensInNewTab")}</span>}
               </a>
@@ -229,12 +219,12 @@ function ShareLinks({ title, url }: { title: string; url: string }) {
 }
 
 function Notice({
-  icon: Icon,
+  icon,
   title,
   text,
   tone,
 }: {
-  icon: typeof Ban;
+  icon: IconName;
   title: string;
   text: string;
   tone: "danger" | "info";
@@ -247,7 +237,7 @@ function Notice({
           : "border-neutral-300 bg-neutral-100 text-neutral-900 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
       }`}
     >
-      <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+      <Icon name={icon} className="mt-0.5 size-6 shrink-0" />
       <div className="space-y-1">
         <h2 className="text-lg font-semibold">{title}</h2>
         <p>{text}</p>
@@ -293,20 +283,20 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </p>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{event.title}</h1>
           <p className={`flex items-center gap-2 text-lg ${mutedText}`}>
-            <Clock aria-hidden="true" className="size-5 shrink-0" />
+            <Icon name="clock" className="size-5 shrink-0" />
             <time dateTime={event.starts_at}>
               {format.dateTimeRange(start, end, { dateStyle: "full", timeStyle: "short" })}
             </time>
           </p>
           <p className={`flex items-center gap-2 text-lg ${mutedText}`}>
-            <MapPin aria-hidden="true" className="size-5 shrink-0" />
+            <Icon name="map-pin" className="size-5 shrink-0" />
             {venue.name}, {venue.city_name}
           </p>
         </div>
         {event.status === "cancelled" ? (
-          <Notice icon={Ban} tone="danger" title={t("cancelledTitle")} text={t("cancelledText")} />
+          <Notice icon="ban" tone="danger" title={t("cancelledTitle")} text={t("cancelledText")} />
         ) : event.is_past ? (
-          <Notice icon={CalendarCheck} tone="info" title={t("pastTitle")} text={t("pastText")} />
+          <Notice icon="calendar-check" tone="info" title={t("pastTitle")} text={t("pastText")} />
         ) : null}
       </header>
 
@@ -340,7 +330,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             <dl className="space-y-4">
               <div>
                 <dt className="flex items-center gap-2 font-medium">
-                  <Clock aria-hidden="true" className="size-4" />
+                  <Icon name="clock" className="size-4" />
                   {t("date")}
                 </dt>
                 <dd className={mutedText}>
@@ -349,7 +339,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt className="flex items-center gap-2 font-medium">
-                  <MapPin aria-hidden="true" className="size-4" />
+                  <Icon name="map-pin" className="size-4" />
                   {t("venue")}
                 </dt>
                 <dd className={mutedText}>
@@ -373,14 +363,14 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt className="flex items-center gap-2 font-medium">
-                  <UserRound aria-hidden="true" className="size-4" />
+                  <Icon name="user-round" className="size-4" />
                   {t("organiser")}
                 </dt>
                 <dd className={mutedText}>{event.organiser.name}</dd>
               </div>
               <div>
                 <dt className="flex items-center gap-2 font-medium">
-                  <Tag aria-hidden="true" className="size-4" />
+                  <Icon name="tag" className="size-4" />
                   {t("category")}
                 </dt>
                 <dd className={mutedText}>{event.category.name}</dd>
@@ -394,7 +384,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             </dl>
             {event.status !== "cancelled" && !event.is_past && (
               <a href={calendarPath} download className="button-secondary w-full">
-                <CalendarPlus aria-hidden="true" className="size-5" />
+                <Icon name="calendar-plus" className="size-5" />
                 {t("addToCalendar")}
               </a>
             )}

@@ -1,11 +1,11 @@
 import type { EventCategory, EventCity, EventList } from "@eventwerk/contract";
 import { datePresets, eventSorts } from "@eventwerk/contract/constants";
-import { CalendarX2, CircleAlert, SlidersHorizontal } from "lucide-react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
+import { Icon } from "../components/icon";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { Pagination } from "../lib/catalogue-parts";
@@ -133,7 +133,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
       >
         <h2 id="events-filters" className="flex items-center gap-2 text-lg font-semibold">
-          <SlidersHorizontal aria-hidden="true" className="size-5" />
+          <Icon name="sliders-horizontal" className="size-5" />
           {t("filtersHeading")}
         </h2>
         <Form
@@ -354,7 +354,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             role="alert"
             className="flex gap-3 rounded-xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
           >
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <Icon name="circle-exclamation-point" className="mt-0.5 size-5 shrink-0" />
             <div className="space-y-2">
               <h3 className="font-semibold">{t("invalidTitle")}</h3>
               <p>{invalid.message}</p>
@@ -392,7 +392,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               {t("count", { count: result?.meta.total ?? 0 })}
             </p>
             <EmptyState
-              icon={CalendarX2}
+              icon="calendar-x-2"
               headingLevel={3}
               title={t("noMatchTitle")}
               actions={
@@ -406,7 +406,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </>
         ) : (
           <EmptyState
-            icon={CalendarX2}
+            icon="calendar-x-2"
             headingLevel={3}
             title={t("emptyTitle")}
             actions={

@@ -1,21 +1,9 @@
-import {
-  Building2,
-  CalendarDays,
-  CalendarSearch,
-  MapPin,
-  Megaphone,
-  QrCode,
-  ScanLine,
-  Search,
-  Tags,
-  Ticket,
-  UserPlus,
-} from "lucide-react";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
+import { Icon } from "../components/icon";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
@@ -53,15 +41,15 @@ const countClass =
   "rounded-full bg-neutral-100 px-2 text-sm text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200";
 
 const visitorSteps = [
-  { key: "discover", icon: CalendarSearch },
-  { key: "buy", icon: Ticket },
-  { key: "enter", icon: QrCode },
+  { key: "discover", icon: "calendar-search" },
+  { key: "buy", icon: "ticket" },
+  { key: "enter", icon: "qr-code" },
 ] as const;
 
 const organiserSteps = [
-  { key: "register", icon: UserPlus },
-  { key: "publish", icon: Megaphone },
-  { key: "checkIn", icon: ScanLine },
+  { key: "register", icon: "user-plus" },
+  { key: "publish", icon: "megaphone" },
+  { key: "checkIn", icon: "scan-line" },
 ] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -71,9 +59,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { to } = usePaths();
 
   const explore = [
-    { key: "events", icon: CalendarDays, href: to("events") },
-    { key: "categories", icon: Tags, href: to("event-categories") },
-    { key: "cities", icon: MapPin, href: to("cities") },
+    { key: "events", icon: "calendar-days", href: to("events") },
+    { key: "categories", icon: "tags", href: to("event-categories") },
+    { key: "cities", icon: "map-pin", href: to("cities") },
   ] as const;
 
   return (
@@ -104,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
             </div>
             <button type="submit" className="button-primary">
-              <Search aria-hidden="true" className="size-5" />
+              <Icon name="search" className="size-5" />
               {t("searchSubmit")}
             </button>
           </Form>
@@ -117,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t("exploreHeading")}
           </h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-            {explore.map(({ key, icon: Icon, href }) => (
+            {explore.map(({ key, icon, href }) => (
               <li key={key}>
                 <Link
                   to={href}
@@ -125,7 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   className="flex h-full items-start gap-4 rounded-xl border border-neutral-200 bg-white p-5 transition hover:border-primary-700 hover:shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
                 >
                   <Icon
-                    aria-hidden="true"
+                    name={icon}
                     className="mt-0.5 size-6 shrink-0 text-primary-800 dark:text-primary-300"
                   />
                   <span>
@@ -155,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <EventGrid events={highlights} />
           ) : (
             <EmptyState
-              icon={CalendarDays}
+              icon="calendar-days"
               headingLevel={3}
               title={t("highlightsEmptyTitle")}
               actions={
@@ -210,7 +198,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     to={`${to("events")}?category=${encodeURIComponent(category.slug)}`}
                     className={chipClass}
                   >
-                    <Tags aria-hidden="true" className="size-4" />
+                    <Icon name="tags" className="size-4" />
                     {category.name}
                     <span className={countClass}>{category.upcoming_count}</span>
                   </AppLink>
@@ -234,7 +222,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {cities.map((city) => (
                 <li key={city.id}>
                   <AppLink to={`${to("events")}?city=${city.id}`} className={chipClass}>
-                    <MapPin aria-hidden="true" className="size-4" />
+                    <Icon name="map-pin" className="size-4" />
                     {city.name}
                     <span className={countClass}>{city.upcoming_count}</span>
                   </AppLink>
@@ -250,14 +238,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className={`mt-2 max-w-2xl ${mutedText}`}>{t("howIntro")}</p>
           <ol className="mt-6 grid gap-6 md:grid-cols-3">
-            {visitorSteps.map(({ key, icon: Icon }, index) => (
+            {visitorSteps.map(({ key, icon }, index) => (
               <li
                 key={key}
                 className="rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
               >
                 <div className="flex items-center gap-3">
                   <span className="flex size-10 items-center justify-center rounded-full bg-primary-700 text-white">
-                    <Icon aria-hidden="true" className="size-5" />
+                    <Icon name={icon} className="size-5" />
                   </span>
                   <span className="text-sm font-semibold text-primary-800 dark:text-primary-300">
                     {t("stepNumber", { number: index + 1 })}
@@ -275,7 +263,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="rounded-2xl bg-neutral-900 px-6 py-10 text-white sm:px-10 dark:bg-neutral-800"
         >
           <div className="flex items-center gap-3">
-            <Building2 aria-hidden="true" className="size-7 text-primary-300" />
+            <Icon name="building-complex" className="size-7 text-primary-300" />
             <h2 id="home-organisers" className="text-2xl font-bold tracking-tight">
               {t("organisersHeading")}
             </h2>
@@ -284,10 +272,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t("organisersIntro", { site: siteName })}
           </p>
           <ol className="mt-8 grid gap-6 md:grid-cols-3">
-            {organiserSteps.map(({ key, icon: Icon }, index) => (
+            {organiserSteps.map(({ key, icon }, index) => (
               <li key={key} className="space-y-2">
                 <div className="flex items-center gap-3">
-                  <Icon aria-hidden="true" className="size-5 text-primary-300" />
+                  <Icon name={icon} className="size-5 text-primary-300" />
                   <span className="text-sm font-semibold text-primary-200">
                     {t("stepNumber", { number: index + 1 })}
                   </span>

@@ -1,12 +1,12 @@
-import { CalendarPlus, ChartColumn, LayoutDashboard, ScanLine } from "lucide-react";
 import { useTranslations } from "use-intl";
+import { Icon } from "../components/icon";
 import { usePaths, useRootData } from "../hooks";
 import { EmptyState, mutedText } from "../lib/page-parts";
 
 const areas = [
-  { key: "events", icon: CalendarPlus },
-  { key: "sales", icon: ChartColumn },
-  { key: "checkIn", icon: ScanLine },
+  { key: "events", icon: "calendar-plus" },
+  { key: "sales", icon: "chart-column" },
+  { key: "checkIn", icon: "scan-line" },
 ] as const;
 
 /**
@@ -32,12 +32,12 @@ export default function Panel() {
           {t("areasHeading")}
         </h2>
         <ul className="mt-3 grid gap-4 md:grid-cols-3">
-          {areas.map(({ key, icon: Icon }) => (
+          {areas.map(({ key, icon }) => (
             <li
               key={key}
               className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
             >
-              <Icon aria-hidden="true" className="size-6 text-primary-800 dark:text-primary-300" />
+              <Icon name={icon} className="size-6 text-primary-800 dark:text-primary-300" />
               <h3 className="mt-3 font-semibold">{t(`areas.${key}.title`)}</h3>
               <p className={`mt-1 ${mutedText}`}>{t(`areas.${key}.text`)}</p>
             </li>
@@ -46,7 +46,7 @@ export default function Panel() {
       </section>
       <div className="flex flex-1 flex-col justify-center">
         <EmptyState
-          icon={LayoutDashboard}
+          icon="layout-dashboard"
           title={t("emptyTitle")}
           actions={
             <>

@@ -1,13 +1,13 @@
-import { QrCode, ScanLine, ShieldCheck, Smartphone, Ticket } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { Icon } from "../components/icon";
 import { usePaths } from "../hooks";
 import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
 
 const points = [
-  { key: "phone", icon: Smartphone },
-  { key: "scan", icon: ScanLine },
-  { key: "safe", icon: ShieldCheck },
+  { key: "phone", icon: "smartphone" },
+  { key: "scan", icon: "scan-line" },
+  { key: "safe", icon: "shield-check" },
 ] as const;
 
 /** What QR tickets are and how they are used at the door. */
@@ -22,12 +22,12 @@ export default function Qr() {
           {t("howHeading")}
         </h2>
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
-          {points.map(({ key, icon: Icon }) => (
+          {points.map(({ key, icon }) => (
             <li
               key={key}
               className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
             >
-              <Icon aria-hidden="true" className="size-6 text-primary-800 dark:text-primary-300" />
+              <Icon name={icon} className="size-6 text-primary-800 dark:text-primary-300" />
               <h3 className="mt-3 font-semibold">{t(`points.${key}.title`)}</h3>
               <p className={`mt-1 ${mutedText}`}>{t(`points.${key}.text`)}</p>
             </li>
@@ -35,12 +35,12 @@ export default function Qr() {
         </ul>
       </section>
       <EmptyState
-        icon={QrCode}
+        icon="qr-code"
         title={t("emptyTitle")}
         actions={
           <>
             <Link to={to("account")} className="button-primary">
-              <Ticket aria-hidden="true" className="size-4" />
+              <Icon name="ticket" className="size-4" />
               {t("emptyAccount")}
             </Link>
             <Link to={to("events")} className="button-secondary">

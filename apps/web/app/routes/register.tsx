@@ -1,6 +1,6 @@
-import { Building2, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { Icon } from "../components/icon";
 import { usePageLink } from "../components/page-link";
 import { usePaths } from "../hooks";
 import { CheckList, mutedText, PageHeader } from "../lib/page-parts";
@@ -13,14 +13,14 @@ export default function Register() {
   const { to } = usePaths();
   const pageLink = usePageLink();
   const options = [
-    { key: "visitor", icon: UserRound, href: to("visitor-register") },
-    { key: "organiser", icon: Building2, href: to("organiser-register") },
+    { key: "visitor", icon: "user-round", href: to("visitor-register") },
+    { key: "organiser", icon: "building-complex", href: to("organiser-register") },
   ] as const;
   return (
     <main id="main" className="mx-auto max-w-5xl space-y-10 px-4 py-12">
       <PageHeader title={t("heading")} intro={t("intro")} />
       <div className="grid gap-6 md:grid-cols-2">
-        {options.map(({ key, icon: Icon, href }) => (
+        {options.map(({ key, icon, href }) => (
           <section
             key={key}
             aria-labelledby={`register-${key}`}
@@ -28,7 +28,7 @@ export default function Register() {
           >
             <div className="flex items-center gap-3">
               <span className="flex size-10 items-center justify-center rounded-full bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300">
-                <Icon aria-hidden="true" className="size-5" />
+                <Icon name={icon} className="size-5" />
               </span>
               <h2 id={`register-${key}`} className="text-xl font-semibold">
                 {t(`${key}.title`)}

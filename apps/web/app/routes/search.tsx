@@ -1,11 +1,11 @@
 import type { SearchResult } from "@eventwerk/contract";
-import { Building2, CircleAlert, MapPin, Search as SearchIcon, SearchX, Tags } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
+import { Icon } from "../components/icon";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { Highlight } from "../lib/catalogue-parts";
@@ -88,13 +88,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               id="search-q-error"
               className="flex items-center gap-2 text-sm font-medium text-red-700 dark:text-red-400"
             >
-              <CircleAlert aria-hidden="true" className="size-4" />
+              <Icon name="circle-exclamation-point" className="size-4" />
               {invalid}
             </p>
           )}
         </div>
         <button type="submit" className="button-primary sm:mt-7">
-          <SearchIcon aria-hidden="true" className="size-5" />
+          <Icon name="search" className="size-5" />
           {t("submit")}
         </button>
       </Form>
@@ -106,7 +106,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {q && !invalid ? t("resultsFor", { q }) : t("resultsHeading")}
         </h2>
         {invalid ? (
-          <EmptyState icon={CircleAlert} headingLevel={3} title={t("invalidTitle")}>
+          <EmptyState icon="circle-exclamation-point" headingLevel={3} title={t("invalidTitle")}>
             <p>{invalid}</p>
           </EmptyState>
         ) : result && !isEmpty(result) ? (
@@ -133,8 +133,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     <li key={venue.id}>
                       <AppLink to={`${events}?city=${venue.city_id}`} className={chipClass}>
                         <span className="flex items-center gap-2">
-                          <Building2
-                            aria-hidden="true"
+                          <Icon
+                            name="building-complex"
                             className="size-4 shrink-0 text-primary-800 dark:text-primary-300"
                           />
                           <span>
@@ -165,8 +165,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                         className={chipClass}
                       >
                         <span className="flex items-center gap-2 font-semibold">
-                          <Tags
-                            aria-hidden="true"
+                          <Icon
+                            name="tags"
                             className="size-4 shrink-0 text-primary-800 dark:text-primary-300"
                           />
                           <Highlight text={category.name} terms={result.terms} />
@@ -187,8 +187,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     <li key={city.id}>
                       <AppLink to={`${events}?city=${city.id}`} className={chipClass}>
                         <span className="flex items-center gap-2 font-semibold">
-                          <MapPin
-                            aria-hidden="true"
+                          <Icon
+                            name="map-pin"
                             className="size-4 shrink-0 text-primary-800 dark:text-primary-300"
                           />
                           <Highlight text={city.name} terms={result.terms} />
@@ -205,7 +205,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </>
         ) : q ? (
           <EmptyState
-            icon={SearchX}
+            icon="search-x"
             headingLevel={3}
             title={t("noResultsTitle", { q })}
             actions={
@@ -223,7 +223,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <EmptyState
-            icon={SearchIcon}
+            icon="search"
             headingLevel={3}
             title={t("promptTitle")}
             actions={

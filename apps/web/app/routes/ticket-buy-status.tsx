@@ -1,13 +1,13 @@
-import { CircleCheck, CircleX, Clock, CreditCard, ReceiptText } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { Icon } from "../components/icon";
 import { usePaths } from "../hooks";
 import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
 
 const statuses = [
-  { key: "paid", icon: CircleCheck },
-  { key: "pending", icon: Clock },
-  { key: "failed", icon: CircleX },
+  { key: "paid", icon: "circle-check" },
+  { key: "pending", icon: "clock" },
+  { key: "failed", icon: "circle-x" },
 ] as const;
 
 /** Where checkout returns to: the payment status of an order. */
@@ -22,10 +22,10 @@ export default function TicketBuyStatus() {
           {t("statusesHeading")}
         </h2>
         <ul className="mt-4 space-y-3">
-          {statuses.map(({ key, icon: Icon }) => (
+          {statuses.map(({ key, icon }) => (
             <li key={key} className="flex gap-3">
               <Icon
-                aria-hidden="true"
+                name={icon}
                 className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
               />
               <span>
@@ -37,12 +37,12 @@ export default function TicketBuyStatus() {
         </ul>
       </section>
       <EmptyState
-        icon={ReceiptText}
+        icon="receipt-text"
         title={t("emptyTitle")}
         actions={
           <>
             <Link to={to("account")} className="button-primary">
-              <CreditCard aria-hidden="true" className="size-4" />
+              <Icon name="credit-card" className="size-4" />
               {t("emptyAccount")}
             </Link>
             <Link to={to("events")} className="button-secondary">

@@ -1,5 +1,4 @@
 import type { Address, City, Country, District } from "@eventwerk/contract";
-import { MapPinHouse } from "lucide-react";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { FormFailure } from "../../lib/forms";
@@ -218,7 +217,7 @@ export function AddressBook({
           ))}
         </ul>
       ) : (
-        <EmptyState icon={MapPinHouse} headingLevel={3} title={t("addressesEmptyTitle")}>
+        <EmptyState icon="map-pin-house" headingLevel={3} title={t("addressesEmptyTitle")}>
           <p>{t("addressesEmptyText")}</p>
         </EmptyState>
       )}

@@ -1,8 +1,8 @@
-import { CalendarDays, MapPin, Ticket as TicketIcon } from "lucide-react";
 import { Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
 import { EmptyState, linkClass, mutedText } from "../../lib/page-parts";
+import { Icon } from "../icon";
 
 /** A ticket as the account page shows it; the QR code is an SVG made on the server. */
 export type AccountTicket = {
@@ -52,13 +52,13 @@ function TicketCard({ ticket, past }: { ticket: AccountTicket; past: boolean }) 
           </Link>
         </h4>
         <p className={`flex items-center gap-2 ${mutedText}`}>
-          <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+          <Icon name="calendar-days" className="size-4 shrink-0" />
           <time dateTime={ticket.date}>
             {format.dateTime(new Date(ticket.date), { dateStyle: "full", timeStyle: "short" })}
           </time>
         </p>
         <p className={`flex items-center gap-2 ${mutedText}`}>
-          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          <Icon name="map-pin" className="size-4 shrink-0" />
           {ticket.venue}, {ticket.city}
         </p>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
@@ -100,7 +100,7 @@ export function TicketList({
   if (upcoming.length === 0 && past.length === 0) {
     return (
       <EmptyState
-        icon={TicketIcon}
+        icon="ticket"
         headingLevel={3}
         title={t("ticketsEmptyTitle")}
         actions={
