@@ -56,3 +56,7 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
 
 /** The configuration, parsed once when the server build is loaded. */
 export const config: WebConfig = loadWebConfig();
+
+/** The site's public origin (no trailing slash): PUBLIC_URL, or the address of the request. */
+export const publicOrigin = (request: Request) =>
+  (config.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");

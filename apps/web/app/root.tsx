@@ -16,7 +16,7 @@ import "./app.css";
 import "@fontsource-variable/inter";
 import { shellData } from "./api.server";
 import { ShellBehaviour } from "./components/shell-behaviour";
-import { config } from "./config.server";
+import { config, publicOrigin } from "./config.server";
 import { requestState } from "./context";
 import { messagesFor } from "./i18n/messages.server";
 import "./i18n/types";
@@ -38,12 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
   // Contact data and menus are loaded at start (SPEC.md section 1) and shown by the layout.
   const { menus, contact, langs } = await shellData(state.locale);
-  const url = new URL(request.url);
   return {
     locale: state.locale,
     messages: messagesFor(state.locale),
     siteName: config.SITE_NAME,
-    origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
+    origin: publicOrigin(request),
     user: state.user
       ? { name: state.user.name, surname: state.user.surname, role: state.user.role }
       : null,

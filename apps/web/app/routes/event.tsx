@@ -6,10 +6,11 @@ import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
 import { Icon, type IconName } from "../components/icon";
 import { LazyImage } from "../components/lazy-image";
+import { publicOrigin } from "../config.server";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { useEuro } from "../lib/catalogue-parts";
-import { eventJsonLd, imageUrls } from "../lib/event-json-ld";
+import { eventJsonLd, imageUrls } from "../lib/event-json-ld.server";
 import { pageHeaders } from "../lib/page-cache";
 import { linkClass, mutedText } from "../lib/page-parts";
 import type { RootData } from "../root";
@@ -44,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const canonical = pathTo("event", locale, { slug: event.slugs[locale], id: event.id });
   if (match.params.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
+  const origin = publicOrigin(request);
   return withPageCache(context, {
     event,
     locale,
@@ -53,6 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       en: pathTo("event", "en", { slug: event.slugs.en, id: event.id }),
     },
     calendarPath: `${fillPath(apiPaths.eventCalendar, { id: event.id })}?locale=${locale}`,
+    // Built here, so that the browser bundle does without the schema.org mapping.
+    jsonLd: eventJsonLd(event, origin + canonical, origin),
+    shareImage: imageUrls(origin, event.cover)[0],
   });
 }
 
@@ -65,20 +70,18 @@ function summary(text: string, max = 160) {
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.loaderData;
   if (!loaded) return pageMeta(args);
-  const { event, counterparts, locale } = loaded;
+  const { event, counterparts, locale, jsonLd, shareImage } = loaded;
   const origin = (args.matches[0]?.loaderData as RootData | undefined)?.origin ?? "";
-  const url = origin + counterparts[locale];
-  const [image] = imageUrls(origin, event.cover);
   return [
     ...pageMeta(args, { title: event.title, description: summary(event.description) }).map((tag) =>
       "property" in tag && tag.property === "og:image"
-        ? { property: "og:image", content: image }
+        ? { property: "og:image", content: shareImage }
         : "name" in tag && tag.name === "twitter:image"
-          ? { name: "twitter:image", content: image }
+          ? { name: "twitter:image", content: shareImage }
           : tag,
     ),
-    { property: "og:url", content: url },
-    { "script:ld+json": eventJsonLd(event, url, origin) },
+    { property: "og:url", content: origin + counterparts[locale] },
+    { "script:ld+json": jsonLd },
   ];
 };
 

@@ -1,10 +1,10 @@
-import { config } from "../config.server";
+import { publicOrigin } from "../config.server";
 import { pathTo, resources } from "../route-table";
 import type { Route } from "./+types/robots";
 
 /** `/robots.txt`: everything may be crawled except the account and the organiser panel. */
 export function loader({ request }: Route.LoaderArgs) {
-  const origin = (config.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+  const origin = publicOrigin(request);
   const disallowed = (["account", "panel"] as const).flatMap((key) => [
     pathTo(key, "de"),
     pathTo(key, "en"),

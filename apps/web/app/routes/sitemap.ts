@@ -1,6 +1,6 @@
 import type { EventSummary, Locale } from "@eventwerk/contract";
 import { apiFor } from "../api.server";
-import { config } from "../config.server";
+import { publicOrigin } from "../config.server";
 import { type PageKey, pages, pathTo } from "../route-table";
 import type { Route } from "./+types/sitemap";
 
@@ -59,7 +59,7 @@ function urlEntries(origin: string, paths: Record<Locale, string>): string {
 
 /** `/sitemap.xml`: every public page and every upcoming published event, in both languages. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = (config.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+  const origin = publicOrigin(request);
   const [apiDe, apiEn] = await Promise.all([
     apiFor(context, { locale: "de" }),
     apiFor(context, { locale: "en" }),

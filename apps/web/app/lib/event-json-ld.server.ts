@@ -18,7 +18,7 @@ export function imageUrls(origin: string, image: { src: string; srcset: string }
 }
 
 /** Cents as a decimal amount of euros, e.g. 1290 → "12.90". */
-export const euroDecimal = (cents: number) => (cents / 100).toFixed(2);
+const euroDecimal = (cents: number) => (cents / 100).toFixed(2);
 
 /** The schema.org Event of an event page (https://schema.org/Event). */
 export function eventJsonLd(event: EventDetail, url: string, origin: string) {
