@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import compileMessage from "icu-minify/compile";
+import type { CodeSplittingNameFunction } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 
 /** One id per build, shared by the server and the browser bundle (see /builds/latest.json). */
@@ -31,11 +32,39 @@ function precompiledMessages(): Plugin {
   };
 }
 
+type ModuleGraph = Parameters<CodeSplittingNameFunction>[1];
+
+/** The route modules (entries) that reach a module through static imports. */
+function entriesReaching(id: string, graph: ModuleGraph, seen = new Set<string>()): Set<string> {
+  const found = new Set<string>();
+  if (seen.has(id)) return found;
+  seen.add(id);
+  const info = graph.getModuleInfo(id);
+  if (!info) return found;
+  if (info.isEntry) found.add(id);
+  for (const importer of info.importers) {
+    for (const entry of entriesReaching(importer, graph, seen)) found.add(entry);
+  }
+  return found;
+}
+
+const appOrIntl =
+  /[\\/]apps[\\/]web[\\/]app[\\/]|[\\/]node_modules[\\/](use-intl|icu-minify|@formatjs)[\\/]/;
+const everyPage = /[\\/]app[\\/](root|layouts[\\/]default)\.tsx/;
+/** The form parts of the sign-up, reset and account pages: catalogue pages have no forms. */
+const forms = /[\\/]app[\\/]components[\\/](form-field|place-fields)\.tsx$/;
+/**
+ * Shared, but not by the pages most visitors see: the forms, the CMS article (content pages)
+ * and the dialog, which brings Radix and loads with the language dialog on first use.
+ */
+const notShell =
+  /[\\/]app[\\/](components[\\/](dialog|form-field|place-fields)|lib[\\/]cms-article)\.tsx$/;
+
 /**
  * The browser bundle in few, larger files (gzip compresses one file better than many small
- * ones): React and React Router in one chunk, and the app code that several pages share in
- * another. Code only one page uses stays with that page, and what loads on first use (the
- * language dialog, toasts) stays apart.
+ * ones): React and React Router in one chunk; in another, the shell: the root and default layout
+ * with what they import, and the app code that several pages share. Code only one page uses
+ * stays with that page, and what loads on first use (the language dialog, toasts) stays apart.
  */
 const clientChunks = {
   groups: [
@@ -45,14 +74,20 @@ const clientChunks = {
       priority: 20,
     },
     {
-      name: "shell",
-      // Not the dialog: it would bring Radix, which loads with the language dialog on first use.
-      test: (id: string) =>
-        /[\\/]apps[\\/]web[\\/]app[\\/]|[\\/]node_modules[\\/](use-intl|icu-minify|lucide-react|@formatjs)[\\/]/.test(
-          id,
-        ) && !/[\\/]components[\\/]dialog\.tsx$/.test(id),
-      minShareCount: 2,
+      test: appOrIntl,
+      name: (id: string, graph: ModuleGraph) => {
+        if (notShell.test(id)) return null;
+        const entries = [...entriesReaching(id, graph)];
+        return entries.length >= 2 || entries.some((entry) => everyPage.test(entry))
+          ? "shell"
+          : null;
+      },
       priority: 10,
+    },
+    {
+      name: "forms",
+      test: forms,
+      priority: 5,
     },
   ],
 };
