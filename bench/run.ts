@@ -3,9 +3,10 @@
  * embedded database (optionally filled with generated events), then measures from this process
  * with autocannon: requests per second and p50/p95/p99 latency at 50 connections for the home
  * page, the listing, one event page and search, then for 100 different event pages and 20
- * different searches (mostly micro-cache misses), plus the gzip size of the JS and CSS each page
- * loads. It prints figures; it asserts nothing. `--no-cache` turns the guest page and
- * catalogue micro-caches off, to measure rendering and queries themselves.
+ * different searches (mostly micro-cache misses), plus the gzip size of the JS and CSS that each
+ * public page of the route table loads. It prints figures; it asserts nothing. `--no-cache` turns
+ * the guest page and catalogue micro-caches off, to measure rendering and queries themselves;
+ * `--weights-only` skips the load test.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -16,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { pages as routePages } from "../apps/web/app/route-table";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     port: { type: "string", default: "3990" },
     "no-cache": { type: "boolean", default: false },
+    "weights-only": { type: "boolean", default: false },
   },
 });
 const port = Number(values.port);
@@ -182,24 +185,36 @@ try {
     ["API /events/:id", `${base}/api/v1/events/${event.id}`],
     ["API /search?q=konzert", `${base}/api/v1/search?q=konzert`],
   ];
-  console.log(
-    `\n${listing.meta.total} upcoming events; ${connections} connections, ${duration} s per target, micro-caches ${values["no-cache"] ? "off" : "on"}, Node ${process.version}\n`,
-  );
-  // Warm up caches (token, JIT) before measuring.
-  for (const [, url] of pages) await fetch(url);
-  const rows = [];
-  for (const [name, url] of pages) rows.push(await measure(name, url));
-  for (const [name, paths] of varied) rows.push(await measure(name, paths));
-  console.table(rows);
+  if (!values["weights-only"]) {
+    console.log(
+      `\n${listing.meta.total} upcoming events; ${connections} connections, ${duration} s per target, micro-caches ${values["no-cache"] ? "off" : "on"}, Node ${process.version}\n`,
+    );
+    // Warm up caches (token, JIT) before measuring.
+    for (const [, url] of pages) await fetch(url);
+    const rows = [];
+    for (const [name, url] of pages) rows.push(await measure(name, url));
+    for (const [name, paths] of varied) rows.push(await measure(name, paths));
+    console.table(rows);
+  }
 
+  // Every page a guest can open (the account needs a login), in German; the event page for the
+  // pages with parameters.
+  const publicPaths = routePages
+    .filter(
+      (page) => !page.de.includes(":") && !(page.middleware as readonly string[]).includes("login"),
+    )
+    .map((page) => page.de);
+  publicPaths.splice(1, 0, `/${event.slug}-evx-${event.id}`);
   const weights = [];
-  for (const [name, url] of pages.slice(0, 4)) {
-    const { js, css, jsBrotli } = await assetWeight(url);
+  for (const path of publicPaths) {
+    const { js, css, jsBrotli } = await assetWeight(base + path);
     weights.push({
-      page: name,
-      "JS gzip kB": (js / 1024).toFixed(1),
-      "JS brotli kB (sent)": (jsBrotli / 1024).toFixed(1),
-      "CSS gzip kB": (css / 1024).toFixed(1),
+      page: path,
+      // kB = 1000 bytes, KiB = 1024 bytes.
+      "JS gzip kB": (js / 1000).toFixed(1),
+      "JS gzip KiB": (js / 1024).toFixed(1),
+      "JS brotli kB (sent)": (jsBrotli / 1000).toFixed(1),
+      "CSS gzip kB": (css / 1000).toFixed(1),
     });
   }
   console.table(weights);
