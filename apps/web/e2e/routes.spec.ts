@@ -12,6 +12,7 @@ import {
   type RouteCase,
   routeCases,
   test,
+  waitForHydration,
   withEventSlugs,
 } from "./support";
 
@@ -82,6 +83,13 @@ test.describe("every route of the route table", () => {
       request,
     }) => {
       const route = await withEventSlugs(listed, request);
+      // A hydration mismatch makes React drop the server's HTML and render again; it reports that
+      // (and any other failure) as an uncaught error or on the console.
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(`console: ${message.text()}`);
+      });
       const response = await page.goto(route.path);
       expect(response, "document response").not.toBeNull();
       if (guestRedirect(route)) {
@@ -96,6 +104,9 @@ test.describe("every route of the route table", () => {
         expect(new URL(page.url()).pathname).toBe(route.path);
       }
       expect(response!.status()).toBe(200);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(problems, "errors while loading and hydrating").toEqual([]);
       await expectHead(page, baseURL!, route);
       // The panel uses the panel-iframe layout: no header, so no language switch.
       if (route.page.layout === "default") await expectLanguageDialog(page, route);

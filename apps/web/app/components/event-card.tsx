@@ -95,7 +95,10 @@ export function EventCard({
           </AppLink>
         </Heading>
         <p className={`text-sm ${mutedText}`}>
-          <time dateTime={event.starts_at}>{eventDate(event.starts_at)}</time>
+          {/* Dates may come out of the browser's ICU slightly unlike Node's. */}
+          <time dateTime={event.starts_at} suppressHydrationWarning>
+            {eventDate(event.starts_at)}
+          </time>
         </p>
         <p className={`text-sm ${mutedText}`}>
           {t("venueInCity", { venue: event.venue.name, city: event.venue.city_name })}

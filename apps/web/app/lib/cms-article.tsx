@@ -22,7 +22,11 @@ export function CmsArticle({ page }: { page: CmsPageData }) {
       <article>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
         {!Number.isNaN(updated.getTime()) && (
-          <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
+          // Dates may come out of the browser's ICU slightly unlike Node's.
+          <p
+            className="mt-2 text-sm text-neutral-700 dark:text-neutral-300"
+            suppressHydrationWarning
+          >
             {t("updated", { date: format.dateTime(updated, { dateStyle: "long" }) })}
           </p>
         )}

@@ -287,7 +287,9 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{event.title}</h1>
           <p className={`flex items-center gap-2 text-lg ${mutedText}`}>
             <Icon name="clock" className="size-5 shrink-0" />
-            <time dateTime={event.starts_at}>
+            {/* Browsers' ICU spaces dates unlike Node's (thin spaces around the range's dash):
+                the server's text stays instead of React rendering the whole page again. */}
+            <time dateTime={event.starts_at} suppressHydrationWarning>
               {format.dateTimeRange(start, end, { dateStyle: "full", timeStyle: "short" })}
             </time>
           </p>
@@ -336,7 +338,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                   <Icon name="clock" className="size-4" />
                   {t("date")}
                 </dt>
-                <dd className={mutedText}>
+                <dd className={mutedText} suppressHydrationWarning>
                   {format.dateTimeRange(start, end, { dateStyle: "medium", timeStyle: "short" })}
                 </dd>
               </div>

@@ -53,7 +53,8 @@ function TicketCard({ ticket, past }: { ticket: AccountTicket; past: boolean }) 
         </h4>
         <p className={`flex items-center gap-2 ${mutedText}`}>
           <Icon name="calendar-days" className="size-4 shrink-0" />
-          <time dateTime={ticket.date}>
+          {/* Dates may come out of the browser's ICU slightly unlike Node's. */}
+          <time dateTime={ticket.date} suppressHydrationWarning>
             {format.dateTime(new Date(ticket.date), { dateStyle: "full", timeStyle: "short" })}
           </time>
         </p>
