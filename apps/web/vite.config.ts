@@ -54,11 +54,10 @@ const everyPage = /[\\/]app[\\/](root|layouts[\\/]default)\.tsx/;
 /** The form parts of the sign-up, reset and account pages: catalogue pages have no forms. */
 const forms = /[\\/]app[\\/]components[\\/](form-field|place-fields)\.tsx$/;
 /**
- * Shared, but not by the pages most visitors see: the forms, the CMS article (content pages)
- * and the dialog, which brings Radix and loads with the language dialog on first use.
+ * Shared, but not by the pages most visitors see: the CMS article (content pages) and the dialog,
+ * which brings Radix and loads with the language dialog on first use.
  */
-const notShell =
-  /[\\/]app[\\/](components[\\/](dialog|form-field|place-fields)|lib[\\/]cms-article)\.tsx$/;
+const elsewhere = /[\\/]app[\\/](components[\\/]dialog|lib[\\/]cms-article)\.tsx$/;
 
 /**
  * The browser bundle in few, larger files (gzip compresses one file better than many small
@@ -76,7 +75,7 @@ const clientChunks = {
     {
       test: appOrIntl,
       name: (id: string, graph: ModuleGraph) => {
-        if (notShell.test(id)) return null;
+        if (forms.test(id) || elsewhere.test(id)) return null;
         const entries = [...entriesReaching(id, graph)];
         return entries.length >= 2 || entries.some((entry) => everyPage.test(entry))
           ? "shell"
