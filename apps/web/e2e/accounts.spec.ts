@@ -39,6 +39,7 @@ import {
   loginAs,
   mailsTo,
   newestMailTo,
+  pageProblems,
   submitLogin,
   test,
   uniqueEmail,
@@ -700,6 +701,7 @@ for (const locale of locales) {
   }) => {
     const t = texts[locale].account;
     await loginAs(page, locale, visitor);
+    const problems = pageProblems(page);
     const { tickets, summary } = await checkDashboard(page, request, locale);
     // The demo visitor's history makes every figure count.
     expect(summary.ticketsPurchased).toBeGreaterThan(0);
@@ -734,6 +736,8 @@ for (const locale of locales) {
         ).toBe(true);
       }
     }
+    await waitForHydration(page);
+    expect(problems, "errors while the account page loaded and hydrated").toEqual([]);
   });
 }
 

@@ -9,6 +9,7 @@ import {
   languageButton,
   languageDialog,
   locales,
+  pageProblems,
   type RouteCase,
   routeCases,
   test,
@@ -83,13 +84,7 @@ test.describe("every route of the route table", () => {
       request,
     }) => {
       const route = await withEventSlugs(listed, request);
-      // A hydration mismatch makes React drop the server's HTML and render again; it reports that
-      // (and any other failure) as an uncaught error or on the console.
-      const problems: string[] = [];
-      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-      page.on("console", (message) => {
-        if (message.type() === "error") problems.push(`console: ${message.text()}`);
-      });
+      const problems = pageProblems(page);
       const response = await page.goto(route.path);
       expect(response, "document response").not.toBeNull();
       if (guestRedirect(route)) {

@@ -217,6 +217,19 @@ export async function loginAs(
 }
 
 /**
+ * Collects what goes wrong on a page from now on: uncaught errors and console errors. A hydration
+ * mismatch, where React drops the server's HTML and renders again, is reported this way too.
+ */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  return problems;
+}
+
+/**
  * Waits until React has hydrated the page: it attaches its fiber to the DOM nodes it adopts.
  * Needed before a change event that only a React handler acts on (the cascading place selects);
  * forms need no wait, as a post before hydration is a normal form post that works as well.
