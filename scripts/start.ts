@@ -33,10 +33,9 @@ try {
   const config = loadConfig();
   // The web app reaches the API in this same process over loopback.
   process.env.API_BASE_URL ??= `http://127.0.0.1:${config.PORT}`;
-  const { createWebListener, loadServerBuild } = await import("@eventwerk/web/server");
+  const { createWebListener } = await import("@eventwerk/web/server");
   // Loading the build parses the web configuration now rather than on the first request.
-  await loadServerBuild();
-  const webListener = createWebListener();
+  const webListener = await createWebListener();
 
   const ctx = await createContext(config);
   const app = await buildApp(ctx);

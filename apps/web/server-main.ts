@@ -1,9 +1,10 @@
 import http from "node:http";
-import { createWebListener, loadServerBuild } from "./server.ts";
+import { createWebListener, type WebListener } from "./server.ts";
 
 /** Runs the web app on its own; it reaches the API only through API_BASE_URL. */
+let listener: WebListener;
 try {
-  await loadServerBuild();
+  listener = await createWebListener();
 } catch (error) {
   console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
   process.exit(1);
@@ -11,7 +12,7 @@ try {
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-const server = http.createServer(createWebListener());
+const server = http.createServer(listener);
 server.listen(port, host, () => {
   console.log(`Eventwerk web is running on http://localhost:${port}`);
 });

@@ -1,29 +1,222 @@
-import { createServer } from "node:http";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRequestListener } from "@mjackson/node-fetch-server";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { EntryContext, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forwardClientAddress } from "./server";
+import { loadWebConfig, type WebConfig } from "./app/config.server";
+import { createWebListener, isValidHost } from "./server";
 
-describe("forwardClientAddress", () => {
-  // A real Node server, as in production: what React Router's request carries on to the API.
-  const server = createServer(
-    createRequestListener((request, client) =>
-      Response.json(forwardClientAddress(request, client).headers.get("x-forwarded-for")),
-    ),
-  );
-  let base = "";
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+/**
+ * The web listener on a real Node server, with a small server build in place of the app's (so
+ * these tests need no `npm run build`): one form page with an action, one resource route that
+ * names the visitor's address, one that fails while streaming.
+ */
+const build = {
+  entry: {
+    module: {
+      // Renders the action's answer as JSON instead of a React document.
+      default: (_request: Request, status: number, headers: Headers, context: EntryContext) =>
+        Response.json(
+          { actionData: context.staticHandlerContext.actionData?.form ?? null },
+          { status, headers },
+        ),
+    },
+  },
+  routes: {
+    root: { id: "root", path: "", module: {} },
+    form: {
+      id: "form",
+      parentId: "root",
+      path: "form",
+      module: {
+        action: async ({ request }: { request: Request }) =>
+          Object.fromEntries(await request.formData()),
+        default: () => null,
+      },
+    },
+    client: {
+      id: "client",
+      parentId: "root",
+      path: "client",
+      module: {
+        loader: ({ request }: { request: Request }) =>
+          Response.json(request.headers.get("x-forwarded-for")),
+      },
+    },
+    broken: {
+      id: "broken",
+      parentId: "root",
+      path: "broken",
+      module: {
+        loader: () =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode("half a page"));
+              },
+              pull(controller) {
+                controller.error(new Error("the stream broke"));
+              },
+            }),
+          ),
+      },
+    },
+  },
+  assets: {
+    entry: { module: "/entry.client.js", imports: [] },
+    routes: {},
+    url: "/manifest.js",
+    version: "test",
+  },
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: { v8_middleware: false, unstable_subResourceIntegrity: false },
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+  allowedActionOrigins: false,
+} as unknown as ServerBuild;
+
+type Answer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+};
+
+/** One request over a socket with exactly the given method and headers (fetch refuses many). */
+function send(
+  base: string,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body = "",
+): Promise<Answer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: hostname, port, method, path: target, headers, setHost: !("host" in headers) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+}
+
+const form = { "content-type": "application/x-www-form-urlencoded" };
+
+async function startServer(config: WebConfig) {
+  const buildDir = mkdtempSync(path.join(tmpdir(), "eventwerk-web-build-"));
+  mkdirSync(path.join(buildDir, "client"));
+  const server: Server = createServer(await createWebListener({ build, buildDir, config }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        rmSync(buildDir, { recursive: true, force: true });
+      }),
+  };
+}
+
+describe("the web listener", () => {
+  let base = "";
+  let close = async () => {};
+  beforeAll(async () => {
+    ({ base, close } = await startServer(loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0" })));
+  });
+  afterAll(() => close());
 
   it("names the connection's address when nobody forwarded the request", async () => {
-    expect(await (await fetch(base)).json()).toBe("127.0.0.1");
+    expect(JSON.parse((await send(base, "GET", "/client")).body)).toBe("127.0.0.1");
   });
 
   it("appends the connection's address to a chain from a proxy in front", async () => {
-    const response = await fetch(base, { headers: { "x-forwarded-for": "203.0.113.7" } });
-    expect(await response.json()).toBe("203.0.113.7, 127.0.0.1");
+    const answer = await send(base, "GET", "/client", { "x-forwarded-for": "203.0.113.7" });
+    expect(JSON.parse(answer.body)).toBe("203.0.113.7, 127.0.0.1");
+  });
+
+  it("runs a form's action", async () => {
+    const answer = await send(base, "POST", "/form", form, "name=Ada");
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ actionData: { name: "Ada" } });
+  });
+
+  it("answers methods it does not handle with 405 and Allow, and stays up", async () => {
+    for (const method of ["TRACE", "PATCH", "PUT", "DELETE", "OPTIONS", "PROPFIND", "MKCOL"]) {
+      const answer = await send(base, method, "/form", form, "name=Ada");
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow, method).toBe("GET, HEAD, POST");
+    }
+    expect((await send(base, "GET", "/client")).status).toBe(200);
+  });
+
+  it("refuses a Host no URL can be built from with 400, and stays up", async () => {
+    for (const host of ["a b", "localhost:99999", "[::1", "evil.example/x", "u@evil.example"]) {
+      for (const method of ["GET", "POST"]) {
+        const answer = await send(base, method, "/form", { ...form, host }, "name=Ada");
+        expect(answer.status, `${method} with Host ${host}`).toBe(400);
+      }
+    }
+    expect((await send(base, "GET", "/client")).status).toBe(200);
+  });
+
+  it("refuses targets that are not a path", async () => {
+    expect((await send(base, "GET", "http://evil.example/form")).status).toBe(400);
+    expect((await send(base, "GET", "*")).status).toBe(400);
+  });
+
+  it("refuses posts that are not forms with 415", async () => {
+    const answer = await send(base, "POST", "/form", { "content-type": "text/plain" }, "x");
+    expect(answer.status).toBe(415);
+    expect((await send(base, "POST", "/form")).status).toBe(415);
+  });
+
+  it("ends a page whose stream fails, and stays up", async () => {
+    await expect(send(base, "GET", "/broken")).rejects.toThrow();
+    expect((await send(base, "GET", "/client")).status).toBe(200);
+  });
+});
+
+describe("isValidHost", () => {
+  it.each([
+    "localhost",
+    "localhost:3000",
+    "127.0.0.1:65535",
+    "[::1]:3000",
+    "eventwerk.example",
+    "web_1:3000",
+  ])("accepts %s", (host) => {
+    expect(isValidHost(host)).toBe(true);
+  });
+
+  it.each([
+    "",
+    "a b",
+    "localhost:99999",
+    "localhost:",
+    "[::1",
+    "evil.example/x",
+    "evil.example?x",
+    "u@evil.example",
+    "-evil.example",
+    "évil.example",
+  ])("refuses %j", (host) => {
+    expect(isValidHost(host)).toBe(false);
   });
 });

@@ -2,16 +2,20 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { matchesEtag } from "@eventwerk/contract/http-cache";
-import { type ClientAddress, createRequestListener } from "@mjackson/node-fetch-server";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
-import { loadWebConfig } from "./app/config.server";
+import { loadWebConfig, type WebConfig } from "./app/config.server";
 import { conditional, notModifiedHeaders, withEtag } from "./app/lib/etag.server";
 import { createGuestPageCache } from "./app/lib/guest-page-cache.server";
 
 export type WebListenerOptions = {
   /** The output of `react-router build`; defaults to `apps/web/build`. */
   buildDir?: string;
+  /** The server bundle, when the caller has it already (tests); else loaded from `buildDir`. */
+  build?: ServerBuild;
+  /** The web configuration; defaults to the environment's. */
+  config?: WebConfig;
 };
 
 export type WebListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -38,18 +42,76 @@ const immutableAssets = "public, max-age=31536000, immutable";
  * Appends the connection's address to `X-Forwarded-For`, as a proxy does: the API believes this
  * hop (its `TRUST_PROXY`), so its per-IP limits count each visitor rather than this server.
  */
-export function forwardClientAddress(request: Request, client: ClientAddress): Request {
+export function forwardClientAddress(request: Request, address: string): Request {
   const chain = request.headers.get("x-forwarded-for");
-  request.headers.set("x-forwarded-for", chain ? `${chain}, ${client.address}` : client.address);
+  request.headers.set("x-forwarded-for", chain ? `${chain}, ${address}` : address);
   return request;
+}
+
+/** The methods the web app answers: pages, and form posts to their actions. */
+export const webMethods = ["GET", "HEAD", "POST"] as const;
+const allow = webMethods.join(", ");
+const isWebMethod = (method: string | undefined): boolean =>
+  (webMethods as readonly (string | undefined)[]).includes(method);
+
+const formContentType =
+  /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
+
+/** A `Host` a URL can be built from: a DNS name or IP literal and an optional port, nothing else. */
+export function isValidHost(host: string): boolean {
+  const match = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?)(?::(\d{1,5}))?$/i.exec(
+    host,
+  );
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535);
+}
+
+/** A short plain-text answer written straight to the socket, for requests never handed on. */
+function refuse(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    // The request's body stays unread: the connection cannot carry another request.
+    Connection: "close",
+    ...headers,
+  });
+  res.end(text);
+}
+
+/**
+ * Why the request cannot become a `Request`, or null when it can: each of these would otherwise
+ * throw inside the adapter (undici refuses the method, the URL parser the host or target).
+ */
+function malformed(req: IncomingMessage): { status: number; text: string } | null {
+  if (!isWebMethod(req.method)) return { status: 405, text: "Method Not Allowed" };
+  const host = req.headers.host;
+  if (host !== undefined && !isValidHost(host)) return { status: 400, text: "Bad Request" };
+  // Only origin-form targets (`/path?query`); `*` and absolute URLs are for proxies.
+  if (!req.url?.startsWith("/")) return { status: 400, text: "Bad Request" };
+  // Posts are the forms' (no uploads): any other body would fail in the action's formData().
+  if (req.method === "POST" && !formContentType.test(req.headers["content-type"] ?? "")) {
+    return { status: 415, text: "Unsupported Media Type" };
+  }
+  return null;
 }
 
 /**
  * A Node request listener for the web app: the built static files from `build/client`
  * (fingerprinted `/assets/*` cached for a year), everything else rendered by React Router.
+ * The server bundle is loaded once, so React Router builds its route tree once.
  */
-export function createWebListener(options: WebListenerOptions = {}): WebListener {
+export async function createWebListener(options: WebListenerOptions = {}): Promise<WebListener> {
   const buildDir = options.buildDir ?? defaultBuildDir;
+  const build = options.build ?? (await loadServerBuild(buildDir));
+  const config = options.config ?? loadWebConfig();
   const assets = sirv(path.join(buildDir, "client"), {
     etag: true,
     extensions: [],
@@ -61,19 +123,33 @@ export function createWebListener(options: WebListenerOptions = {}): WebListener
     },
   });
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
-  const handle = createRequestHandler(() => loadServerBuild(buildDir), mode);
+  const handle = createRequestHandler(build, mode);
   const cache = createGuestPageCache({
-    ttlSeconds: mode === "development" ? 0 : loadWebConfig().GUEST_PAGE_CACHE_SECONDS,
+    ttlSeconds: mode === "development" ? 0 : config.GUEST_PAGE_CACHE_SECONDS,
   });
-  const render = createRequestListener(async (request, client) =>
-    conditional(
+  // Whatever goes wrong with one request ends that request, never the process.
+  const fail = (res: ServerResponse) => (error: unknown) => {
+    if (!res.destroyed) console.error(error);
+    refuse(res, 500, "Internal Server Error");
+  };
+  const render = async (req: IncomingMessage, res: ServerResponse) => {
+    const request = createRequest(req, res);
+    const response = conditional(
       request,
       await cache.handle(request, async () =>
-        withEtag(await handle(forwardClientAddress(request, client))),
+        withEtag(await handle(forwardClientAddress(request, req.socket.remoteAddress ?? ""))),
       ),
-    ),
-  );
-  return (req, res) => {
+    );
+    // The visitor has gone: nobody to answer.
+    if (request.signal.aborted || res.destroyed) return;
+    await sendResponse(res, response);
+  };
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    const problem = malformed(req);
+    if (problem) {
+      refuse(res, problem.status, problem.text, problem.status === 405 ? { Allow: allow } : {});
+      return;
+    }
     const hit = cache.lookup({
       method: req.method ?? "GET",
       url: req.url ?? "/",
@@ -92,12 +168,17 @@ export function createWebListener(options: WebListenerOptions = {}): WebListener
       res.end(req.method === "HEAD" ? undefined : hit.body);
       return;
     }
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      void render(req, res);
-      return;
+    const renderPage = () => {
+      render(req, res).catch(fail(res));
+    };
+    if (req.method === "POST") renderPage();
+    else assets(req, res, renderPage);
+  };
+  return (req, res) => {
+    try {
+      serve(req, res);
+    } catch (error) {
+      fail(res)(error);
     }
-    assets(req, res, () => {
-      void render(req, res);
-    });
   };
 }
