@@ -184,7 +184,12 @@ describe("the web listener", () => {
   it("refuses posts that are not forms with 415", async () => {
     const answer = await send(base, "POST", "/form", { "content-type": "text/plain" }, "x");
     expect(answer.status).toBe(415);
-    expect((await send(base, "POST", "/form")).status).toBe(415);
+  });
+
+  it("takes a post without a body for an empty form", async () => {
+    const answer = await send(base, "POST", "/form");
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ actionData: {} });
   });
 
   it("ends a page whose stream fails, and stays up", async () => {
@@ -218,5 +223,48 @@ describe("isValidHost", () => {
     "évil.example",
   ])("refuses %j", (host) => {
     expect(isValidHost(host)).toBe(false);
+  });
+});
+
+describe("forms behind HTTPS termination", () => {
+  const post = (base: string, headers: Record<string, string>) =>
+    send(base, "POST", "/form", { ...form, ...headers }, "name=Ada");
+
+  it("PUBLIC_URL gives the request its public scheme and host", async () => {
+    const server = await startServer(
+      loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0", PUBLIC_URL: "https://shop.example" }),
+    );
+    try {
+      expect((await post(server.base, { origin: "https://shop.example" })).status).toBe(200);
+      expect((await post(server.base, { origin: "http://shop.example" })).status).toBe(400);
+      expect((await post(server.base, { origin: "https://evil.example" })).status).toBe(400);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("believes X-Forwarded-Proto and X-Forwarded-Host from a trusted proxy only", async () => {
+    const trusting = await startServer(
+      loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0", TRUST_PROXY: "loopback" }),
+    );
+    const distrusting = await startServer(
+      loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0", TRUST_PROXY: "10.0.0.0/8" }),
+    );
+    const forwarded = {
+      origin: "https://shop.example",
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "shop.example",
+    };
+    try {
+      expect((await post(trusting.base, forwarded)).status).toBe(200);
+      expect((await post(distrusting.base, forwarded)).status).toBe(400);
+      // A proxy's host must be a host, too.
+      expect((await post(trusting.base, { ...forwarded, "x-forwarded-host": "a b" })).status).toBe(
+        400,
+      );
+    } finally {
+      await trusting.close();
+      await distrusting.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { matchesEtag } from "@eventwerk/contract/http-cache";
+import proxyAddr from "@fastify/proxy-addr";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
@@ -86,19 +87,66 @@ function refuse(
   res.end(text);
 }
 
+/** Whether a connection's peer is a proxy whose forwarded headers count (`TRUST_PROXY`). */
+export function proxyTrust(setting: string): (address: string) => boolean {
+  if (setting === "true" || setting === "false") {
+    const all = setting === "true";
+    return () => all;
+  }
+  const trusts = proxyAddr.compile(
+    setting
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
+  return (address) => trusts(address, 0);
+}
+
+const firstValue = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim();
+
+type PublicAddress = { protocol: string; host: string };
+
+/**
+ * The scheme and host the visitor used: PUBLIC_URL's, else a trusted proxy's word, else the
+ * connection's. React Router's action check compares the form's Origin with these, so behind a
+ * TLS-terminating proxy they must say `https`. Null when the host cannot be part of a URL.
+ */
+function publicAddress(
+  req: IncomingMessage,
+  publicUrl: URL | undefined,
+  trusted: (address: string) => boolean,
+): PublicAddress | null {
+  if (publicUrl) return { protocol: publicUrl.protocol, host: publicUrl.host };
+  const proxied = trusted(req.socket.remoteAddress ?? "");
+  const host =
+    (proxied ? firstValue(req.headers["x-forwarded-host"]) : undefined) ??
+    req.headers.host ??
+    "localhost";
+  if (!isValidHost(host)) return null;
+  const scheme = proxied ? firstValue(req.headers["x-forwarded-proto"])?.toLowerCase() : undefined;
+  return { protocol: scheme === "https" || scheme === "http" ? `${scheme}:` : "http:", host };
+}
+
 /**
  * Why the request cannot become a `Request`, or null when it can: each of these would otherwise
  * throw inside the adapter (undici refuses the method, the URL parser the host or target).
  */
 function malformed(req: IncomingMessage): { status: number; text: string } | null {
   if (!isWebMethod(req.method)) return { status: 405, text: "Method Not Allowed" };
-  const host = req.headers.host;
-  if (host !== undefined && !isValidHost(host)) return { status: 400, text: "Bad Request" };
   // Only origin-form targets (`/path?query`); `*` and absolute URLs are for proxies.
   if (!req.url?.startsWith("/")) return { status: 400, text: "Bad Request" };
-  // Posts are the forms' (no uploads): any other body would fail in the action's formData().
-  if (req.method === "POST" && !formContentType.test(req.headers["content-type"] ?? "")) {
-    return { status: 415, text: "Unsupported Media Type" };
+  if (req.method === "POST") {
+    // A post without a body (a logout button from a script) is an empty form.
+    const bodyless =
+      !req.headers["transfer-encoding"] && Number(req.headers["content-length"] ?? 0) === 0;
+    if (bodyless && !req.headers["content-type"]) {
+      req.headers["content-type"] = "application/x-www-form-urlencoded";
+    }
+    // Posts are the forms' (no uploads): any other body would fail in the action's formData().
+    if (!formContentType.test(req.headers["content-type"] ?? "")) {
+      return { status: 415, text: "Unsupported Media Type" };
+    }
   }
   return null;
 }
@@ -132,8 +180,10 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     if (!res.destroyed) console.error(error);
     refuse(res, 500, "Internal Server Error");
   };
-  const render = async (req: IncomingMessage, res: ServerResponse) => {
-    const request = createRequest(req, res);
+  const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;
+  const trusted = proxyTrust(config.TRUST_PROXY);
+  const render = async (req: IncomingMessage, res: ServerResponse, address: PublicAddress) => {
+    const request = createRequest(req, res, address);
     const response = conditional(
       request,
       await cache.handle(request, async () =>
@@ -148,6 +198,11 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     const problem = malformed(req);
     if (problem) {
       refuse(res, problem.status, problem.text, problem.status === 405 ? { Allow: allow } : {});
+      return;
+    }
+    const address = publicAddress(req, publicUrl, trusted);
+    if (!address) {
+      refuse(res, 400, "Bad Request");
       return;
     }
     const hit = cache.lookup({
@@ -169,7 +224,7 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
       return;
     }
     const renderPage = () => {
-      render(req, res).catch(fail(res));
+      render(req, res, address).catch(fail(res));
     };
     if (req.method === "POST") renderPage();
     else assets(req, res, renderPage);

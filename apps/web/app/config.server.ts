@@ -13,8 +13,18 @@ const configSchema = z
     OAUTH_CLIENT_SECRET: z.string().min(8).default("eventwerk-web-dev-secret"),
     /** Marks cookies `Secure`; turn on behind HTTPS. */
     COOKIE_SECURE: booleanString.default(false),
-    /** Public address for canonical links; defaults to the address of each request. */
+    /**
+     * Public address for canonical links, and the scheme and host of every request (so form
+     * posts from `https://` pages pass the origin checks behind a TLS-terminating proxy);
+     * defaults to the address of each request.
+     */
     PUBLIC_URL: z.url().optional(),
+    /**
+     * Which hops' `X-Forwarded-Proto` and `X-Forwarded-Host` the web app believes when PUBLIC_URL
+     * is unset (the same setting as the API's): addresses or subnets, comma separated
+     * (`loopback`, `10.0.0.0/8`, …), or `true`/`false`.
+     */
+    TRUST_PROXY: z.string().default("loopback"),
     /**
      * Public maintenance setting, compared with the string "true" (SPEC.md: inverted): the app is
      * shown only while it equals "true"; any other value shows the maintenance overlay.

@@ -78,8 +78,12 @@ describe("route middleware", () => {
 });
 
 describe("isSameSite (forms posted from our own pages only)", () => {
-  const post = (origin: string | null, headers: Record<string, string> = {}) => {
-    const url = new URL("http://shop.example/login");
+  const post = (
+    origin: string | null,
+    headers: Record<string, string> = {},
+    page = "http://shop.example/login",
+  ) => {
+    const url = new URL(page);
     const request = new Request(url, {
       method: "POST",
       headers: { ...(origin === null ? {} : { origin }), ...headers },
@@ -89,18 +93,24 @@ describe("isSameSite (forms posted from our own pages only)", () => {
 
   it("accepts our own pages, also as https behind a TLS-terminating proxy", () => {
     expect(post("http://shop.example")).toBe(true);
-    expect(post("https://shop.example")).toBe(true);
+    // The server gives the request the public scheme (PUBLIC_URL or a trusted proxy's word).
+    expect(post("https://shop.example", {}, "https://shop.example/login")).toBe(true);
     expect(post(null)).toBe(true);
   });
 
-  it("accepts the host a proxy in front names", () => {
-    expect(post("https://www.shop.example", { "x-forwarded-host": "www.shop.example" })).toBe(true);
+  it("believes no forwarded host itself: the server puts a trusted proxy's host into the URL", () => {
+    expect(post("https://www.shop.example", { "x-forwarded-host": "www.shop.example" })).toBe(
+      false,
+    );
+    expect(post("https://www.shop.example", {}, "https://www.shop.example/login")).toBe(true);
   });
 
-  it("refuses other sites, other ports and garbage", () => {
+  it("refuses other sites, other ports, other schemes, null and garbage", () => {
     expect(post("https://evil.example")).toBe(false);
     expect(post("http://shop.example:8080")).toBe(false);
     expect(post("https://shop.example.evil.example")).toBe(false);
+    expect(post("https://shop.example")).toBe(false);
+    expect(post("null")).toBe(false);
     expect(post("not a url")).toBe(false);
   });
 });

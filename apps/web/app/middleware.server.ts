@@ -62,15 +62,19 @@ const withCookies = (response: Response, cookies: string[]) => {
   return response;
 };
 
-/** Whether a form post comes from a page of this site (its Origin names our host). */
+/**
+ * Whether a form post comes from a page of this site: its Origin is the request's, whose scheme
+ * and host the server took from PUBLIC_URL or a trusted proxy (server.ts), never from a forwarded
+ * header here.
+ */
 export function isSameSite(request: Request, url: URL): boolean {
   const origin = request.headers.get("origin");
-  // Browsers send an Origin with every form post; "null" comes from privacy-sensitive contexts,
-  // which SameSite=Lax cookies already keep logged out.
-  if (!origin || origin === "null") return true;
+  // Browsers send an Origin with every form post; without one it is not a browser's cross-site
+  // post. "null" (sandboxed frames, data: URLs) is nobody's page of ours.
+  if (!origin) return true;
+  if (origin === "null") return false;
   try {
-    const host = new URL(origin).host;
-    return host === url.host || host === request.headers.get("x-forwarded-host");
+    return new URL(origin).origin === url.origin;
   } catch {
     return false;
   }
@@ -84,8 +88,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
 
-  // CSRF: a form may only be posted from our own pages. Hosts are compared, not schemes: behind a
-  // TLS-terminating proxy the page is https while this server sees http.
+  // CSRF: a form may only be posted from our own pages.
   if (request.method !== "GET" && request.method !== "HEAD" && !isSameSite(request, url)) {
     throw data("Cross-site form submission refused", { status: 403 });
   }
