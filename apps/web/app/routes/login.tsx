@@ -10,6 +10,7 @@ import { requestState } from "../context";
 import { usePaths } from "../hooks";
 import { pathTo } from "../route-table";
 import { loginCookies } from "../session/cookies.server";
+import { safeReturnPath } from "../session/return-path";
 import type { Route } from "./+types/login";
 
 const loginForm = z.object({
@@ -17,11 +18,6 @@ const loginForm = z.object({
   password: z.string().min(1).max(200),
   redirect: z.string().optional(),
 });
-
-/** Only paths on this site: `/x` but never `//host` or `/\host`. */
-function safeReturnPath(value: string | undefined, fallback: string): string {
-  return value && /^\/(?![/\\])/.test(value) ? value : fallback;
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const state = context.get(requestState);
