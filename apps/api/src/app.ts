@@ -17,7 +17,7 @@ import type { Context } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { oauthClients } from "./db/schema.ts";
 import { createMailer } from "./lib/mailer.ts";
-import { hashPassword, verifyPassword } from "./lib/passwords.ts";
+import { hashClientSecret } from "./lib/passwords.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -71,11 +71,12 @@ async function ensureWebClient(db: Context["db"], config: Config) {
     .select()
     .from(oauthClients)
     .where(eq(oauthClients.id, config.OAUTH_CLIENT_ID));
-  if (existing && (await verifyPassword(existing.secretHash, config.OAUTH_CLIENT_SECRET))) return;
+  const secretHash = hashClientSecret(config.OAUTH_CLIENT_SECRET);
+  if (existing?.secretHash === secretHash) return;
   const values = {
     id: config.OAUTH_CLIENT_ID,
     name: "Eventwerk web",
-    secretHash: await hashPassword(config.OAUTH_CLIENT_SECRET),
+    secretHash,
     grants: ["password", "refresh_token", "client_credentials"],
   };
   await db

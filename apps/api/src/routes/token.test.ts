@@ -701,6 +701,73 @@ describe("rate limit", () => {
   });
 });
 
+describe("client authentication", () => {
+  const clientGrant = (overrides: Record<string, unknown> = {}) => ({
+    grant_type: "client_credentials",
+    ...testClient,
+    ...overrides,
+  });
+  const storedHash = async (id: string) =>
+    (
+      await t.ctx.db
+        .select({ secretHash: oauthClients.secretHash })
+        .from(oauthClients)
+        .where(eq(oauthClients.id, id))
+    )[0]?.secretHash;
+
+  it("limits wrong client secrets and unknown clients per IP, before checking them", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const attempt = (payload: Record<string, unknown>, ip: string) =>
+        call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          headers: { "x-forwarded-for": ip },
+          payload,
+        });
+      const wrongSecret = clientGrant({ client_secret: "wrong-secret-1" });
+      const unknownClient = clientGrant({ client_id: "no-such-client" });
+      for (const payload of [wrongSecret, unknownClient, wrongSecret]) {
+        expect((await attempt(payload, "10.1.0.1")).statusCode).toBe(401);
+      }
+      const fourth = await attempt(unknownClient, "10.1.0.1");
+      expect(fourth.statusCode).toBe(429);
+      expect(errorOf(fourth).code).toBe("rate_limited");
+      // Even the right secret waits: the limit comes before any check.
+      expect((await attempt(clientGrant(), "10.1.0.1")).statusCode).toBe(429);
+      expect((await attempt(clientGrant(), "10.1.0.2")).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("keeps the web client's secret as a SHA-256, not an argon2 hash", async () => {
+    expect(await storedHash(testClient.client_id)).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it("accepts a client stored with an argon2 hash and stores its SHA-256 instead", async () => {
+    await t.ctx.db.insert(oauthClients).values({
+      id: "legacy-app",
+      name: "Legacy",
+      secretHash: await hashPassword("legacy-secret-1"),
+      grants: ["client_credentials"],
+    });
+    const wrong = await postToken(
+      clientGrant({ client_id: "legacy-app", client_secret: "legacy-secret-2" }),
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(await storedHash("legacy-app")).toMatch(/^\$argon2id\$/);
+    const right = clientGrant({ client_id: "legacy-app", client_secret: "legacy-secret-1" });
+    expect((await postToken(right)).statusCode).toBe(200);
+    expect(await storedHash("legacy-app")).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect((await postToken(right)).statusCode).toBe(200);
+    expect(
+      (await postToken(clientGrant({ client_id: "legacy-app", client_secret: "legacy-secret-2" })))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
 describe("the visitor's address behind the web app", () => {
   // Wrong passwords for accounts that do not exist: only the per-IP counter can stop them.
   const guess = (app: TestApp["app"], n: number, headers: Record<string, string>, from: string) =>

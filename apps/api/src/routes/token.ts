@@ -11,12 +11,19 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
 import { oauthClients, users } from "../db/schema.ts";
 import { HttpError } from "../lib/http-error.ts";
-import { hashPassword, verifyPassword } from "../lib/passwords.ts";
+import {
+  hashClientSecret,
+  hashPassword,
+  isCurrentClientSecretHash,
+  verifyClientSecret,
+  verifyPassword,
+} from "../lib/passwords.ts";
 import { rotateRefreshToken, startSession } from "../lib/sessions.ts";
 
 const grantTypes = ["password", "refresh_token", "client_credentials"];
 // Verified against when the email is unknown, so both cases take equally long.
 const dummyHash = hashPassword("not-a-real-password-0");
+const unknownClientHash = hashClientSecret("not-a-real-client-secret-0");
 
 /** POST /token: the OAuth2 password, refresh_token and client_credentials grants. */
 export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
@@ -47,20 +54,32 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     async (request, reply) => {
       const body = request.body;
       reply.header("cache-control", "no-store");
+      // Counted before anything is checked: every grant, wrong secrets and unknown clients too.
+      await ctx.rateLimiter.hit("token", [`ip:${request.ip}`]);
       const [client] = await ctx.db
         .select()
         .from(oauthClients)
         .where(eq(oauthClients.id, body.client_id))
         .limit(1);
-      if (!client || !(await verifyPassword(client.secretHash, body.client_secret))) {
-        throw new HttpError(401, "invalid_client");
+      // An unknown client is checked against a stand-in, so it takes as long as a known one.
+      const secretValid = await verifyClientSecret(
+        client?.secretHash ?? unknownClientHash,
+        body.client_secret,
+      );
+      if (!client || !secretValid) throw new HttpError(401, "invalid_client");
+      if (!isCurrentClientSecretHash(client.secretHash)) {
+        // A row from before SHA-256 client hashes: replaced now that the secret is known.
+        await ctx.db
+          .update(oauthClients)
+          .set({ secretHash: hashClientSecret(body.client_secret) })
+          .where(eq(oauthClients.id, client.id));
       }
       if (!client.grants.includes(body.grant_type)) throw new HttpError(400, "unauthorized_client");
 
       switch (body.grant_type) {
         case "password": {
           const email = body.username.trim().toLowerCase();
-          await ctx.rateLimiter.hit("token", [`ip:${request.ip}`, `account:${email}`]);
+          await ctx.rateLimiter.hit("token", [`account:${email}`]);
           const [user] = await ctx.db
             .select({ id: users.id, passwordHash: users.passwordHash })
             .from(users)
@@ -74,7 +93,6 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
           return startSession(ctx, ctx.db, user.id, client.id);
         }
         case "refresh_token": {
-          await ctx.rateLimiter.hit("token", [`ip:${request.ip}`]);
           const result = await rotateRefreshToken(ctx, body.refresh_token, client.id);
           if (!result.ok) throw new HttpError(400, "invalid_grant", "invalid_refresh_token");
           return result.tokens;
