@@ -31,6 +31,20 @@ describe("rate limiter", () => {
     await limiter.close();
   });
 
+  it("checks without counting, and counts failures after the fact", async () => {
+    const limiter = await createRateLimiter(loadConfig({ RATE_LIMIT_PER_MINUTE: "2" }));
+    const scope = randomUUID();
+    for (let n = 0; n < 5; n++) expect(await statusOf(limiter.check(scope, ["a"]))).toBe(200);
+    await limiter.count(scope, ["a", "b"]);
+    expect(await statusOf(limiter.check(scope, ["a"]))).toBe(200);
+    await limiter.count(scope, ["a"]);
+    const error = await limiter.check(scope, ["b", "a"]).catch((e: unknown) => e);
+    expect((error as HttpError).statusCode).toBe(429);
+    expect(Number((error as HttpError).headers?.["retry-after"])).toBeGreaterThan(0);
+    expect(await statusOf(limiter.check(scope, ["b"]))).toBe(200);
+    await limiter.close();
+  });
+
   // Two instances pointed at one Redis share their counts.
   it.runIf(redisUrl)("shares the counts between instances through Redis", async () => {
     const config = loadConfig({ RATE_LIMIT_PER_MINUTE: "2", REDIS_URL: redisUrl });

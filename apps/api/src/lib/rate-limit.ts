@@ -6,8 +6,17 @@ import { HttpError } from "./http-error.ts";
 export type RateLimiter = {
   /** Counts one attempt for every key; throws 429 when any of them is over the limit. */
   hit: (scope: string, keys: string[]) => Promise<void>;
+  /** Throws 429 when any key has used up its attempts, without counting this one. */
+  check: (scope: string, keys: string[]) => Promise<void>;
+  /** Counts one failure for every key, after the fact (the next `check` may refuse). */
+  count: (scope: string, keys: string[]) => Promise<void>;
   close: () => Promise<void>;
 };
+
+const limited = (msBeforeNext: number) =>
+  new HttpError(429, "rate_limited", "rate_limited", undefined, {
+    "retry-after": String(Math.max(1, Math.ceil(msBeforeNext / 1000))),
+  });
 
 /** In memory by default; in Redis when REDIS_URL is set, so that all instances share the counts. */
 export async function createRateLimiter(config: Config): Promise<RateLimiter> {
@@ -35,12 +44,18 @@ export async function createRateLimiter(config: Config): Promise<RateLimiter> {
           await limiter.consume(`${scope}:${key}`);
         } catch (error) {
           if (!(error instanceof RateLimiterRes)) throw error;
-          const retryAfter = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-          throw new HttpError(429, "rate_limited", "rate_limited", undefined, {
-            "retry-after": retryAfter,
-          });
+          throw limited(error.msBeforeNext);
         }
       }
+    },
+    check: async (scope, keys) => {
+      for (const key of keys) {
+        const used = await limiter.get(`${scope}:${key}`);
+        if (used && used.consumedPoints >= options.points) throw limited(used.msBeforeNext);
+      }
+    },
+    count: async (scope, keys) => {
+      for (const key of keys) await limiter.penalty(`${scope}:${key}`, 1);
     },
     close: async () => {
       redis?.disconnect();

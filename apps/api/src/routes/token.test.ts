@@ -671,18 +671,22 @@ describe("rate limit", () => {
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
 
-      // Even the right password is refused while the account is limited.
+      // Wrong passwords keep being refused while the account backs off, in the visitor's language.
+      const wrongAgain = await attempt("10.0.0.5", demoUsers.visitor.email);
+      expect(wrongAgain.statusCode).toBe(429);
+      expect(errorOf(wrongAgain)).toEqual({
+        code: "rate_limited",
+        message: "Zu viele Versuche. Bitte warten Sie einen Moment.",
+      });
+
+      // The owner's right password gets through the back-off: nobody can lock an account.
       const right = await call(limited.app, {
         method: "POST",
         url: tokenUrl,
         headers: { "x-forwarded-for": "10.0.0.5" },
         payload: passwordGrant(),
       });
-      expect(right.statusCode).toBe(429);
-      expect(errorOf(right)).toEqual({
-        code: "rate_limited",
-        message: "Zu viele Versuche. Bitte warten Sie einen Moment.",
-      });
+      expect(right.statusCode).toBe(200);
 
       // Another account from a fresh address is not affected.
       const other = await call(limited.app, {
@@ -765,6 +769,68 @@ describe("client authentication", () => {
       (await postToken(clientGrant({ client_id: "legacy-app", client_secret: "legacy-secret-2" })))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe("account lockout", () => {
+  it("counts failures per account and source: another source's guesses lock nobody out", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const login = (ip: string, password: string) =>
+        call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          headers: { "x-forwarded-for": ip },
+          payload: passwordGrant({ password }),
+        });
+      // An attacker uses up the attempts for this account from their address …
+      for (let n = 0; n < 3; n++) {
+        expect((await login("10.2.0.1", "wrong-password-1")).statusCode).toBe(400);
+      }
+      expect((await login("10.2.0.1", "wrong-password-1")).statusCode).toBe(429);
+      // … and stays refused there, even with the right password.
+      expect((await login("10.2.0.1", demoUsers.visitor.password)).statusCode).toBe(429);
+      // The owner, from their own address, logs in.
+      expect((await login("10.2.0.2", demoUsers.visitor.password)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("does not count a successful login against the account", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      for (const ip of ["10.3.0.1", "10.3.0.2", "10.3.0.3", "10.3.0.4", "10.3.0.5"]) {
+        const response = await call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          headers: { "x-forwarded-for": ip },
+          payload: passwordGrant(),
+        });
+        expect(response.statusCode, ip).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("keeps a global limit per address over all accounts", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const statuses = [];
+      for (let n = 0; n < 4; n++) {
+        const response = await call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          headers: { "x-forwarded-for": "10.4.0.1" },
+          payload: passwordGrant({ username: `someone-${n}@example.org`, password: "guess-1" }),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -79,7 +79,11 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       switch (body.grant_type) {
         case "password": {
           const email = body.username.trim().toLowerCase();
-          await ctx.rateLimiter.hit("token", [`account:${email}`]);
+          // Failed logins count per account and per account and source. A source that used up
+          // its attempts on an account waits; the account as a whole only backs off for wrong
+          // passwords, so the owner's right one always gets through (nobody can lock an account).
+          const source = `account:${email}:ip:${request.ip}`;
+          await ctx.rateLimiter.check("login-failure", [source]);
           const [user] = await ctx.db
             .select({ id: users.id, passwordHash: users.passwordHash })
             .from(users)
@@ -89,7 +93,11 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
             user?.passwordHash ?? (await dummyHash),
             body.password,
           );
-          if (!user || !valid) throw new HttpError(400, "invalid_grant");
+          if (!user || !valid) {
+            await ctx.rateLimiter.check("login-failure", [`account:${email}`]);
+            await ctx.rateLimiter.count("login-failure", [source, `account:${email}`]);
+            throw new HttpError(400, "invalid_grant");
+          }
           return startSession(ctx, ctx.db, user.id, client.id);
         }
         case "refresh_token": {
