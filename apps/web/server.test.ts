@@ -268,3 +268,60 @@ describe("forms behind HTTPS termination", () => {
     }
   });
 });
+
+describe("the size of form posts", () => {
+  let base = "";
+  let close = async () => {};
+  beforeAll(async () => {
+    ({ base, close } = await startServer(
+      loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0", BODY_LIMIT: "1024" }),
+    ));
+  });
+  afterAll(() => close());
+
+  const field = (bytes: number) => `name=${"a".repeat(bytes - "name=".length)}`;
+
+  it("takes a form up to the limit", async () => {
+    const answer = await send(base, "POST", "/form", form, field(1024));
+    expect(answer.status).toBe(200);
+  });
+
+  it("answers 413 for a declared length over the limit", async () => {
+    const answer = await send(base, "POST", "/form", form, field(1025));
+    expect(answer.status).toBe(413);
+  });
+
+  it("answers 413 while a chunked body streams in, without reading it all", async () => {
+    const { hostname, port } = new URL(base);
+    const chunk = Buffer.alloc(16 * 1024, "a");
+    const total = 10 * 1024 * 1024;
+    let sent = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: hostname, port, method: "POST", path: "/form", headers: form },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      // The server may hang up on the rest of the body once it has answered.
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
+      });
+      const pump = () => {
+        while (sent < total) {
+          sent += chunk.length;
+          if (!req.write(chunk)) {
+            req.once("drain", pump);
+            return;
+          }
+        }
+        req.end();
+      };
+      req.write("name=");
+      pump();
+    });
+    expect(status).toBe(413);
+    expect(sent).toBeLessThan(total);
+  });
+});

@@ -151,6 +151,35 @@ function malformed(req: IncomingMessage): { status: number; text: string } | nul
   return null;
 }
 
+class BodyTooLarge extends Error {}
+
+/**
+ * The request with its form body read into memory, refused with `BodyTooLarge` as soon as more
+ * than `limit` bytes arrive: a 10 MB post is never read in full, nor parsed.
+ */
+async function withFormBody(request: Request, limit: number): Promise<Request> {
+  if (!request.body) return request;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: Buffer.concat(chunks),
+    signal: request.signal,
+  });
+}
+
 /**
  * A Node request listener for the web app: the built static files from `build/client`
  * (fingerprinted `/assets/*` cached for a year), everything else rendered by React Router.
@@ -183,7 +212,14 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
   const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;
   const trusted = proxyTrust(config.TRUST_PROXY);
   const render = async (req: IncomingMessage, res: ServerResponse, address: PublicAddress) => {
-    const request = createRequest(req, res, address);
+    let request = createRequest(req, res, address);
+    try {
+      request = await withFormBody(request, config.BODY_LIMIT);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      refuse(res, 413, "Content Too Large");
+      return;
+    }
     const response = conditional(
       request,
       await cache.handle(request, async () =>
@@ -198,6 +234,10 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     const problem = malformed(req);
     if (problem) {
       refuse(res, problem.status, problem.text, problem.status === 405 ? { Allow: allow } : {});
+      return;
+    }
+    if (Number(req.headers["content-length"] ?? 0) > config.BODY_LIMIT) {
+      refuse(res, 413, "Content Too Large");
       return;
     }
     const address = publicAddress(req, publicUrl, trusted);

@@ -25,6 +25,12 @@ const configSchema = z
      * (`loopback`, `10.0.0.0/8`, …), or `true`/`false`.
      */
     TRUST_PROXY: z.string().default("loopback"),
+    /** Largest form post in bytes (larger: 413); the same setting as the API's. */
+    BODY_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(100 * 1024),
     /**
      * Public maintenance setting, compared with the string "true" (SPEC.md: inverted): the app is
      * shown only while it equals "true"; any other value shows the maintenance overlay.
