@@ -772,6 +772,60 @@ describe("client authentication", () => {
   });
 });
 
+describe("refresh limits", () => {
+  it("keeps refreshes out of the per-IP login bucket", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const from = (payload: Record<string, unknown>) =>
+        call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          headers: { "x-forwarded-for": "10.5.0.1" },
+          payload,
+        });
+      const login = await from(passwordGrant());
+      expect(login.statusCode).toBe(200);
+      // Guesses for other accounts from the same address use up its login attempts …
+      for (let n = 0; n < 3; n++) {
+        await from(passwordGrant({ username: `other-${n}@example.org`, password: "guess-1" }));
+      }
+      expect((await from(passwordGrant())).statusCode).toBe(429);
+      // … but the session's renewal still works: it is limited per refresh token.
+      let refreshToken = login.json<TokenResponse>().refresh_token;
+      for (let n = 0; n < 3; n++) {
+        const renewed = await from({
+          grant_type: "refresh_token",
+          refresh_token: refreshToken,
+          ...testClient,
+        });
+        expect(renewed.statusCode).toBe(200);
+        refreshToken = renewed.json<TokenResponse>().refresh_token;
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("limits the attempts with one refresh token", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const statuses = [];
+      for (const ip of ["10.6.0.1", "10.6.0.2", "10.6.0.3", "10.6.0.4"]) {
+        const response = await call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          headers: { "x-forwarded-for": ip },
+          payload: { grant_type: "refresh_token", refresh_token: "not-a-token", ...testClient },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("account lockout", () => {
   it("counts failures per account and source: another source's guesses lock nobody out", async () => {
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });

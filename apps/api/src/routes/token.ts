@@ -18,6 +18,7 @@ import {
   verifyClientSecret,
   verifyPassword,
 } from "../lib/passwords.ts";
+import { sha256 } from "../lib/secrets.ts";
 import { rotateRefreshToken, startSession } from "../lib/sessions.ts";
 
 const grantTypes = ["password", "refresh_token", "client_credentials"];
@@ -55,7 +56,13 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       const body = request.body;
       reply.header("cache-control", "no-store");
       // Counted before anything is checked: every grant, wrong secrets and unknown clients too.
-      await ctx.rateLimiter.hit("token", [`ip:${request.ip}`]);
+      // A renewal counts against its refresh token, not the address's login attempts: a visitor
+      // whose address others share (or guess from) keeps their session.
+      if (body.grant_type === "refresh_token") {
+        await ctx.rateLimiter.hit("refresh", [`token:${sha256(body.refresh_token)}`]);
+      } else {
+        await ctx.rateLimiter.hit("token", [`ip:${request.ip}`]);
+      }
       const [client] = await ctx.db
         .select()
         .from(oauthClients)

@@ -105,7 +105,7 @@ describe("resolveSession (SPEC.md section 4)", () => {
     ).toBe(true);
   });
 
-  it("an expired token whose refresh fails logs out", async () => {
+  it("an expired token whose refresh token the API turns down logs out", async () => {
     fakeApi({
       "/api/v1/token": () =>
         Response.json({ error: { code: "invalid_grant", message: "x" } }, { status: 400 }),
@@ -113,12 +113,73 @@ describe("resolveSession (SPEC.md section 4)", () => {
     const session = await resolveSession(
       new Map([
         ["token", await token({ sub: "u1" }, -10)],
-        ["refresh_token", "r1"],
+        ["refresh_token", "r-turned-down"],
       ]),
       "de",
     );
     expect(session.user).toBeNull();
     expect(cleared(session.setCookies)).toBe(true);
+  });
+
+  it.each([
+    [
+      "a limit",
+      () => Response.json({ error: { code: "rate_limited", message: "x" } }, { status: 429 }),
+    ],
+    [
+      "an outage",
+      () => Response.json({ error: { code: "internal_error", message: "x" } }, { status: 503 }),
+    ],
+    [
+      "a network failure",
+      () => {
+        throw new TypeError("fetch failed");
+      },
+    ],
+  ])("a refresh that fails with %s keeps the session for the next request", async (_, answer) => {
+    fakeApi({ "/api/v1/token": answer });
+    const session = await resolveSession(
+      new Map([
+        ["token", await token({ sub: "u1" }, -10)],
+        ["refresh_token", `r-${_}`],
+        ["is_login", "true"],
+      ]),
+      "de",
+    );
+    expect(session.user).toBeNull();
+    expect(session.token).toBeNull();
+    expect(session.setCookies).toEqual([]);
+  });
+
+  it("concurrent renewals of one session make one refresh and share its successor", async () => {
+    const renewed = await token({ sub: "u1" }, 600);
+    const calls = fakeApi({
+      "/api/v1/token": () =>
+        Response.json({
+          access_token: renewed,
+          refresh_token: "r-successor",
+          expires_in: 900,
+          token_type: "Bearer",
+        }),
+      "/api/v1/getUser": () => Response.json({ data: user }),
+    });
+    const expired = await token({ sub: "u1" }, -10);
+    const cookies = new Map([
+      ["token", expired],
+      ["refresh_token", "r-shared"],
+    ]);
+    // Hover-prefetch and click: both requests carry the old cookies.
+    const first = resolveSession(cookies, "de");
+    const second = resolveSession(cookies, "de");
+    const sessions = await Promise.all([first, second]);
+    // And a third that left the browser before the new cookies arrived.
+    sessions.push(await resolveSession(cookies, "de"));
+    expect(calls.filter((path) => path === "/api/v1/token")).toHaveLength(1);
+    for (const session of sessions) {
+      expect(session.token).toBe(renewed);
+      expect(session.user?.name).toBe("Lena");
+      expect(session.setCookies.some((c) => c.startsWith("refresh_token=r-successor;"))).toBe(true);
+    }
   });
 
   it("a client token (no subject) is no login", async () => {
