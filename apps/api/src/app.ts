@@ -36,7 +36,7 @@ export { loadConfig } from "./config.ts";
 export type { Context } from "./context.ts";
 
 const flagsDir = fileURLToPath(new URL("../assets", import.meta.url));
-/** Where images such as language flags are served from (SPEC: "the storage path"). */
+/** Where images such as language flags are served from (the "storage path" of language flags). */
 export const storagePrefix = "/storage/";
 
 /** Opens the database (migrated, and seeded when empty) and the services one instance needs. */

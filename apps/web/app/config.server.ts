@@ -32,7 +32,7 @@ const configSchema = z
       .min(1024)
       .default(100 * 1024),
     /**
-     * Public maintenance setting, compared with the string "true" (SPEC.md: inverted): the app is
+     * Public maintenance setting, compared with the string "true" (inverted on purpose): the app is
      * shown only while it equals "true"; any other value shows the maintenance overlay.
      */
     PUBLIC_MAINTENANCE: z.string().default("true"),

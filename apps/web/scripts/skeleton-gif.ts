@@ -1,5 +1,5 @@
 /**
- * Draws SPEC.md's lazy-load placeholder, `public/skeleton.gif`: a light band sweeping over the
+ * Draws the lazy-load placeholder, `public/skeleton.gif`: a light band sweeping over the
  * neutral skeleton colour, looped. The lazy image shows it behind a picture until it has loaded.
  *
  *   node --import tsx apps/web/scripts/skeleton-gif.ts

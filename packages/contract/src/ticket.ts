@@ -11,7 +11,7 @@ export const eventLogSchema = z.object({
 });
 
 /**
- * A ticket as the account area reads it (SPEC.md section 3's ticket record, plus what the ticket
+ * A ticket as the account area reads it (the dashboard's ticket record, plus what the ticket
  * list shows). Amounts are cents in EUR: `ticket_price` is the ticket type's price at purchase,
  * `discount_price` the amount taken off it (null: none), so the buyer paid the difference.
  */

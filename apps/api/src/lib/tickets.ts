@@ -23,7 +23,7 @@ const localized = <T extends { de: string; en: string }>(value: T, locale: Local
   locale === "en" ? value.en : value.de;
 
 /**
- * One page of a user's tickets as SPEC.md's ticket records, newest event first. Scoped to the
+ * One page of a user's tickets as ticket records (price, discount, door log, event), newest event first. Scoped to the
  * holder in the query itself, so no other user's ticket can appear.
  */
 export async function listTickets(

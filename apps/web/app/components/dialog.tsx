@@ -31,7 +31,7 @@ const isToast = (target: EventTarget | null) =>
   target instanceof Element && target.closest("[data-sonner-toaster]") !== null;
 
 /**
- * The generic modal dialog (SPEC.md section 9): centred, closes on Escape and on a mask click
+ * The generic modal dialog: centred, closes on Escape and on a mask click
  * unless told otherwise, 150 ms enter animation, at most 90% of the viewport high, on the modal
  * layer. Radix traps focus inside and returns it to the trigger.
  */

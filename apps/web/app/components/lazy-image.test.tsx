@@ -5,7 +5,7 @@ import { LazyImage, storageUrl } from "./lazy-image";
 
 const html = (element: ReactElement) => renderToString(element);
 
-describe("LazyImage (SPEC.md's lazy image helper)", () => {
+describe("LazyImage", () => {
   it("renders below the fold lazily, sized, with the skeleton classes until it has loaded", () => {
     const out = html(
       <LazyImage

@@ -34,7 +34,7 @@ type LazyImageProps = {
 };
 
 /**
- * SPEC.md's lazy image: width and height always set (no layout shift), native lazy loading with
+ * The lazy image: width and height always set (no layout shift), native lazy loading with
  * asynchronous decoding below the fold, and a skeleton (`lazyLoad isLoading`) until the image has
  * loaded (`isLoaded`). Above-the-fold images pass `lazy={false}`.
  */

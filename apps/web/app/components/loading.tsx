@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The global loading status of SPEC.md ("loading_status"): while it is on, the shell shows a
+ * The global loading status (`loading_status`): while it is on, the shell shows a
  * full-screen dim overlay with a spinner. Starts are counted, so nested `start()`/`stop()`
  * pairs from different places keep the overlay up until the last one stops.
  */

@@ -1,6 +1,6 @@
 import type { TicketRecord } from "@eventwerk/contract";
 
-/** SPEC.md section 9: events starting within this many days from now count as upcoming. */
+/** Events starting within this many days from now count as upcoming. */
 export const upcomingWindowDays = 21;
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -8,7 +8,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 /** A city or category with the number of distinct events attended there. */
 export type MostVisited = { id: number; name: string; count: number };
 
-/** The account dashboard's figures (SPEC.md section 3). */
+/** The account dashboard's figures. */
 export type DashboardSummary = {
   /** Tickets with at least one entry scan. */
   eventsAttended: number;

@@ -1,6 +1,6 @@
 import { config } from "../config.server";
 
-/** Cookie names of SPEC.md: the access token, the refresh token, the login flag and the language. */
+/** Cookie names: the access token, the refresh token, the login flag and the language. */
 export const cookieNames = {
   token: "token",
   refreshToken: "refresh_token",

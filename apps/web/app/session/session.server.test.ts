@@ -43,7 +43,7 @@ const cleared = (cookies: string[]) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("resolveSession (SPEC.md section 4)", () => {
+describe("resolveSession", () => {
   it("no cookie: logged out, no API call", async () => {
     const calls = fakeApi({});
     expect(await resolveSession(new Map(), "de")).toEqual({

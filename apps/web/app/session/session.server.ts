@@ -60,7 +60,7 @@ function refresh(
 }
 
 /**
- * SPEC.md section 4 on the server: no token cookie means logged out; a login token that has
+ * The login state on the server: no token cookie means logged out; a login token that has
  * expired is renewed with the refresh token, and the visitor is logged out when the API turns
  * that down; a 500 while loading the user clears the login state.
  */

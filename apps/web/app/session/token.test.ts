@@ -8,7 +8,7 @@ const sign = (claims: Record<string, unknown>, exp: number) =>
 const now = Date.now();
 const inAnHour = Math.floor(now / 1000) + 3600;
 
-describe("decodeToken (SPEC.md section 4)", () => {
+describe("decodeToken", () => {
   it("no token: logged out", () => {
     expect(decodeToken(undefined)).toBeNull();
     expect(decodeToken("")).toBeNull();

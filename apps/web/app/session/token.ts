@@ -4,7 +4,7 @@ export type TokenKind = "login" | "client";
 export type DecodedToken = { kind: TokenKind; expired: boolean; sub?: string };
 
 /**
- * SPEC.md section 4: a token with a subject claim is a 'login' token, one without is a
+ * A token with a subject claim is a 'login' token, one without is a
  * 'client' token. Only decoded here; the API verifies the signature on every call.
  */
 export function decodeToken(

@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from "use-intl";
 import { type DashboardSummary, upcomingWindowDays } from "../../lib/dashboard-summary";
 
-/** The account dashboard's seven figures (SPEC.md section 3). */
+/** The account dashboard's seven figures. */
 export function Dashboard({ summary }: { summary: DashboardSummary }) {
   const t = useTranslations("account");
   const format = useFormatter();
