@@ -15,6 +15,8 @@ export default defineConfig({
         define: { __BUILD_ID__: JSON.stringify("test") },
         test: { name: "web", include: ["apps/web/app/**/*.test.{ts,tsx}", "apps/web/*.test.ts"] },
       },
+      // The start scripts: `npm run dev` started as a process.
+      { test: { name: "scripts", include: ["scripts/**/*.test.ts"] } },
       {
         test: {
           name: "api-pglite",

@@ -2,6 +2,8 @@ import http from "node:http";
 import { createWebListener, type WebListener } from "./server.ts";
 
 /** Runs the web app on its own; it reaches the API only through API_BASE_URL. */
+// React renders with its production build only when told; this is a production start.
+process.env.NODE_ENV ??= "production";
 let listener: WebListener;
 try {
   listener = await createWebListener();

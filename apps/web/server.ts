@@ -13,8 +13,14 @@ import { createGuestPageCache } from "./app/lib/guest-page-cache.server";
 export type WebListenerOptions = {
   /** The output of `react-router build`; defaults to `apps/web/build`. */
   buildDir?: string;
-  /** The server bundle, when the caller has it already (tests); else loaded from `buildDir`. */
-  build?: ServerBuild;
+  /**
+   * The server bundle, when the caller has it already (tests), or a function that loads it for
+   * every request (the development server, whose Vite recompiles what changed); else loaded once
+   * from `buildDir`.
+   */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** What serves static files before rendering; defaults to `buildDir`'s client files. */
+  assets?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** The web configuration; defaults to the environment's. */
   config?: WebConfig;
 };
@@ -189,16 +195,18 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
   const buildDir = options.buildDir ?? defaultBuildDir;
   const build = options.build ?? (await loadServerBuild(buildDir));
   const config = options.config ?? loadWebConfig();
-  const assets = sirv(path.join(buildDir, "client"), {
-    etag: true,
-    extensions: [],
-    // The build writes `.br` and `.gz` beside each script and stylesheet (react-router.config.ts).
-    brotli: true,
-    gzip: true,
-    setHeaders: (res, pathname) => {
-      if (pathname.startsWith("/assets/")) res.setHeader("Cache-Control", immutableAssets);
-    },
-  });
+  const assets =
+    options.assets ??
+    sirv(path.join(buildDir, "client"), {
+      etag: true,
+      extensions: [],
+      // The build writes `.br` and `.gz` beside each script and stylesheet (react-router.config.ts).
+      brotli: true,
+      gzip: true,
+      setHeaders: (res, pathname) => {
+        if (pathname.startsWith("/assets/")) res.setHeader("Cache-Control", immutableAssets);
+      },
+    });
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const handle = createRequestHandler(build, mode);
   const cache = createGuestPageCache({

@@ -1,0 +1,61 @@
+import { buildApp, type Config, createContext, loadConfig } from "@eventwerk/api";
+import { ConfigError } from "@eventwerk/api/config";
+import type { WebListener } from "@eventwerk/web/server";
+
+/**
+ * The API and the web app on one origin and one port, for `npm start` and `npm run dev`:
+ * `/api/*`, `/storage/*`, `/healthz` and `/readyz` are the API's; everything else is the web app.
+ */
+
+/** The API's configuration; the web app reaches the API in this same process over loopback. */
+export function loadOnePortConfig(): Config {
+  const config = loadConfig();
+  process.env.API_BASE_URL ??= `http://127.0.0.1:${config.PORT}`;
+  return config;
+}
+
+/** Opens the database, mounts the web listener behind the API's routes and listens. */
+export async function serveOnePort(
+  config: Config,
+  webListener: WebListener,
+  serverOptions: Parameters<typeof buildApp>[1] = {},
+): Promise<void> {
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx, serverOptions);
+
+  await app.register(async (web) => {
+    // Leave request bodies unread: the web app's actions read them from the raw request.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+    // Unknown API paths keep the API's JSON 404 instead of the web app's HTML page.
+    web.all("/api/*", (_request, reply) => reply.callNotFound());
+    web.all("/*", (request, reply) => {
+      reply.hijack();
+      webListener(request.raw, reply.raw);
+    });
+  });
+
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", close);
+  process.once("SIGTERM", close);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`Eventwerk is running on http://localhost:${config.PORT}`);
+}
+
+/** Ends the process: a wrong setting with its message alone, anything else with its stack. */
+export function failStart(error: unknown): never {
+  // The web app's configuration error comes from its own module graph under the same name.
+  const isConfigError =
+    error instanceof ConfigError || (error instanceof Error && error.name === "ConfigError");
+  console.error(isConfigError ? error.message : error);
+  process.exit(1);
+}
