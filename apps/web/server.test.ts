@@ -45,6 +45,17 @@ const build = {
           Response.json(request.headers.get("x-forwarded-for")),
       },
     },
+    long: {
+      id: "long",
+      parentId: "root",
+      path: "long",
+      module: {
+        loader: () =>
+          new Response(`<p>${"Konzert in Köln. ".repeat(300)}</p>`, {
+            headers: { "Content-Type": "text/html; charset=utf-8" },
+          }),
+      },
+    },
     broken: {
       id: "broken",
       parentId: "root",
@@ -323,5 +334,37 @@ describe("the size of form posts", () => {
     });
     expect(status).toBe(413);
     expect(sent).toBeLessThan(total);
+  });
+});
+
+describe("compression", () => {
+  it("compresses pages for clients that accept brotli or gzip", async () => {
+    const { base, close } = await startServer(loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0" }));
+    try {
+      for (const encoding of ["br", "gzip"]) {
+        // fetch decodes the body and keeps the header: the text must survive the round trip.
+        const response = await fetch(`${base}/long`, { headers: { "accept-encoding": encoding } });
+        expect(response.headers.get("content-encoding")).toBe(encoding);
+        expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+        expect(await response.text()).toBe(`<p>${"Konzert in Köln. ".repeat(300)}</p>`);
+      }
+      const plain = await send(base, "GET", "/long", { "accept-encoding": "identity" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+    } finally {
+      await close();
+    }
+  });
+
+  it("leaves compression to a proxy in front when COMPRESSION is false", async () => {
+    const { base, close } = await startServer(
+      loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0", COMPRESSION: "false" }),
+    );
+    try {
+      const response = await send(base, "GET", "/long", { "accept-encoding": "br, gzip" });
+      expect(response.status).toBe(200);
+      expect(response.headers["content-encoding"]).toBeUndefined();
+    } finally {
+      await close();
+    }
   });
 });

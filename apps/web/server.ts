@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { matchesEtag } from "@eventwerk/contract/http-cache";
 import proxyAddr from "@fastify/proxy-addr";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import compression from "compression";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { loadWebConfig, type WebConfig } from "./app/config.server";
@@ -277,11 +278,20 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     if (req.method === "POST") renderPage();
     else assets(req, res, renderPage);
   };
-  return (req, res) => {
+  const guarded: WebListener = (req, res) => {
     try {
       serve(req, res);
     } catch (error) {
       fail(res)(error);
     }
   };
+  if (!config.COMPRESSION) return guarded;
+  // Pages and micro-cache hits alike; the prebuilt `.br`/`.gz` assets already carry their encoding.
+  // The middleware takes plain Node requests; its types insist on Express's.
+  const compress = compression() as unknown as (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+  ) => void;
+  return (req, res) => compress(req, res, () => guarded(req, res));
 }

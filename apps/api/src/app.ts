@@ -1,6 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import { apiPaths } from "@eventwerk/contract";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -104,6 +106,12 @@ export async function buildApp(
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (ctx.config.COMPRESSION) {
+    // Brotli at quality 4 (not the default 11, which is for prebuilt files): fast enough per answer.
+    await app.register(fastifyCompress, {
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
+  }
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

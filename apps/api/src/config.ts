@@ -39,6 +39,11 @@ const configSchema = z.object({
     .int()
     .min(1024)
     .default(100 * 1024),
+  /**
+   * Compress answers (brotli or gzip, as the client accepts) at a level fit for dynamic content;
+   * `false` behind a proxy that compresses.
+   */
+  COMPRESSION: booleanString.default(true),
   /** Attempts per minute on /token, /register* and /password/* per IP and per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /**

@@ -31,6 +31,8 @@ const configSchema = z
       .int()
       .min(1024)
       .default(100 * 1024),
+    /** Compress pages (brotli or gzip); `false` behind a proxy that compresses. */
+    COMPRESSION: booleanString.default(true),
     /**
      * Public maintenance setting, compared with the string "true" (inverted on purpose): the app is
      * shown only while it equals "true"; any other value shows the maintenance overlay.
