@@ -1,4 +1,11 @@
-import { buildApp, type Config, createContext, loadConfig } from "@eventwerk/api";
+import cluster from "node:cluster";
+import {
+  buildApp,
+  type Config,
+  createContext,
+  loadConfig,
+  shareRateLimitsWithWorkers,
+} from "@eventwerk/api";
 import { ConfigError } from "@eventwerk/api/config";
 import type { WebListener } from "@eventwerk/web/server";
 
@@ -49,6 +56,41 @@ export async function serveOnePort(
 
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Eventwerk is running on http://localhost:${config.PORT}`);
+}
+
+/**
+ * The cluster primary: prepares the database once (migrations, demo data, signing keys), then
+ * runs `count` workers that each serve the port, and replaces a worker that dies. A worker that
+ * ends before it listens stops the whole start: its error would only repeat.
+ */
+export async function serveClustered(config: Config, count: number): Promise<void> {
+  const ctx = await createContext(config);
+  await ctx.close();
+  shareRateLimitsWithWorkers();
+  let stopping = false;
+  const listening = new Set<number>();
+  cluster.on("listening", (worker) => listening.add(worker.id));
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (!listening.has(worker.id)) {
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.kill();
+      process.exit(code || 1);
+    }
+    console.error(`Worker ${worker.process.pid} ended (${signal ?? code}); starting another.`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  for (let i = 0; i < count; i++) cluster.fork();
+  console.log(`Eventwerk starts ${count} workers on http://localhost:${config.PORT}`);
 }
 
 /** Ends the process: a wrong setting with its message alone, anything else with its stack. */

@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { failStart, loadOnePortConfig, serveOnePort } from "./one-port.ts";
+import { failStart, loadOnePortConfig, serveClustered, serveOnePort } from "./one-port.ts";
 
 /** Production server: the API and the built web app on one port (one-port.ts). */
 // React renders with its production build only when told; `npm start` is the production start.
@@ -25,9 +27,15 @@ if (!existsSync(serverBuild)) {
 
 try {
   const config = loadOnePortConfig();
-  const { createWebListener } = await import("@eventwerk/web/server");
-  // Loading the build parses the web configuration now rather than on the first request.
-  await serveOnePort(config, await createWebListener());
+  // Several processes need a database server they can share; the embedded PGlite is one process's.
+  const workers = config.DATABASE_URL ? (config.WEB_CONCURRENCY ?? availableParallelism()) : 1;
+  if (cluster.isPrimary && workers > 1) {
+    await serveClustered(config, workers);
+  } else {
+    const { createWebListener } = await import("@eventwerk/web/server");
+    // Loading the build parses the web configuration now rather than on the first request.
+    await serveOnePort(config, await createWebListener());
+  }
 } catch (error) {
   failStart(error);
 }

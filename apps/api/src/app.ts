@@ -36,6 +36,7 @@ import { seedDemoData } from "./seed/index.ts";
 export type { Config } from "./config.ts";
 export { loadConfig } from "./config.ts";
 export type { Context } from "./context.ts";
+export { shareRateLimitsWithWorkers } from "./lib/rate-limit.ts";
 
 const flagsDir = fileURLToPath(new URL("../assets", import.meta.url));
 /** Where images such as language flags are served from (the "storage path" of language flags). */

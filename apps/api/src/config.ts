@@ -17,6 +17,11 @@ const configSchema = z.object({
   DATABASE_URL: z.url().optional(),
   /** Shares rate limits between instances; without it they are kept in memory. */
   REDIS_URL: z.url().optional(),
+  /**
+   * Processes `npm start` runs on PostgreSQL (Node's cluster module; they share the port and,
+   * without Redis, the rate limits through the primary); default one per core. PGlite is one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Without it, emails are written as .eml files to DATA_DIR/outbox. */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default("Eventwerk <no-reply@eventwerk.example>"),

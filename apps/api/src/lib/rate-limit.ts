@@ -1,5 +1,12 @@
+import cluster from "node:cluster";
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  RateLimiterCluster,
+  RateLimiterClusterMaster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
 import type { Config } from "../config.ts";
 import { HttpError } from "./http-error.ts";
 
@@ -18,7 +25,10 @@ const limited = (msBeforeNext: number) =>
     "retry-after": String(Math.max(1, Math.ceil(msBeforeNext / 1000))),
   });
 
-/** In memory by default; in Redis when REDIS_URL is set, so that all instances share the counts. */
+/**
+ * In memory by default; in Redis when REDIS_URL is set, so that all instances share the counts; in
+ * the cluster primary's memory for the workers of one `npm start` (`WEB_CONCURRENCY`) without Redis.
+ */
 export async function createRateLimiter(config: Config): Promise<RateLimiter> {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, {
@@ -36,7 +46,9 @@ export async function createRateLimiter(config: Config): Promise<RateLimiter> {
         storeClient: redis,
         insuranceLimiter: new RateLimiterMemory(options),
       })
-    : new RateLimiterMemory(options);
+    : cluster.isWorker
+      ? new RateLimiterCluster({ ...options, timeoutMs: 3000 })
+      : new RateLimiterMemory(options);
   return {
     hit: async (scope, keys) => {
       for (const key of keys) {
@@ -61,4 +73,9 @@ export async function createRateLimiter(config: Config): Promise<RateLimiter> {
       redis?.disconnect();
     },
   };
+}
+
+/** In a cluster primary: keeps the counts that its workers share when there is no Redis. */
+export function shareRateLimitsWithWorkers(): void {
+  new RateLimiterClusterMaster();
 }
