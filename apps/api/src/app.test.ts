@@ -1,6 +1,8 @@
+import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { apiPaths } from "@eventwerk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app.ts";
 import { createTestApp, type TestApp } from "./testing/app.ts";
 
 const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
@@ -40,5 +42,45 @@ describe("compression of API answers", () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
+describe("request logging", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SEED_DEMO_DATA: "false" });
+  });
+  afterAll(() => t?.close());
+
+  /** An app on the test context whose log lines (JSON, at info) land in the returned list. */
+  async function loggedApp(slowRequestMs = t.ctx.config.SLOW_REQUEST_MS) {
+    const lines: { level: number; msg: string; url?: string; statusCode?: number }[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const ctx = { ...t.ctx, config: { ...t.ctx.config, SLOW_REQUEST_MS: slowRequestMs } };
+    const app = await buildApp(ctx, { logger: { level: "info", stream } });
+    await app.ready();
+    return { app, lines };
+  }
+
+  it("writes no line per ordinary request at info", async () => {
+    const { app, lines } = await loggedApp();
+    expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+    expect((await app.inject({ url: "/api/v1/nowhere" })).statusCode).toBe(404);
+    expect(lines.filter((line) => line.url)).toEqual([]);
+    await app.close();
+  });
+
+  it("logs slow answers at warn", async () => {
+    const { app, lines } = await loggedApp(0);
+    await app.inject({ url: "/healthz" });
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 40, msg: "slow request", url: "/healthz", statusCode: 200 }),
+    );
+    await app.close();
   });
 });

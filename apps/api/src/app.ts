@@ -101,7 +101,22 @@ export async function buildApp(
     trustProxy: ctx.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: "x-request-id",
+    // Every page view makes several internal calls: a log line each cost measurable CPU under
+    // load. The hook below logs what tells something (failures, slow answers; all at debug).
+    disableRequestLogging: true,
     ...options,
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (reply.statusCode >= 500) request.log.error(line, "request failed");
+    else if (reply.elapsedTime >= ctx.config.SLOW_REQUEST_MS)
+      request.log.warn(line, "slow request");
+    else request.log.debug(line, "request completed");
   });
   // JSON (and forms on /token) only: anything else is 415 rather than a string body.
   app.removeContentTypeParser("text/plain");

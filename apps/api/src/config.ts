@@ -48,6 +48,8 @@ const configSchema = z.object({
    * Compress answers (brotli or gzip, as the client accepts) at a level fit for dynamic content;
    * `false` behind a proxy that compresses.
    */
+  /** Answers slower than this many milliseconds are logged at warn (every answer at debug). */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
   COMPRESSION: booleanString.default(true),
   /** Attempts per minute on /token, /register* and /password/* per IP and per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
