@@ -57,7 +57,7 @@ const forms = /[\\/]app[\\/]components[\\/](form-field|place-fields)\.tsx$/;
  * Shared, but not by the pages most visitors see: the CMS article (content pages) and the dialog,
  * which brings Radix and loads with the language dialog on first use.
  */
-const elsewhere = /[\\/]app[\\/](components[\\/]dialog|lib[\\/]cms-article)\.tsx$/;
+const elsewhere = /[\\/]app[\\/]components[\\/](dialog|cms-article)\.tsx$/;
 
 /**
  * The browser bundle in few, larger files (gzip compresses one file better than many small

@@ -1,10 +1,10 @@
 import type { EventSummary } from "@eventwerk/contract";
 import { useFormatter, useTranslations } from "use-intl";
 import { usePaths } from "../hooks";
-import { Highlight, useEuro } from "../lib/catalogue-parts";
-import { mutedText } from "../lib/page-parts";
 import { AppLink } from "./app-link";
+import { Highlight, useEuro } from "./catalogue-parts";
 import { LazyImage } from "./lazy-image";
+import { mutedText } from "./page-parts";
 
 /** What the card says about the sale: cancelled and past win over sold out. */
 function badgeOf(event: EventSummary) {

@@ -3,10 +3,10 @@ import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { Icon } from "../components/icon";
+import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
-import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/cities";
 
 export const headers = pageHeaders;

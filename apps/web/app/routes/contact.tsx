@@ -4,9 +4,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { Icon } from "../components/icon";
+import { linkClass, mutedText, PageHeader } from "../components/page-parts";
 import { toast } from "../components/toasts";
 import { usePaths, useRootData } from "../hooks";
-import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/contact";
 
 const fieldNames = ["name", "email", "subject", "message"] as const;

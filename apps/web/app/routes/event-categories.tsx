@@ -2,10 +2,10 @@ import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { LazyImage } from "../components/lazy-image";
+import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
-import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/event-categories";
 
 export const headers = pageHeaders;

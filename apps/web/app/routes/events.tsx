@@ -4,13 +4,13 @@ import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
+import { Pagination } from "../components/catalogue-parts";
 import { EventGrid } from "../components/event-card";
 import { Icon } from "../components/icon";
+import { EmptyState, PageHeader } from "../components/page-parts";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
-import { Pagination } from "../lib/catalogue-parts";
 import { pageHeaders } from "../lib/page-cache";
-import { EmptyState, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/events";
 
 export const headers = pageHeaders;

@@ -4,10 +4,10 @@ import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
 import { Icon } from "../components/icon";
+import { EmptyState, linkClass, mutedText } from "../components/page-parts";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
-import { EmptyState, linkClass, mutedText } from "../lib/page-parts";
 import type { Route } from "./+types/home";
 
 export const headers = pageHeaders;

@@ -10,10 +10,10 @@ import {
   TextField,
 } from "../components/form-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
+import { CheckList, mutedText, PageHeader } from "../components/page-parts";
 import { PlaceFields } from "../components/place-fields";
 import { requestState } from "../context";
 import { type FormFailure, formFailure, optionalId, textValues } from "../lib/forms";
-import { CheckList, mutedText, PageHeader } from "../lib/page-parts";
 import { placeLists } from "../lib/places.server";
 import { pathTo } from "../route-table";
 import { loginCookies } from "../session/cookies.server";

@@ -1,7 +1,7 @@
 import { useTranslations } from "use-intl";
 import { Icon } from "../components/icon";
+import { EmptyState, mutedText } from "../components/page-parts";
 import { usePaths, useRootData } from "../hooks";
-import { EmptyState, mutedText } from "../lib/page-parts";
 
 const areas = [
   { key: "events", icon: "calendar-plus" },

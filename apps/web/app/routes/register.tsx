@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { Icon } from "../components/icon";
 import { usePageLink } from "../components/page-link";
+import { CheckList, mutedText, PageHeader } from "../components/page-parts";
 import { usePaths } from "../hooks";
-import { CheckList, mutedText, PageHeader } from "../lib/page-parts";
 
 const benefitKeys = ["one", "two", "three"] as const;
 

@@ -10,11 +10,11 @@ import {
 import { useTranslations } from "use-intl";
 import { bareClient } from "../api.server";
 import { FormMessage, NewPasswordField, TextField } from "../components/form-field";
+import { linkClass, mutedText, PageHeader } from "../components/page-parts";
 import { requestState } from "../context";
 import { usePaths } from "../hooks";
 import { type FormFailure, formFailure, textValues } from "../lib/forms";
 import { privatePageCache } from "../lib/page-cache";
-import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/reset-password";
 
 const fieldNames = ["intent", "email", "token", "password"] as const;

@@ -4,13 +4,13 @@ import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
+import { Highlight } from "../components/catalogue-parts";
 import { EventGrid } from "../components/event-card";
 import { Icon } from "../components/icon";
+import { EmptyState, linkClass, mutedText, PageHeader } from "../components/page-parts";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
-import { Highlight } from "../lib/catalogue-parts";
 import { pageHeaders } from "../lib/page-cache";
-import { EmptyState, linkClass, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/search";
 
 export const headers = pageHeaders;
