@@ -21,14 +21,9 @@ import {
 } from "../components/account/address-book";
 import { Dashboard } from "../components/account/dashboard";
 import { type AccountTicket, TicketList } from "../components/account/tickets";
-import {
-  CheckboxField,
-  FormMessage,
-  NewPasswordField,
-  SelectField,
-  TextField,
-} from "../components/form-field";
+import { CheckboxField, FormMessage, SelectField, TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
+import { NewPasswordField } from "../components/new-password-field";
 import { linkClass, mutedText } from "../components/page-parts";
 import { requestState } from "../context";
 import { usePaths } from "../hooks";

@@ -3,6 +3,7 @@ import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
+import { TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
 import { EmptyState, linkClass, mutedText } from "../components/page-parts";
 import { usePaths, useRootData } from "../hooks";
@@ -79,18 +80,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             role="search"
             className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end"
           >
-            <div className="flex-1 space-y-1">
-              <label htmlFor="home-search" className="block font-medium">
-                {t("searchLabel")}
-              </label>
-              <input
-                id="home-search"
-                type="search"
-                name="q"
-                placeholder={t("searchPlaceholder")}
-                className="field"
-              />
-            </div>
+            <TextField
+              id="home-search"
+              name="q"
+              type="search"
+              label={t("searchLabel")}
+              placeholder={t("searchPlaceholder")}
+              required={false}
+              className="flex-1"
+            />
             <button type="submit" className="button-primary">
               <Icon name="search" className="size-5" />
               {t("searchSubmit")}

@@ -2,13 +2,8 @@ import { apiPaths, tokenResponseSchema } from "@eventwerk/contract";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor, bareClient } from "../api.server";
-import {
-  CheckboxField,
-  FormMessage,
-  NewPasswordField,
-  SelectField,
-  TextField,
-} from "../components/form-field";
+import { CheckboxField, FormMessage, SelectField, TextField } from "../components/form-field";
+import { NewPasswordField } from "../components/new-password-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
 import { CheckList, mutedText, PageHeader } from "../components/page-parts";
 import { PlaceFields } from "../components/place-fields";

@@ -9,7 +9,8 @@ import {
 } from "react-router";
 import { useTranslations } from "use-intl";
 import { bareClient } from "../api.server";
-import { FormMessage, NewPasswordField, TextField } from "../components/form-field";
+import { FormMessage, TextField } from "../components/form-field";
+import { NewPasswordField } from "../components/new-password-field";
 import { linkClass, mutedText, PageHeader } from "../components/page-parts";
 import { requestState } from "../context";
 import { usePaths } from "../hooks";
