@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { toneClass } from "./ui/panel";
 
 const errorClass = "text-sm font-medium text-red-700 dark:text-red-400";
 const hintClass = "text-sm text-neutral-700 dark:text-neutral-300";
@@ -255,11 +256,7 @@ export function FormMessage({
     <p
       id={id}
       role={tone === "error" ? "alert" : "status"}
-      className={
-        tone === "error"
-          ? "rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-          : "rounded-md border border-green-300 bg-green-50 p-3 font-medium text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
-      }
+      className={`rounded-md border p-3 font-medium ${toneClass[tone === "error" ? "danger" : "success"]}`}
     >
       {children}
     </p>

@@ -5,6 +5,7 @@ import { FormMessage, TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
 import { linkClass, mutedText, PageHeader } from "../components/page-parts";
 import { toast } from "../components/toasts";
+import { Card } from "../components/ui/card";
 import { usePaths, useRootData } from "../hooks";
 import type { Route } from "./+types/contact";
 import { type ContactResult, forwardContact } from "./contact.server";
@@ -99,10 +100,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </p>
           </address>
         </section>
-        <section
-          aria-labelledby="contact-form-heading"
-          className="rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
-        >
+        <Card as="section" aria-labelledby="contact-form-heading" className="p-6">
           <h2 id="contact-form-heading" className="text-xl font-semibold">
             {t("formHeading")}
           </h2>
@@ -178,7 +176,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               {busy ? t("submitting") : t("submit")}
             </button>
           </Form>
-        </section>
+        </Card>
       </div>
     </main>
   );

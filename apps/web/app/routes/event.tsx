@@ -1,13 +1,22 @@
-import { apiPaths, type EventDetail, fillPath, type TicketType } from "@eventwerk/contract";
+import {
+  type Availability,
+  apiPaths,
+  type EventDetail,
+  fillPath,
+  type TicketType,
+} from "@eventwerk/contract";
 import { data, redirect } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { useEuro } from "../components/catalogue-parts";
 import { EventGrid } from "../components/event-card";
-import { Icon, type IconName } from "../components/icon";
+import { Icon } from "../components/icon";
 import { LazyImage } from "../components/lazy-image";
 import { linkClass, mutedText } from "../components/page-parts";
+import { Badge, type BadgeTone } from "../components/ui/badge";
+import { Card, cardClass } from "../components/ui/card";
+import { Panel } from "../components/ui/panel";
 import { publicOrigin } from "../config.server";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
@@ -103,12 +112,12 @@ function TicketPrice({ ticket }: { ticket: TicketType }) {
   );
 }
 
-const availabilityClass = {
-  on_sale: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100",
-  sold_out: "bg-neutral-200 text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100",
-  not_yet_on_sale: "bg-primary-100 text-primary-900 dark:bg-primary-950 dark:text-primary-100",
-  sale_ended: "bg-neutral-200 text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100",
-} as const;
+const availabilityTone = {
+  on_sale: "positive",
+  sold_out: "neutral",
+  not_yet_on_sale: "primary",
+  sale_ended: "neutral",
+} as const satisfies Record<Availability, BadgeTone>;
 
 function TicketAvailability({ ticket }: { ticket: TicketType }) {
   const t = useTranslations("event");
@@ -121,13 +130,7 @@ function TicketAvailability({ ticket }: { ticket: TicketType }) {
       : ticket.availability === "on_sale"
         ? t("availability.on_sale", { remaining: ticket.remaining })
         : t(`availability.${ticket.availability}`);
-  return (
-    <span
-      className={`inline-flex rounded-full px-3 py-1 text-sm font-medium ${availabilityClass[ticket.availability]}`}
-    >
-      {label}
-    </span>
-  );
+  return <Badge tone={availabilityTone[ticket.availability]}>{label}</Badge>;
 }
 
 function Tickets({ event }: { event: EventDetail }) {
@@ -142,7 +145,7 @@ function Tickets({ event }: { event: EventDetail }) {
       {event.ticket_types.length === 0 ? (
         <p className={mutedText}>{t("ticketsEmpty")}</p>
       ) : (
-        <ul className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
+        <ul className={`${cardClass} divide-y divide-neutral-200 dark:divide-neutral-800`}>
           {event.ticket_types.map((ticket) => (
             <li
               key={ticket.id}
@@ -221,34 +224,6 @@ function ShareLinks({ title, url }: { title: string; url: string }) {
   );
 }
 
-function Notice({
-  icon,
-  title,
-  text,
-  tone,
-}: {
-  icon: IconName;
-  title: string;
-  text: string;
-  tone: "danger" | "info";
-}) {
-  return (
-    <div
-      className={`flex gap-3 rounded-xl border p-5 ${
-        tone === "danger"
-          ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          : "border-neutral-300 bg-neutral-100 text-neutral-900 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
-      }`}
-    >
-      <Icon name={icon} className="mt-0.5 size-6 shrink-0" />
-      <div className="space-y-1">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        <p>{text}</p>
-      </div>
-    </div>
-  );
-}
-
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("event");
   const format = useFormatter();
@@ -299,9 +274,13 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {event.status === "cancelled" ? (
-          <Notice icon="ban" tone="danger" title={t("cancelledTitle")} text={t("cancelledText")} />
+          <Panel icon="ban" tone="danger" title={t("cancelledTitle")}>
+            <p>{t("cancelledText")}</p>
+          </Panel>
         ) : event.is_past ? (
-          <Notice icon="calendar-check" tone="info" title={t("pastTitle")} text={t("pastText")} />
+          <Panel icon="calendar-check" tone="neutral" title={t("pastTitle")}>
+            <p>{t("pastText")}</p>
+          </Panel>
         ) : null}
       </header>
 
@@ -325,10 +304,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="space-y-8">
-          <section
-            aria-labelledby="event-details"
-            className="space-y-4 rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-          >
+          <Card as="section" aria-labelledby="event-details" className="space-y-4 p-5">
             <h2 id="event-details" className="text-lg font-semibold">
               {t("details")}
             </h2>
@@ -393,7 +369,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 {t("addToCalendar")}
               </a>
             )}
-          </section>
+          </Card>
           <ShareLinks title={event.title} url={canonicalUrl} />
         </div>
       </div>

@@ -7,6 +7,8 @@ import { EventGrid } from "../components/event-card";
 import { CheckboxField, RadioGroupField, SelectField, TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
 import { EmptyState, PageHeader } from "../components/page-parts";
+import { Card } from "../components/ui/card";
+import { Panel } from "../components/ui/panel";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
@@ -57,10 +59,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-6xl space-y-10 px-4 py-12">
       <PageHeader title={t("heading")} intro={t("intro")} />
 
-      <section
-        aria-labelledby="events-filters"
-        className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-      >
+      <Card as="section" aria-labelledby="events-filters" className="p-5">
         <h2 id="events-filters" className="flex items-center gap-2 text-lg font-semibold">
           <Icon name="sliders-horizontal" className="size-5" />
           {t("filtersHeading")}
@@ -182,37 +181,36 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         </Form>
-      </section>
+      </Card>
 
       <section aria-labelledby="events-results" className="space-y-6">
         <h2 id="events-results" className="sr-only">
           {t("resultsHeading")}
         </h2>
         {invalid ? (
-          <div
+          <Panel
             role="alert"
-            className="flex gap-3 rounded-xl border border-red-300 bg-red-50 p-5 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            tone="danger"
+            icon="circle-exclamation-point"
+            headingLevel={3}
+            title={t("invalidTitle")}
           >
-            <Icon name="circle-exclamation-point" className="mt-0.5 size-5 shrink-0" />
-            <div className="space-y-2">
-              <h3 className="font-semibold">{t("invalidTitle")}</h3>
-              <p>{invalid.message}</p>
-              {Object.keys(invalid.fields).length > 0 && (
-                <ul className="list-disc pl-5">
-                  {Object.entries(invalid.fields).map(([name, message]) => (
-                    <li key={name}>
-                      <span className="font-mono text-sm">{name}</span>: {message}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <p>
-                <AppLink to={listPath} className="font-semibold underline underline-offset-4">
-                  {t("clear")}
-                </AppLink>
-              </p>
-            </div>
-          </div>
+            <p>{invalid.message}</p>
+            {Object.keys(invalid.fields).length > 0 && (
+              <ul className="list-disc pl-5">
+                {Object.entries(invalid.fields).map(([name, message]) => (
+                  <li key={name}>
+                    <span className="font-mono text-sm">{name}</span>: {message}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p>
+              <AppLink to={listPath} className="font-semibold underline underline-offset-4">
+                {t("clear")}
+              </AppLink>
+            </p>
+          </Panel>
         ) : result && result.data.length > 0 ? (
           <>
             <p role="status" className="font-semibold">

@@ -6,6 +6,7 @@ import { EventGrid } from "../components/event-card";
 import { TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
 import { EmptyState, linkClass, mutedText } from "../components/page-parts";
+import { Card, linkCardClass } from "../components/ui/card";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
@@ -108,7 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={href}
                   prefetch="intent"
-                  className="flex h-full items-start gap-4 rounded-xl border border-neutral-200 bg-white p-5 transition hover:border-primary-700 hover:shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
+                  className={`${linkCardClass} flex h-full items-start gap-4 p-5`}
                 >
                   <Icon
                     name={icon}
@@ -237,10 +238,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className={`mt-2 max-w-2xl ${mutedText}`}>{t("howIntro")}</p>
           <ol className="mt-6 grid gap-6 md:grid-cols-3">
             {visitorSteps.map(({ key, icon }, index) => (
-              <li
-                key={key}
-                className="rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
-              >
+              <Card as="li" key={key} className="p-6">
                 <div className="flex items-center gap-3">
                   <span className="flex size-10 items-center justify-center rounded-full bg-primary-700 text-white">
                     <Icon name={icon} className="size-5" />
@@ -251,7 +249,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </div>
                 <h3 className="mt-4 text-lg font-semibold">{t(`visitorSteps.${key}.title`)}</h3>
                 <p className={`mt-2 ${mutedText}`}>{t(`visitorSteps.${key}.text`)}</p>
-              </li>
+              </Card>
             ))}
           </ol>
         </section>

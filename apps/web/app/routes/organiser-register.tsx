@@ -7,6 +7,7 @@ import { NewPasswordField } from "../components/new-password-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
 import { CheckList, mutedText, PageHeader } from "../components/page-parts";
 import { PlaceFields } from "../components/place-fields";
+import { Card, cardClass } from "../components/ui/card";
 import { requestState } from "../context";
 import { type FormFailure, formFailure, optionalId, textValues } from "../lib/forms";
 import { placeLists } from "../lib/places.server";
@@ -118,8 +119,7 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
       {...options}
     />
   );
-  const sectionClass =
-    "space-y-5 rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900";
+  const sectionClass = `${cardClass} space-y-5 p-6`;
   const legendClass = "text-lg font-semibold";
 
   return (
@@ -203,7 +203,7 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
           </button>
           <p className={mutedText}>{t.rich("haveAccount", { link: pageLink("login") })}</p>
         </Form>
-        <aside className="h-fit space-y-8 rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+        <Card as="aside" className="h-fit space-y-8 p-6">
           <section aria-labelledby="organiser-benefits">
             <h2 id="organiser-benefits" className="text-xl font-semibold">
               {t("benefitsHeading")}
@@ -231,7 +231,7 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
               ))}
             </ol>
           </section>
-        </aside>
+        </Card>
       </div>
     </main>
   );

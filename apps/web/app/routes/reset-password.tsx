@@ -12,6 +12,7 @@ import { bareClient } from "../api.server";
 import { FormMessage, TextField } from "../components/form-field";
 import { NewPasswordField } from "../components/new-password-field";
 import { linkClass, mutedText, PageHeader } from "../components/page-parts";
+import { toneClass } from "../components/ui/panel";
 import { requestState } from "../context";
 import { usePaths } from "../hooks";
 import { type FormFailure, formFailure, textValues } from "../lib/forms";
@@ -167,7 +168,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               role="alert"
               id="reset-link-problem"
               data-problem={linkProblem}
-              className="space-y-1 rounded-md border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+              className={`space-y-1 rounded-md border p-4 ${toneClass.danger}`}
             >
               <p className="font-semibold">{t(problemTexts[linkProblem].title)}</p>
               <p>{t(problemTexts[linkProblem].text)}</p>

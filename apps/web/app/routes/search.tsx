@@ -8,6 +8,7 @@ import { EventGrid } from "../components/event-card";
 import { TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
 import { EmptyState, linkClass, mutedText, PageHeader } from "../components/page-parts";
+import { linkCardClass } from "../components/ui/card";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
@@ -36,8 +37,7 @@ function ResultGroup({ id, title, children }: { id: string; title: string; child
   );
 }
 
-const chipClass =
-  "flex h-full items-center justify-between gap-3 rounded-xl border border-neutral-200 bg-white px-4 py-3 transition hover:border-primary-700 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400";
+const chipClass = `${linkCardClass} flex h-full items-center justify-between gap-3 px-4 py-3`;
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("search");

@@ -5,6 +5,7 @@ import { CheckboxField, RadioGroupField, SelectField, TextField } from "../compo
 import { useLoading } from "../components/loading";
 import { ThemeToggle } from "../components/theme-toggle";
 import { type ToastKind, toast } from "../components/toasts";
+import { Card } from "../components/ui/card";
 
 const toastTypes = [
   "default",
@@ -20,15 +21,12 @@ const categories = ["concert", "theatre", "sport"] as const;
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
-    >
+    <Card as="section" aria-labelledby={id} className="p-6">
       <h2 id={id} className="mb-4 text-xl font-semibold">
         {title}
       </h2>
       {children}
-    </section>
+    </Card>
   );
 }
 

@@ -6,6 +6,7 @@ import { CheckboxField, FormMessage, TextField } from "../components/form-field"
 import { NewPasswordField } from "../components/new-password-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
 import { CheckList, mutedText, PageHeader } from "../components/page-parts";
+import { Card } from "../components/ui/card";
 import { requestState } from "../context";
 import { type FormFailure, formFailure, textValues } from "../lib/forms";
 import { pathTo } from "../route-table";
@@ -129,15 +130,12 @@ export default function VisitorRegister({ actionData }: Route.ComponentProps) {
             {t.rich("haveAccount", { link: pageLink("login") })}
           </p>
         </section>
-        <aside
-          aria-labelledby="visitor-benefits"
-          className="h-fit rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
-        >
+        <Card as="aside" aria-labelledby="visitor-benefits" className="h-fit p-6">
           <h2 id="visitor-benefits" className="text-xl font-semibold">
             {t("benefitsHeading")}
           </h2>
           <CheckList className="mt-4" items={benefitKeys.map((key) => t(`benefits.${key}`))} />
-        </aside>
+        </Card>
       </div>
     </main>
   );
