@@ -1,21 +1,15 @@
-import {
-  type Availability,
-  apiPaths,
-  type EventDetail,
-  fillPath,
-  type TicketType,
-} from "@eventwerk/contract";
+import { apiPaths, fillPath } from "@eventwerk/contract";
 import { data, redirect } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
-import { useEuro } from "../components/catalogue-parts";
 import { EventGrid } from "../components/event-card";
+import { EventTickets } from "../components/event-tickets";
 import { Icon } from "../components/icon";
 import { LazyImage } from "../components/lazy-image";
 import { linkClass, mutedText } from "../components/page-parts";
-import { Badge, type BadgeTone } from "../components/ui/badge";
-import { Card, cardClass } from "../components/ui/card";
+import { ShareLinks } from "../components/share-links";
+import { Card } from "../components/ui/card";
 import { Panel } from "../components/ui/panel";
 import { publicOrigin } from "../config.server";
 import { usePaths, useRootData } from "../hooks";
@@ -94,136 +88,6 @@ export const meta: Route.MetaFunction = (args) => {
   ];
 };
 
-function TicketPrice({ ticket }: { ticket: TicketType }) {
-  const t = useTranslations("event");
-  const euro = useEuro();
-  const price = (cents: number) => (cents === 0 ? t("ticketFree") : euro(cents));
-  if (ticket.discount_price_cents === null || ticket.discount_price_cents === ticket.price_cents)
-    return <span className="text-lg font-semibold">{price(ticket.price_cents)}</span>;
-  return (
-    <span className="flex flex-wrap items-baseline gap-2">
-      <s className={mutedText}>
-        <span className="sr-only">{t("originalPrice")}</span> {price(ticket.price_cents)}
-      </s>
-      <span className="text-lg font-semibold text-primary-800 dark:text-primary-300">
-        <span className="sr-only">{t("discountedPrice")}</span> {price(ticket.discount_price_cents)}
-      </span>
-    </span>
-  );
-}
-
-const availabilityTone = {
-  on_sale: "positive",
-  sold_out: "neutral",
-  not_yet_on_sale: "primary",
-  sale_ended: "neutral",
-} as const satisfies Record<Availability, BadgeTone>;
-
-function TicketAvailability({ ticket }: { ticket: TicketType }) {
-  const t = useTranslations("event");
-  const format = useFormatter();
-  const when = (iso: string) =>
-    format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
-  const label =
-    ticket.availability === "not_yet_on_sale" && ticket.sales_start
-      ? t("salesStart", { date: when(ticket.sales_start) })
-      : ticket.availability === "on_sale"
-        ? t("availability.on_sale", { remaining: ticket.remaining })
-        : t(`availability.${ticket.availability}`);
-  return <Badge tone={availabilityTone[ticket.availability]}>{label}</Badge>;
-}
-
-function Tickets({ event }: { event: EventDetail }) {
-  const t = useTranslations("event");
-  const format = useFormatter();
-  const closed = event.is_past || event.status === "cancelled";
-  return (
-    <section aria-labelledby="event-tickets" className="space-y-4">
-      <h2 id="event-tickets" className="text-2xl font-bold tracking-tight">
-        {t("tickets")}
-      </h2>
-      {event.ticket_types.length === 0 ? (
-        <p className={mutedText}>{t("ticketsEmpty")}</p>
-      ) : (
-        <ul className={`${cardClass} divide-y divide-neutral-200 dark:divide-neutral-800`}>
-          {event.ticket_types.map((ticket) => (
-            <li
-              key={ticket.id}
-              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="space-y-1">
-                <h3 className="font-semibold">{ticket.name}</h3>
-                {!closed && ticket.availability === "on_sale" && (
-                  <p className={`text-sm ${mutedText}`}>
-                    {ticket.sales_end
-                      ? `${t("salesEnd", {
-                          date: format.dateTime(new Date(ticket.sales_end), {
-                            dateStyle: "medium",
-                            timeStyle: "short",
-                          }),
-                        })} · ${t("maxPerOrder", { count: ticket.max_per_order })}`
-                      : t("maxPerOrder", { count: ticket.max_per_order })}
-                  </p>
-                )}
-              </div>
-              <div className="flex flex-wrap items-center gap-3 sm:justify-end">
-                <TicketPrice ticket={ticket} />
-                {!closed && <TicketAvailability ticket={ticket} />}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** Share links built from the canonical URL: plain links, no scripts of the networks. */
-function ShareLinks({ title, url }: { title: string; url: string }) {
-  const t = useTranslations("event");
-  const text = t("shareText", { title, url });
-  const q = encodeURIComponent;
-  const links = [
-    { key: "shareEmail", href: `mailto:?subject=${q(title)}&body=${q(text)}`, icon: "mail" },
-    { key: "shareWhatsApp", href: `https://wa.me/?text=${q(text)}`, icon: "share-2" },
-    {
-      key: "shareX",
-      href: `https://twitter.com/intent/tweet?url=${q(url)}&text=${q(title)}`,
-      icon: "share-2",
-    },
-    {
-      key: "shareFacebook",
-      href: `https://www.facebook.com/sharer/sharer.php?u=${q(url)}`,
-      icon: "share-2",
-    },
-  ] as const;
-  return (
-    <section aria-labelledby="event-share" className="space-y-3">
-      <h2 id="event-share" className="text-lg font-semibold">
-        {t("share")}
-      </h2>
-      <ul className="space-y-2">
-        {links.map(({ key, href, icon }) => {
-          const external = href.startsWith("https:");
-          return (
-            <li key={key}>
-              <a
-                href={href}
-                {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                className={`inline-flex items-center gap-2 ${linkClass}`}
-              >
-                <Icon name={icon} className="size-4" />
-                {t(key)}
-                {external && <span className="sr-only"> {t("opensInNewTab")}</span>}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("event");
   const format = useFormatter();
@@ -300,7 +164,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 ))}
             </div>
           </section>
-          <Tickets event={event} />
+          <EventTickets event={event} />
         </div>
 
         <div className="space-y-8">
