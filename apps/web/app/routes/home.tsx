@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
 import { TextField } from "../components/form-field";
@@ -11,30 +10,12 @@ import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
 import type { Route } from "./+types/home";
+import { homeData } from "./home.server";
 
 export const headers = pageHeaders;
 
-/** How many cities the home page names; the cities page has them all. */
-const homeCities = 12;
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = await apiFor(context);
-  const [highlights, weekend, categories, cities] = await Promise.all([
-    api.events({ sort: "popularity", per_page: 6 }),
-    api.events({ date: "weekend", sort: "popularity", per_page: 6 }),
-    api.eventCategories(),
-    api.eventCities(),
-  ]);
-  return withPageCache(context, {
-    highlights: highlights.data,
-    weekend: weekend.data,
-    weekendTotal: weekend.meta.total,
-    categories: categories.data.filter((category) => category.upcoming_count > 0),
-    cities: [...cities.data]
-      .filter((city) => city.upcoming_count > 0)
-      .sort((a, b) => b.upcoming_count - a.upcoming_count || a.name.localeCompare(b.name))
-      .slice(0, homeCities),
-  });
+  return withPageCache(context, await homeData(context));
 }
 
 const chipClass =
