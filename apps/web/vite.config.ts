@@ -51,13 +51,15 @@ function entriesReaching(id: string, graph: ModuleGraph, seen = new Set<string>(
 const appOrIntl =
   /[\\/]apps[\\/]web[\\/]app[\\/]|[\\/]node_modules[\\/](use-intl|icu-minify|@formatjs)[\\/]/;
 const everyPage = /[\\/]app[\\/](root|layouts[\\/]default)\.tsx/;
-/** The form parts of the sign-up, reset and account pages: catalogue pages have no forms. */
-const forms = /[\\/]app[\\/]components[\\/](form-field|place-fields)\.tsx$/;
+/** The form kit: loaded by the pages with a form (search, filters, contact, sign-in, sign-up). */
+const fields = /[\\/]app[\\/]components[\\/]form-field\.tsx$/;
+/** The form parts of the sign-up, reset and account pages only. */
+const forms = /[\\/]app[\\/]components[\\/](new-password-field|place-fields)\.tsx$/;
 /**
  * Shared, but not by the pages most visitors see: the CMS article (content pages) and the dialog,
  * which brings Radix and loads with the language dialog on first use.
  */
-const elsewhere = /[\\/]app[\\/](components[\\/]dialog|lib[\\/]cms-article)\.tsx$/;
+const elsewhere = /[\\/]app[\\/]components[\\/](dialog|cms-article)\.tsx$/;
 
 /**
  * The browser bundle in few, larger files (gzip compresses one file better than many small
@@ -75,13 +77,18 @@ const clientChunks = {
     {
       test: appOrIntl,
       name: (id: string, graph: ModuleGraph) => {
-        if (forms.test(id) || elsewhere.test(id)) return null;
+        if (fields.test(id) || forms.test(id) || elsewhere.test(id)) return null;
         const entries = [...entriesReaching(id, graph)];
         return entries.length >= 2 || entries.some((entry) => everyPage.test(entry))
           ? "shell"
           : null;
       },
       priority: 10,
+    },
+    {
+      name: "fields",
+      test: fields,
+      priority: 5,
     },
     {
       name: "forms",

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -10,11 +9,12 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { IntlProvider, useTranslations } from "use-intl";
+import { IntlProvider } from "use-intl";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "@fontsource-variable/inter";
 import { shellData } from "./api.server";
+import { ErrorPage } from "./components/error-page";
 import { ShellBehaviour } from "./components/shell-behaviour";
 import { config, publicOrigin } from "./config.server";
 import { requestState } from "./context";
@@ -23,7 +23,7 @@ import "./i18n/types";
 import errorsDe from "./i18n/messages/de/errors.json";
 import errorsEn from "./i18n/messages/en/errors.json";
 import { rootMiddleware } from "./middleware.server";
-import { localeFromPath, pathTo } from "./route-table";
+import { localeFromPath } from "./route-table";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 
@@ -100,44 +100,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </ShellBehaviour>
     </IntlProvider>
-  );
-}
-
-/** The error page of SPEC.md: "Page Not Found" for 404, otherwise "Internal Server Error". */
-export function ErrorPage({ error }: { error: unknown }) {
-  const t = useTranslations("errors");
-  const locale = localeFromPath(useLocation().pathname);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string"
-      ? error.data
-      : error instanceof Error && import.meta.env.DEV
-        ? error.message
-        : null;
-  return (
-    <main
-      id="main"
-      className="mx-auto flex min-h-[60vh] max-w-2xl flex-col justify-center gap-4 p-6"
-    >
-      <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">
-        {t("status", { status })}
-      </p>
-      <h1 className="text-3xl font-bold tracking-tight">
-        {status === 404 ? t("notFoundTitle") : t("serverErrorTitle")}
-      </h1>
-      {message && <p className="font-medium text-neutral-800 dark:text-neutral-200">{message}</p>}
-      <p className="text-neutral-700 dark:text-neutral-300">
-        {status === 404 ? t("notFoundDescription") : t("serverErrorDescription")}
-      </p>
-      <p>
-        <a
-          href={pathTo("home", locale)}
-          className="font-medium text-primary-800 underline underline-offset-4 dark:text-primary-300"
-        >
-          {t("backHome")}
-        </a>
-      </p>
-    </main>
   );
 }
 

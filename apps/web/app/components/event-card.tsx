@@ -1,10 +1,12 @@
 import type { EventSummary } from "@eventwerk/contract";
 import { useFormatter, useTranslations } from "use-intl";
 import { usePaths } from "../hooks";
-import { Highlight, useEuro } from "../lib/catalogue-parts";
-import { mutedText } from "../lib/page-parts";
 import { AppLink } from "./app-link";
+import { Highlight, useEuro } from "./catalogue-parts";
 import { LazyImage } from "./lazy-image";
+import { mutedText } from "./page-parts";
+import { Badge, type BadgeTone } from "./ui/badge";
+import { hoverCardClass } from "./ui/card";
 
 /** What the card says about the sale: cancelled and past win over sold out. */
 function badgeOf(event: EventSummary) {
@@ -15,12 +17,12 @@ function badgeOf(event: EventSummary) {
   return null;
 }
 
-const badgeClass = {
-  cancelled: "bg-red-700 text-white",
-  past: "bg-neutral-700 text-white dark:bg-neutral-600",
-  soldOut: "bg-neutral-900 text-white dark:bg-neutral-100 dark:text-neutral-900",
-  notYetOnSale: "bg-primary-800 text-white",
-} as const;
+const badgeTone = {
+  cancelled: "solidDanger",
+  past: "solidMuted",
+  soldOut: "solidStrong",
+  notYetOnSale: "solidPrimary",
+} as const satisfies Record<NonNullable<ReturnType<typeof badgeOf>>, BadgeTone>;
 
 /** The event's date and start time, short, in the visitor's language (Berlin time). */
 export function useEventDate() {
@@ -61,7 +63,9 @@ export function EventCard({
   const Heading = `h${headingLevel}` as const;
   const badge = badgeOf(event);
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white transition focus-within:ring-2 focus-within:ring-primary-700 hover:border-primary-700 hover:shadow-sm dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400">
+    <article
+      className={`${hoverCardClass} group relative flex h-full flex-col overflow-hidden focus-within:ring-2 focus-within:ring-primary-700`}
+    >
       <div className="relative">
         <LazyImage
           src={event.cover.src}
@@ -75,11 +79,9 @@ export function EventCard({
           className={`aspect-video w-full object-cover ${event.is_past || event.status === "cancelled" ? "grayscale" : ""}`}
         />
         {badge && (
-          <span
-            className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-semibold shadow ${badgeClass[badge]}`}
-          >
+          <Badge tone={badgeTone[badge]} size="sm" className="absolute top-3 left-3 shadow">
             {t(`badges.${badge}`)}
-          </span>
+          </Badge>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,6 +1,5 @@
-import { type ReactNode, useState } from "react";
-import { useTranslations } from "use-intl";
-import { Icon } from "./icon";
+import type { ReactNode } from "react";
+import { toneClass } from "./ui/panel";
 
 const errorClass = "text-sm font-medium text-red-700 dark:text-red-400";
 const hintClass = "text-sm text-neutral-700 dark:text-neutral-300";
@@ -36,17 +35,22 @@ function Messages({ id, error, hint }: Described) {
 type TextFieldProps = Described & {
   name: string;
   label: ReactNode;
-  type?: "text" | "email" | "password" | "tel" | "search";
+  type?: "text" | "email" | "password" | "tel" | "search" | "date" | "number";
   autoComplete?: string;
   defaultValue?: string;
+  placeholder?: string;
   required?: boolean;
   maxLength?: number;
   minLength?: number;
+  /** A number field's lower bound; its step is "any" (prices in euros and cents). */
+  min?: number;
   multiline?: boolean;
+  /** Classes of the field's wrapper (its place in a grid). */
+  className?: string;
   onChange?: (value: string) => void;
 };
 
-/** A labelled text input with its hint and the server's error. */
+/** A labelled text input (or textarea) with its hint and the server's error. */
 export function TextField({
   id,
   name,
@@ -56,10 +60,13 @@ export function TextField({
   type = "text",
   autoComplete,
   defaultValue,
+  placeholder,
   required = true,
   maxLength,
   minLength,
+  min,
   multiline,
+  className = "",
   onChange,
 }: TextFieldProps) {
   const common = {
@@ -67,13 +74,15 @@ export function TextField({
     name,
     required,
     defaultValue,
+    placeholder,
     maxLength,
     minLength,
     className: "field",
     ...described({ id, error, hint }),
   };
+  const numeric = type === "number" ? ({ min, step: "any", inputMode: "decimal" } as const) : {};
   return (
-    <div className="space-y-1">
+    <div className={`space-y-1 ${className}`}>
       <label htmlFor={id} className="block font-medium">
         {label}
       </label>
@@ -83,6 +92,7 @@ export function TextField({
         <input
           type={type}
           autoComplete={autoComplete}
+          {...numeric}
           {...common}
           onChange={(event) => onChange?.(event.target.value)}
         />
@@ -92,7 +102,10 @@ export function TextField({
   );
 }
 
-/** A labelled select; `value` makes it controlled (the cascading place selects). */
+/**
+ * A labelled select; `value` makes it controlled (the cascading place selects). The placeholder
+ * is the empty first option; without one, one of the options is always chosen.
+ */
 export function SelectField({
   id,
   name,
@@ -105,20 +118,22 @@ export function SelectField({
   defaultValue,
   required = true,
   disabled,
+  className = "",
   onChange,
 }: Described & {
   name: string;
   label: ReactNode;
   options: readonly { value: string | number; label: string }[];
-  placeholder: string;
+  placeholder?: string;
   value?: string;
   defaultValue?: string;
   required?: boolean;
   disabled?: boolean;
+  className?: string;
   onChange?: (value: string) => void;
 }) {
   return (
-    <div className="space-y-1">
+    <div className={`space-y-1 ${className}`}>
       <label htmlFor={id} className="block font-medium">
         {label}
       </label>
@@ -132,7 +147,7 @@ export function SelectField({
         onChange={(event) => onChange?.(event.target.value)}
         {...described({ id, error, hint })}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -153,19 +168,25 @@ export function CheckboxField({
   hint,
   defaultChecked,
   required,
+  value,
+  className = "",
 }: Described & {
   name: string;
   label: ReactNode;
   defaultChecked?: boolean;
   required?: boolean;
+  /** What the form sends when it is ticked ("on" without one). */
+  value?: string;
+  className?: string;
 }) {
   return (
-    <div className="space-y-1">
+    <div className={`space-y-1 ${className}`}>
       <div className="flex items-start gap-3">
         <input
           id={id}
           name={name}
           type="checkbox"
+          value={value}
           required={required}
           defaultChecked={defaultChecked}
           className="mt-1 size-5 shrink-0 accent-primary-700"
@@ -175,6 +196,49 @@ export function CheckboxField({
       </div>
       <Messages id={id} error={error} hint={hint} />
     </div>
+  );
+}
+
+/** A group of radio buttons under a legend; the group carries the hint and the error. */
+export function RadioGroupField({
+  id,
+  name,
+  legend,
+  error,
+  hint,
+  options,
+  defaultValue,
+  className = "",
+}: Described & {
+  name: string;
+  legend: ReactNode;
+  options: readonly { value: string; label: string }[];
+  defaultValue?: string;
+  className?: string;
+}) {
+  return (
+    <fieldset
+      id={id}
+      className={`space-y-2 ${className}`}
+      aria-describedby={described({ id, error, hint })["aria-describedby"]}
+    >
+      <legend className="block font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value || "none"} className="inline-flex items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={defaultValue === option.value}
+              className="size-4 accent-primary-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <Messages id={id} error={error} hint={hint} />
+    </fieldset>
   );
 }
 
@@ -192,75 +256,9 @@ export function FormMessage({
     <p
       id={id}
       role={tone === "error" ? "alert" : "status"}
-      className={
-        tone === "error"
-          ? "rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-          : "rounded-md border border-green-300 bg-green-50 p-3 font-medium text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
-      }
+      className={`rounded-md border p-3 font-medium ${toneClass[tone === "error" ? "danger" : "success"]}`}
     >
       {children}
     </p>
-  );
-}
-
-const passwordChecks = {
-  length: (value: string) => value.length >= 8,
-  letter: (value: string) => /[A-Za-zÀ-ž]/.test(value),
-  digit: (value: string) => /[0-9]/.test(value),
-} as const;
-
-/**
- * A new password with its rule in view (the contract's `passwordSchema`), ticked off while the
- * visitor types; the API checks it again.
- */
-export function NewPasswordField({
-  id,
-  name,
-  label,
-  error,
-}: {
-  id: string;
-  name: string;
-  label: ReactNode;
-  error?: string;
-}) {
-  const t = useTranslations("forms");
-  const [value, setValue] = useState("");
-  return (
-    <TextField
-      id={id}
-      name={name}
-      label={label}
-      type="password"
-      autoComplete="new-password"
-      minLength={8}
-      maxLength={200}
-      error={error}
-      onChange={setValue}
-      hint={
-        <>
-          <p>{t("passwordRule")}</p>
-          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-            {(Object.keys(passwordChecks) as (keyof typeof passwordChecks)[]).map((key) => {
-              const met = passwordChecks[key](value);
-              return (
-                <li key={key} className="flex items-center gap-1">
-                  {met ? (
-                    <Icon name="check" className="size-4 text-green-700 dark:text-green-400" />
-                  ) : (
-                    <Icon name="circle" className="size-4" />
-                  )}
-                  {t(`passwordChecks.${key}`)}
-                  <span className="sr-only">
-                    {" – "}
-                    {met ? t("passwordCheckMet") : t("passwordCheckOpen")}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      }
-    />
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { usePaths } from "../hooks";
-import { linkClass } from "../lib/page-parts";
 import type { PageKey } from "../route-table";
+import { linkClass } from "./page-parts";
 
 /** A tag of a rich message (`<link>…</link>`) as a link to one of our pages. */
 export function usePageLink() {

@@ -13,6 +13,7 @@ import { Icon } from "./icon";
 import { useLoading } from "./loading";
 import { useApplyTheme } from "./theme-toggle";
 import { Toaster } from "./toasts";
+import { cardClass } from "./ui/card";
 
 /** The product's toast defaults: 4 s, three at once, 14 px apart, 356 px wide, Alt+T focuses. */
 const toaster = {
@@ -83,7 +84,7 @@ function MaintenanceOverlay({ site }: { site: string }) {
     >
       <main
         id="main"
-        className="flex max-w-xl flex-col items-center gap-4 rounded-xl border border-neutral-200 bg-white px-8 py-10 text-center shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
+        className={`${cardClass} flex max-w-xl flex-col items-center gap-4 px-8 py-10 text-center shadow-sm`}
       >
         <Icon name="wrench" className="size-10 text-primary-700 dark:text-primary-300" />
         <h1 className="text-3xl font-bold tracking-tight">{t("maintenance", { site })}</h1>

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
 import { useTranslations } from "use-intl";
+import { ErrorPage } from "../components/error-page";
 import { HeadLinks } from "../components/head-links";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
-import { ErrorPage } from "../root";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/default";
 

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
+import { ErrorPage } from "../components/error-page";
 import { HeadLinks } from "../components/head-links";
-import { ErrorPage } from "../root";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/panel-iframe";
 

@@ -21,20 +21,15 @@ import {
 } from "../components/account/address-book";
 import { Dashboard } from "../components/account/dashboard";
 import { type AccountTicket, TicketList } from "../components/account/tickets";
-import {
-  CheckboxField,
-  FormMessage,
-  NewPasswordField,
-  SelectField,
-  TextField,
-} from "../components/form-field";
+import { CheckboxField, FormMessage, SelectField, TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
+import { NewPasswordField } from "../components/new-password-field";
+import { linkClass, mutedText } from "../components/page-parts";
 import { requestState } from "../context";
 import { usePaths } from "../hooks";
 import { summariseTickets } from "../lib/dashboard-summary";
 import { type FormFailure, formFailure, optionalId, textValues } from "../lib/forms";
 import { pageHeaders, privatePageCache } from "../lib/page-cache";
-import { linkClass, mutedText } from "../lib/page-parts";
 import { placeLists } from "../lib/places.server";
 import { pathTo, resources } from "../route-table";
 import { logoutCookies } from "../session/cookies.server";

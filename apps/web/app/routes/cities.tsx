@@ -3,10 +3,11 @@ import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { Icon } from "../components/icon";
+import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
+import { linkCardClass } from "../components/ui/card";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
-import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/cities";
 
 export const headers = pageHeaders;
@@ -71,7 +72,7 @@ export default function Cities({ loaderData }: Route.ComponentProps) {
                   <li key={city.id}>
                     <AppLink
                       to={`${to("events")}?city=${city.id}`}
-                      className="flex items-center justify-between gap-3 rounded-xl border border-neutral-200 bg-white px-4 py-3 transition hover:border-primary-700 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400"
+                      className={`${linkCardClass} flex items-center justify-between gap-3 px-4 py-3`}
                     >
                       <span className="flex items-center gap-2 font-semibold">
                         <Icon

@@ -1,109 +1,18 @@
-import { ApiError } from "@eventwerk/contract";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
-import { apiFor } from "../api.server";
+import { FormMessage, TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
+import { linkClass, mutedText, PageHeader } from "../components/page-parts";
 import { toast } from "../components/toasts";
+import { Card } from "../components/ui/card";
 import { usePaths, useRootData } from "../hooks";
-import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/contact";
-
-const fieldNames = ["name", "email", "subject", "message"] as const;
-type FieldName = (typeof fieldNames)[number];
-type Values = Record<FieldName, string>;
-
-type ActionResult =
-  | { ok: true; message: string }
-  | {
-      ok: false;
-      /** The API's message, already in the visitor's language; null for a malformed post. */
-      message: string | null;
-      fields: Partial<Record<FieldName, string>>;
-      values: Values;
-    };
+import { type ContactResult, forwardContact } from "./contact.server";
 
 /** Sends the contact form through the API, which validates it and answers in the page's language. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const raw = fieldNames.map((name) => form.get(name));
-  const values = Object.fromEntries(
-    fieldNames.map((name, i) => [name, typeof raw[i] === "string" ? raw[i] : ""]),
-  ) as Values;
-  // All four fields must be text; a file or a missing field is not sent on to the API.
-  if (!raw.every((value) => typeof value === "string")) {
-    return data<ActionResult>({ ok: false, message: null, fields: {}, values }, { status: 400 });
-  }
-  try {
-    const response = await (await apiFor(context)).sendContact(values);
-    return data<ActionResult>({ ok: true, message: response.data.message });
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
-      const fields: Partial<Record<FieldName, string>> = {};
-      for (const name of fieldNames) {
-        const message = error.body?.error.fields?.[name];
-        if (message) fields[name] = message;
-      }
-      return data<ActionResult>(
-        { ok: false, message: error.message, fields, values },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
-}
-
-function Field({
-  name,
-  label,
-  error,
-  defaultValue,
-  multiline,
-  type = "text",
-  autoComplete,
-  maxLength,
-  minLength,
-}: {
-  name: FieldName;
-  label: string;
-  error?: string;
-  defaultValue?: string;
-  multiline?: boolean;
-  type?: string;
-  autoComplete?: string;
-  maxLength: number;
-  minLength?: number;
-}) {
-  const id = `contact-${name}`;
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    name,
-    required: true,
-    defaultValue,
-    maxLength,
-    minLength,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-    className: "field",
-  };
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea rows={7} {...common} />
-      ) : (
-        <input type={type} autoComplete={autoComplete} {...common} />
-      )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return forwardContact(context, await request.formData());
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
@@ -112,7 +21,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const { to } = usePaths();
   const busy = useNavigation().state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
-  const result = actionData as ActionResult | undefined;
+  const result: ContactResult | undefined = actionData;
   const failed = result && !result.ok ? result : null;
   const success = result?.ok ? result.message : null;
   const formError = failed ? (failed.message ?? t("invalidForm")) : null;
@@ -191,21 +100,17 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </p>
           </address>
         </section>
-        <section
-          aria-labelledby="contact-form-heading"
-          className="rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
-        >
+        <Card as="section" aria-labelledby="contact-form-heading" className="p-6">
           <h2 id="contact-form-heading" className="text-xl font-semibold">
             {t("formHeading")}
           </h2>
           <p className={`mt-1 ${mutedText}`}>{t("formIntro")}</p>
           {success && (
-            <p
-              role="status"
-              className="mt-6 rounded-md border border-green-700/30 bg-green-50 px-4 py-3 font-medium text-green-900 dark:bg-green-950 dark:text-green-200"
-            >
-              {success}
-            </p>
+            <div className="mt-6">
+              <FormMessage id="contact-form-success" tone="success">
+                {success}
+              </FormMessage>
+            </div>
           )}
           <Form
             ref={formRef}
@@ -215,16 +120,13 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             aria-describedby={formError ? "contact-form-error" : undefined}
           >
             {formError && (
-              <p
-                id="contact-form-error"
-                role="alert"
-                className="font-medium text-red-700 dark:text-red-400"
-              >
+              <FormMessage id="contact-form-error" tone="error">
                 {formError}
-              </p>
+              </FormMessage>
             )}
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field
+              <TextField
+                id="contact-name"
                 name="name"
                 label={t("name")}
                 autoComplete="name"
@@ -232,7 +134,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 error={failed?.fields.name}
                 defaultValue={failed?.values.name}
               />
-              <Field
+              <TextField
+                id="contact-email"
                 name="email"
                 label={t("email")}
                 type="email"
@@ -242,14 +145,16 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 defaultValue={failed?.values.email}
               />
             </div>
-            <Field
+            <TextField
+              id="contact-subject"
               name="subject"
               label={t("subject")}
               maxLength={200}
               error={failed?.fields.subject}
               defaultValue={failed?.values.subject}
             />
-            <Field
+            <TextField
+              id="contact-message"
               name="message"
               label={t("message")}
               multiline
@@ -271,7 +176,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               {busy ? t("submitting") : t("submit")}
             </button>
           </Form>
-        </section>
+        </Card>
       </div>
     </main>
   );

@@ -1,7 +1,7 @@
 import { ApiError } from "@eventwerk/contract";
 import { data } from "react-router";
 import { apiFor } from "../api.server";
-import { CmsArticle, cmsMeta } from "../lib/cms-article";
+import { CmsArticle, cmsMeta } from "../components/cms-article";
 import { cmsPageData } from "../lib/sanitize.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/content-page";

@@ -2,10 +2,11 @@ import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { LazyImage } from "../components/lazy-image";
+import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
+import { hoverCardClass } from "../components/ui/card";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
-import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/event-categories";
 
 export const headers = pageHeaders;
@@ -49,7 +50,9 @@ export default function EventCategories({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {categories.map((category, index) => (
               <li key={category.id}>
-                <article className="group relative h-full overflow-hidden rounded-xl border border-neutral-200 bg-white transition focus-within:ring-2 focus-within:ring-primary-700 hover:border-primary-700 hover:shadow-sm dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400">
+                <article
+                  className={`${hoverCardClass} group relative h-full overflow-hidden focus-within:ring-2 focus-within:ring-primary-700`}
+                >
                   <LazyImage
                     src={category.image.src}
                     srcSet={category.image.srcset}

@@ -1,18 +1,21 @@
-import { apiPaths, type EventDetail, fillPath, type TicketType } from "@eventwerk/contract";
+import { apiPaths, fillPath } from "@eventwerk/contract";
 import { data, redirect } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
-import { Icon, type IconName } from "../components/icon";
+import { EventTickets } from "../components/event-tickets";
+import { Icon } from "../components/icon";
 import { LazyImage } from "../components/lazy-image";
+import { linkClass, mutedText } from "../components/page-parts";
+import { ShareLinks } from "../components/share-links";
+import { Card } from "../components/ui/card";
+import { Panel } from "../components/ui/panel";
 import { publicOrigin } from "../config.server";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
-import { useEuro } from "../lib/catalogue-parts";
 import { eventJsonLd, imageUrls } from "../lib/event-json-ld.server";
 import { pageHeaders } from "../lib/page-cache";
-import { linkClass, mutedText } from "../lib/page-parts";
 import type { RootData } from "../root";
 import { matchPage, pathTo } from "../route-table";
 import { pageMeta } from "../seo";
@@ -85,170 +88,6 @@ export const meta: Route.MetaFunction = (args) => {
   ];
 };
 
-function TicketPrice({ ticket }: { ticket: TicketType }) {
-  const t = useTranslations("event");
-  const euro = useEuro();
-  const price = (cents: number) => (cents === 0 ? t("ticketFree") : euro(cents));
-  if (ticket.discount_price_cents === null || ticket.discount_price_cents === ticket.price_cents)
-    return <span className="text-lg font-semibold">{price(ticket.price_cents)}</span>;
-  return (
-    <span className="flex flex-wrap items-baseline gap-2">
-      <s className={mutedText}>
-        <span className="sr-only">{t("originalPrice")}</span> {price(ticket.price_cents)}
-      </s>
-      <span className="text-lg font-semibold text-primary-800 dark:text-primary-300">
-        <span className="sr-only">{t("discountedPrice")}</span> {price(ticket.discount_price_cents)}
-      </span>
-    </span>
-  );
-}
-
-const availabilityClass = {
-  on_sale: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100",
-  sold_out: "bg-neutral-200 text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100",
-  not_yet_on_sale: "bg-primary-100 text-primary-900 dark:bg-primary-950 dark:text-primary-100",
-  sale_ended: "bg-neutral-200 text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100",
-} as const;
-
-function TicketAvailability({ ticket }: { ticket: TicketType }) {
-  const t = useTranslations("event");
-  const format = useFormatter();
-  const when = (iso: string) =>
-    format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
-  const label =
-    ticket.availability === "not_yet_on_sale" && ticket.sales_start
-      ? t("salesStart", { date: when(ticket.sales_start) })
-      : ticket.availability === "on_sale"
-        ? t("availability.on_sale", { remaining: ticket.remaining })
-        : t(`availability.${ticket.availability}`);
-  return (
-    <span
-      className={`inline-flex rounded-full px-3 py-1 text-sm font-medium ${availabilityClass[ticket.availability]}`}
-    >
-      {label}
-    </span>
-  );
-}
-
-function Tickets({ event }: { event: EventDetail }) {
-  const t = useTranslations("event");
-  const format = useFormatter();
-  const closed = event.is_past || event.status === "cancelled";
-  return (
-    <section aria-labelledby="event-tickets" className="space-y-4">
-      <h2 id="event-tickets" className="text-2xl font-bold tracking-tight">
-        {t("tickets")}
-      </h2>
-      {event.ticket_types.length === 0 ? (
-        <p className={mutedText}>{t("ticketsEmpty")}</p>
-      ) : (
-        <ul className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
-          {event.ticket_types.map((ticket) => (
-            <li
-              key={ticket.id}
-              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="space-y-1">
-                <h3 className="font-semibold">{ticket.name}</h3>
-                {!closed && ticket.availability === "on_sale" && (
-                  <p className={`text-sm ${mutedText}`}>
-                    {ticket.sales_end
-                      ? `${t("salesEnd", {
-                          date: format.dateTime(new Date(ticket.sales_end), {
-                            dateStyle: "medium",
-                            timeStyle: "short",
-                          }),
-                        })} · ${t("maxPerOrder", { count: ticket.max_per_order })}`
-                      : t("maxPerOrder", { count: ticket.max_per_order })}
-                  </p>
-                )}
-              </div>
-              <div className="flex flex-wrap items-center gap-3 sm:justify-end">
-                <TicketPrice ticket={ticket} />
-                {!closed && <TicketAvailability ticket={ticket} />}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** Share links built from the canonical URL: plain links, no scripts of the networks. */
-function ShareLinks({ title, url }: { title: string; url: string }) {
-  const t = useTranslations("event");
-  const text = t("shareText", { title, url });
-  const q = encodeURIComponent;
-  const links = [
-    { key: "shareEmail", href: `mailto:?subject=${q(title)}&body=${q(text)}`, icon: "mail" },
-    { key: "shareWhatsApp", href: `https://wa.me/?text=${q(text)}`, icon: "share-2" },
-    {
-      key: "shareX",
-      href: `https://twitter.com/intent/tweet?url=${q(url)}&text=${q(title)}`,
-      icon: "share-2",
-    },
-    {
-      key: "shareFacebook",
-      href: `https://www.facebook.com/sharer/sharer.php?u=${q(url)}`,
-      icon: "share-2",
-    },
-  ] as const;
-  return (
-    <section aria-labelledby="event-share" className="space-y-3">
-      <h2 id="event-share" className="text-lg font-semibold">
-        {t("share")}
-      </h2>
-      <ul className="space-y-2">
-        {links.map(({ key, href, icon }) => {
-          const external = href.startsWith("https:");
-          return (
-            <li key={key}>
-              <a
-                href={href}
-                {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                className={`inline-flex items-center gap-2 ${linkClass}`}
-              >
-                <Icon name={icon} className="size-4" />
-                {t(key)}
-                {external && <span className="sr-only"> {t("opensInNewTab")}</span>}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-function Notice({
-  icon,
-  title,
-  text,
-  tone,
-}: {
-  icon: IconName;
-  title: string;
-  text: string;
-  tone: "danger" | "info";
-}) {
-  return (
-    <div
-      className={`flex gap-3 rounded-xl border p-5 ${
-        tone === "danger"
-          ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-          : "border-neutral-300 bg-neutral-100 text-neutral-900 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
-      }`}
-    >
-      <Icon name={icon} className="mt-0.5 size-6 shrink-0" />
-      <div className="space-y-1">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        <p>{text}</p>
-      </div>
-    </div>
-  );
-}
-
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("event");
   const format = useFormatter();
@@ -299,9 +138,13 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {event.status === "cancelled" ? (
-          <Notice icon="ban" tone="danger" title={t("cancelledTitle")} text={t("cancelledText")} />
+          <Panel icon="ban" tone="danger" title={t("cancelledTitle")}>
+            <p>{t("cancelledText")}</p>
+          </Panel>
         ) : event.is_past ? (
-          <Notice icon="calendar-check" tone="info" title={t("pastTitle")} text={t("pastText")} />
+          <Panel icon="calendar-check" tone="neutral" title={t("pastTitle")}>
+            <p>{t("pastText")}</p>
+          </Panel>
         ) : null}
       </header>
 
@@ -321,14 +164,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 ))}
             </div>
           </section>
-          <Tickets event={event} />
+          <EventTickets event={event} />
         </div>
 
         <div className="space-y-8">
-          <section
-            aria-labelledby="event-details"
-            className="space-y-4 rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-          >
+          <Card as="section" aria-labelledby="event-details" className="space-y-4 p-5">
             <h2 id="event-details" className="text-lg font-semibold">
               {t("details")}
             </h2>
@@ -393,7 +233,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 {t("addToCalendar")}
               </a>
             )}
-          </section>
+          </Card>
           <ShareLinks title={event.title} url={canonicalUrl} />
         </div>
       </div>

@@ -1,38 +1,21 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
+import { TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
+import { EmptyState, linkClass, mutedText } from "../components/page-parts";
+import { Card, linkCardClass } from "../components/ui/card";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
-import { EmptyState, linkClass, mutedText } from "../lib/page-parts";
 import type { Route } from "./+types/home";
+import { homeData } from "./home.server";
 
 export const headers = pageHeaders;
 
-/** How many cities the home page names; the cities page has them all. */
-const homeCities = 12;
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = await apiFor(context);
-  const [highlights, weekend, categories, cities] = await Promise.all([
-    api.events({ sort: "popularity", per_page: 6 }),
-    api.events({ date: "weekend", sort: "popularity", per_page: 6 }),
-    api.eventCategories(),
-    api.eventCities(),
-  ]);
-  return withPageCache(context, {
-    highlights: highlights.data,
-    weekend: weekend.data,
-    weekendTotal: weekend.meta.total,
-    categories: categories.data.filter((category) => category.upcoming_count > 0),
-    cities: [...cities.data]
-      .filter((city) => city.upcoming_count > 0)
-      .sort((a, b) => b.upcoming_count - a.upcoming_count || a.name.localeCompare(b.name))
-      .slice(0, homeCities),
-  });
+  return withPageCache(context, await homeData(context));
 }
 
 const chipClass =
@@ -79,18 +62,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             role="search"
             className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end"
           >
-            <div className="flex-1 space-y-1">
-              <label htmlFor="home-search" className="block font-medium">
-                {t("searchLabel")}
-              </label>
-              <input
-                id="home-search"
-                type="search"
-                name="q"
-                placeholder={t("searchPlaceholder")}
-                className="field"
-              />
-            </div>
+            <TextField
+              id="home-search"
+              name="q"
+              type="search"
+              label={t("searchLabel")}
+              placeholder={t("searchPlaceholder")}
+              required={false}
+              className="flex-1"
+            />
             <button type="submit" className="button-primary">
               <Icon name="search" className="size-5" />
               {t("searchSubmit")}
@@ -110,7 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={href}
                   prefetch="intent"
-                  className="flex h-full items-start gap-4 rounded-xl border border-neutral-200 bg-white p-5 transition hover:border-primary-700 hover:shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
+                  className={`${linkCardClass} flex h-full items-start gap-4 p-5`}
                 >
                   <Icon
                     name={icon}
@@ -239,10 +219,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className={`mt-2 max-w-2xl ${mutedText}`}>{t("howIntro")}</p>
           <ol className="mt-6 grid gap-6 md:grid-cols-3">
             {visitorSteps.map(({ key, icon }, index) => (
-              <li
-                key={key}
-                className="rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
-              >
+              <Card as="li" key={key} className="p-6">
                 <div className="flex items-center gap-3">
                   <span className="flex size-10 items-center justify-center rounded-full bg-primary-700 text-white">
                     <Icon name={icon} className="size-5" />
@@ -253,7 +230,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </div>
                 <h3 className="mt-4 text-lg font-semibold">{t(`visitorSteps.${key}.title`)}</h3>
                 <p className={`mt-2 ${mutedText}`}>{t(`visitorSteps.${key}.text`)}</p>
-              </li>
+              </Card>
             ))}
           </ol>
         </section>

@@ -1,100 +1,27 @@
-import { apiPaths, tokenResponseSchema } from "@eventwerk/contract";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
-import { apiFor, bareClient } from "../api.server";
-import {
-  CheckboxField,
-  FormMessage,
-  NewPasswordField,
-  SelectField,
-  TextField,
-} from "../components/form-field";
+import { CheckboxField, FormMessage, SelectField, TextField } from "../components/form-field";
+import { NewPasswordField } from "../components/new-password-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
+import { CheckList, mutedText, PageHeader } from "../components/page-parts";
 import { PlaceFields } from "../components/place-fields";
-import { requestState } from "../context";
-import { type FormFailure, formFailure, optionalId, textValues } from "../lib/forms";
-import { CheckList, mutedText, PageHeader } from "../lib/page-parts";
-import { placeLists } from "../lib/places.server";
-import { pathTo } from "../route-table";
-import { loginCookies } from "../session/cookies.server";
+import { Card, cardClass } from "../components/ui/card";
+import type { FormFailure } from "../lib/forms";
 import type { Route } from "./+types/organiser-register";
-
-const fieldNames = [
-  "name",
-  "surname",
-  "email",
-  "password",
-  "phone",
-  "company_name",
-  "company_category_id",
-  "tax_number",
-  "address.line",
-  "address.postal_code",
-  "address.country_id",
-  "address.city_id",
-  "address.district_id",
-  "accept_terms",
-] as const;
-type Field = (typeof fieldNames)[number];
-
-async function formLists(
-  api: Awaited<ReturnType<typeof apiFor>>,
-  values: Partial<Record<Field, string>>,
-) {
-  const [categories, places] = await Promise.all([
-    api.companyCategories(),
-    placeLists(api, {
-      country_id: values["address.country_id"],
-      city_id: values["address.city_id"],
-    }),
-  ]);
-  return { categories: categories.data.map(({ id, name }) => ({ id, name })), ...places };
-}
+import {
+  type OrganiserField,
+  organiserFormLists,
+  registerOrganiser,
+} from "./organiser-register.server";
 
 /** Company categories and countries for the form, in the page's language. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return formLists(await apiFor(context), {});
+  return organiserFormLists(context);
 }
 
 /** Registers through the API (it validates); the account starts pending approval. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const state = context.get(requestState);
-  const values = textValues(await request.formData(), fieldNames);
-  try {
-    const tokens = await bareClient(state.locale, state.forwardedFor).request(
-      "POST",
-      apiPaths.registerOrganiser,
-      {
-        schema: tokenResponseSchema,
-        json: {
-          name: values.name,
-          surname: values.surname,
-          email: values.email,
-          password: values.password,
-          phone: values.phone,
-          company_name: values.company_name,
-          company_category_id: optionalId(values.company_category_id),
-          tax_number: values.tax_number,
-          address: {
-            line: values["address.line"],
-            postal_code: values["address.postal_code"],
-            country_id: optionalId(values["address.country_id"]),
-            city_id: optionalId(values["address.city_id"]),
-            district_id: optionalId(values["address.district_id"]) ?? null,
-          },
-          accept_terms: values.accept_terms === "on",
-          preferred_locale: state.locale,
-        },
-      },
-    );
-    state.setCookies.push(...loginCookies(tokens));
-  } catch (error) {
-    const failure = formFailure(error, fieldNames, { ...values, password: "" });
-    // Without JavaScript the lists must match what was chosen.
-    const lists = await formLists(await apiFor(context), values);
-    return data({ ...failure, lists }, { status: 400 });
-  }
-  throw redirect(pathTo("account", state.locale));
+  return registerOrganiser(context, await request.formData());
 }
 
 const benefitKeys = ["publish", "sell", "checkIn", "payout"] as const;
@@ -105,12 +32,14 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
   const pageLink = usePageLink();
   const legal = useLegalLinks();
   const busy = useNavigation().state === "submitting";
-  const failure = actionData as (FormFailure<Field> & { lists: typeof loaderData }) | undefined;
+  const failure = actionData as
+    | (FormFailure<OrganiserField> & { lists: typeof loaderData })
+    | undefined;
   const lists = failure?.lists ?? loaderData;
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
   const text = (
-    name: Field,
+    name: OrganiserField,
     label: string,
     options: { type?: "email" | "tel"; autoComplete?: string; maxLength: number },
   ) => (
@@ -123,8 +52,7 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
       {...options}
     />
   );
-  const sectionClass =
-    "space-y-5 rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900";
+  const sectionClass = `${cardClass} space-y-5 p-6`;
   const legendClass = "text-lg font-semibold";
 
   return (
@@ -208,7 +136,7 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
           </button>
           <p className={mutedText}>{t.rich("haveAccount", { link: pageLink("login") })}</p>
         </Form>
-        <aside className="h-fit space-y-8 rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+        <Card as="aside" className="h-fit space-y-8 p-6">
           <section aria-labelledby="organiser-benefits">
             <h2 id="organiser-benefits" className="text-xl font-semibold">
               {t("benefitsHeading")}
@@ -236,7 +164,7 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
               ))}
             </ol>
           </section>
-        </aside>
+        </Card>
       </div>
     </main>
   );

@@ -1,7 +1,8 @@
 import { useTranslations } from "use-intl";
 import { Icon } from "../components/icon";
+import { EmptyState, mutedText } from "../components/page-parts";
+import { Card } from "../components/ui/card";
 import { usePaths, useRootData } from "../hooks";
-import { EmptyState, mutedText } from "../lib/page-parts";
 
 const areas = [
   { key: "events", icon: "calendar-plus" },
@@ -33,14 +34,11 @@ export default function Panel() {
         </h2>
         <ul className="mt-3 grid gap-4 md:grid-cols-3">
           {areas.map(({ key, icon }) => (
-            <li
-              key={key}
-              className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-            >
+            <Card as="li" key={key} className="p-5">
               <Icon name={icon} className="size-6 text-primary-800 dark:text-primary-300" />
               <h3 className="mt-3 font-semibold">{t(`areas.${key}.title`)}</h3>
               <p className={`mt-1 ${mutedText}`}>{t(`areas.${key}.text`)}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </section>

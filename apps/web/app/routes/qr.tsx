@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { Icon } from "../components/icon";
+import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
+import { Card } from "../components/ui/card";
 import { usePaths } from "../hooks";
-import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
 
 const points = [
   { key: "phone", icon: "smartphone" },
@@ -23,14 +24,11 @@ export default function Qr() {
         </h2>
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
           {points.map(({ key, icon }) => (
-            <li
-              key={key}
-              className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-            >
+            <Card as="li" key={key} className="p-5">
               <Icon name={icon} className="size-6 text-primary-800 dark:text-primary-300" />
               <h3 className="mt-3 font-semibold">{t(`points.${key}.title`)}</h3>
               <p className={`mt-1 ${mutedText}`}>{t(`points.${key}.text`)}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </section>

@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { Icon } from "../components/icon";
 import { usePageLink } from "../components/page-link";
+import { CheckList, mutedText, PageHeader } from "../components/page-parts";
+import { Card } from "../components/ui/card";
 import { usePaths } from "../hooks";
-import { CheckList, mutedText, PageHeader } from "../lib/page-parts";
 
 const benefitKeys = ["one", "two", "three"] as const;
 
@@ -21,10 +22,11 @@ export default function Register() {
       <PageHeader title={t("heading")} intro={t("intro")} />
       <div className="grid gap-6 md:grid-cols-2">
         {options.map(({ key, icon, href }) => (
-          <section
+          <Card
+            as="section"
             key={key}
             aria-labelledby={`register-${key}`}
-            className="flex flex-col rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+            className="flex flex-col p-6"
           >
             <div className="flex items-center gap-3">
               <span className="flex size-10 items-center justify-center rounded-full bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300">
@@ -42,7 +44,7 @@ export default function Register() {
             <Link to={href} className="button-primary mt-6 self-start">
               {t(`${key}.action`)}
             </Link>
-          </section>
+          </Card>
         ))}
       </div>
       <p className={mutedText}>{t.rich("haveAccount", { link: pageLink("login") })}</p>

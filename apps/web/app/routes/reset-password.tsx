@@ -1,52 +1,24 @@
-import { ApiError } from "@eventwerk/contract";
-import {
-  data,
-  Form,
-  type HeadersFunction,
-  Link,
-  useNavigation,
-  useSearchParams,
-} from "react-router";
+import { Form, type HeadersFunction, Link, useNavigation, useSearchParams } from "react-router";
 import { useTranslations } from "use-intl";
-import { bareClient } from "../api.server";
-import { FormMessage, NewPasswordField, TextField } from "../components/form-field";
-import { requestState } from "../context";
+import { FormMessage, TextField } from "../components/form-field";
+import { NewPasswordField } from "../components/new-password-field";
+import { linkClass, mutedText, PageHeader } from "../components/page-parts";
+import { toneClass } from "../components/ui/panel";
 import { usePaths } from "../hooks";
-import { type FormFailure, formFailure, textValues } from "../lib/forms";
 import { privatePageCache } from "../lib/page-cache";
-import { linkClass, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/reset-password";
-
-const fieldNames = ["intent", "email", "token", "password"] as const;
-type Field = (typeof fieldNames)[number];
-
-/** Why a reset link does not work, from the API's error code; null for any other error. */
-type LinkProblem = "used" | "expired" | "invalid";
-function linkProblemOf(error: unknown): LinkProblem | null {
-  if (!(error instanceof ApiError)) return null;
-  switch (error.code) {
-    case "reset_token_used":
-      return "used";
-    case "reset_token_expired":
-      return "expired";
-    // A token the API does not know, or one that is not even shaped like a token.
-    case "invalid_reset_token":
-    case "validation_failed":
-      return "invalid";
-    default:
-      return null;
-  }
-}
+import {
+  checkResetLink,
+  type LinkProblem,
+  type ResetResult,
+  resetPassword,
+} from "./reset-password.server";
 
 const problemTexts = {
   used: { title: "linkUsedTitle", text: "linkUsedText" },
   expired: { title: "linkExpiredTitle", text: "linkExpiredText" },
   invalid: { title: "linkInvalidTitle", text: "linkInvalidText" },
-} as const;
-
-type Result =
-  | { ok: true; intent: "request" | "reset"; message: string }
-  | (FormFailure<Field> & { intent: "request" | "reset"; linkProblem: LinkProblem | null });
+} as const satisfies Record<LinkProblem, { title: string; text: string }>;
 
 /**
  * The page carries a reset token in its address: never stored, and never sent to another site as
@@ -60,46 +32,15 @@ export const headers: HeadersFunction = () => ({
 
 /**
  * Opened from an emailed link (`?token=`), the page first asks the API whether the link still
- * works, without using it: a used, expired or unknown link says which, and offers a new one
- * instead of the password form. When the check itself fails (rate limit, API away), the form
- * shows and the reset answers for the link.
+ * works (see `checkResetLink`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { locale, forwardedFor } = context.get(requestState);
-  const token = new URL(request.url).searchParams.get("token");
-  if (token === null) return { linkProblem: null };
-  try {
-    await bareClient(locale, forwardedFor).checkResetToken(token);
-    return { linkProblem: null };
-  } catch (error) {
-    return { linkProblem: linkProblemOf(error) };
-  }
+  return checkResetLink(context, new URL(request.url).searchParams.get("token"));
 }
 
-/**
- * Two steps on one page: ask for a link by email (the same answer whether the address is known),
- * then, from the link's `?token=`, set a new password (single use; a used or expired link says so).
- */
+/** Two steps on one page: ask for a link by email, then set a new password from the link. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { locale, forwardedFor } = context.get(requestState);
-  const values = textValues(await request.formData(), fieldNames);
-  const intent = values.intent === "reset" ? "reset" : "request";
-  const api = bareClient(locale, forwardedFor);
-  try {
-    const response =
-      intent === "reset"
-        ? await api.resetPassword(values.token, values.password)
-        : await api.forgotPassword(values.email);
-    return data<Result>({ ok: true, intent, message: response.data.message });
-  } catch (error) {
-    const failure = formFailure(error, fieldNames, { ...values, password: "" });
-    // A used, expired or mangled link is the token field's error; a weak password is not.
-    const linkProblem =
-      intent === "reset" && failure.fields.token !== undefined
-        ? (linkProblemOf(error) ?? "invalid")
-        : null;
-    return data<Result>({ ...failure, intent, linkProblem }, { status: 400 });
-  }
+  return resetPassword(context, await request.formData());
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -108,7 +49,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { to } = usePaths();
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
-  const result = actionData as Result | undefined;
+  const result = actionData as ResetResult | undefined;
   const token = params.get("token");
   const done = result?.ok ? result : null;
   const failed = result && !result.ok ? result : null;
@@ -166,7 +107,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               role="alert"
               id="reset-link-problem"
               data-problem={linkProblem}
-              className="space-y-1 rounded-md border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+              className={`space-y-1 rounded-md border p-4 ${toneClass.danger}`}
             >
               <p className="font-semibold">{t(problemTexts[linkProblem].title)}</p>
               <p>{t(problemTexts[linkProblem].text)}</p>

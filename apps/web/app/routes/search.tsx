@@ -2,38 +2,24 @@ import type { SearchResult } from "@eventwerk/contract";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
-import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
+import { Highlight } from "../components/catalogue-parts";
 import { EventGrid } from "../components/event-card";
+import { TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
+import { EmptyState, linkClass, mutedText, PageHeader } from "../components/page-parts";
+import { linkCardClass } from "../components/ui/card";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
-import { Highlight } from "../lib/catalogue-parts";
 import { pageHeaders } from "../lib/page-cache";
-import { EmptyState, linkClass, mutedText, PageHeader } from "../lib/page-parts";
 import type { Route } from "./+types/search";
+import { searchResults } from "./search.server";
 
 export const headers = pageHeaders;
 
-const resultLimit = 12;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
-  if (!q) return withPageCache(context, { q, result: null, invalid: null });
-  const api = await apiFor(context);
-  try {
-    const { data: result } = await api.search(q, resultLimit);
-    return withPageCache(context, { q, result, invalid: null });
-  } catch (error) {
-    // Too long a query: the API's message is shown next to the field.
-    if (error instanceof ApiError && error.status === 400)
-      return withPageCache(context, {
-        q,
-        result: null,
-        invalid: error.body?.error.fields?.q ?? error.message,
-      });
-    throw error;
-  }
+  return withPageCache(context, await searchResults(context, q));
 }
 
 const isEmpty = (result: SearchResult) =>
@@ -51,8 +37,7 @@ function ResultGroup({ id, title, children }: { id: string; title: string; child
   );
 }
 
-const chipClass =
-  "flex h-full items-center justify-between gap-3 rounded-xl border border-neutral-200 bg-white px-4 py-3 transition hover:border-primary-700 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-400";
+const chipClass = `${linkCardClass} flex h-full items-center justify-between gap-3 px-4 py-3`;
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("search");
@@ -69,30 +54,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         role="search"
         className="flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-start"
       >
-        <div className="flex-1 space-y-1">
-          <label htmlFor="search-q" className="block font-medium">
-            {t("label")}
-          </label>
-          <input
-            key={q}
-            id="search-q"
-            type="search"
-            name="q"
-            defaultValue={q}
-            placeholder={t("placeholder")}
-            className="field"
-            {...(invalid ? { "aria-invalid": true, "aria-describedby": "search-q-error" } : {})}
-          />
-          {invalid && (
-            <p
-              id="search-q-error"
-              className="flex items-center gap-2 text-sm font-medium text-red-700 dark:text-red-400"
-            >
-              <Icon name="circle-exclamation-point" className="size-4" />
-              {invalid}
-            </p>
-          )}
-        </div>
+        <TextField
+          key={q}
+          id="search-q"
+          name="q"
+          type="search"
+          label={t("label")}
+          placeholder={t("placeholder")}
+          defaultValue={q}
+          required={false}
+          error={invalid ?? undefined}
+          className="flex-1"
+        />
         <button type="submit" className="button-primary sm:mt-7">
           <Icon name="search" className="size-5" />
           {t("submit")}

@@ -1,9 +1,11 @@
 import { type FormEvent, useId } from "react";
 import { useTranslations } from "use-intl";
 import { Dialog, DialogClose } from "../components/dialog";
+import { CheckboxField, RadioGroupField, SelectField, TextField } from "../components/form-field";
 import { useLoading } from "../components/loading";
 import { ThemeToggle } from "../components/theme-toggle";
 import { type ToastKind, toast } from "../components/toasts";
+import { Card } from "../components/ui/card";
 
 const toastTypes = [
   "default",
@@ -14,18 +16,17 @@ const toastTypes = [
   "loading",
 ] as const satisfies readonly ToastKind[];
 
+const categories = ["concert", "theatre", "sport"] as const;
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
-    >
+    <Card as="section" aria-labelledby={id} className="p-6">
       <h2 id={id} className="mb-4 text-xl font-semibold">
         {title}
       </h2>
       {children}
-    </section>
+    </Card>
   );
 }
 
@@ -80,18 +81,14 @@ export default function TestPage() {
         >
           <div className="space-y-4">
             <p>{t("dialogBody")}</p>
-            <div className="space-y-1">
-              <label htmlFor="test-dialog-name" className="block font-medium">
-                {t("dialogField")}
-              </label>
-              <input
-                id="test-dialog-name"
-                type="text"
-                autoComplete="name"
-                className="field"
-                placeholder={t("namePlaceholder")}
-              />
-            </div>
+            <TextField
+              id="test-dialog-name"
+              name="name"
+              label={t("dialogField")}
+              autoComplete="name"
+              placeholder={t("namePlaceholder")}
+              required={false}
+            />
             <div className="flex justify-end">
               <DialogClose asChild>
                 <button type="button" className="button-secondary">
@@ -129,77 +126,59 @@ export default function TestPage() {
 
       <Section title={t("formHeading")}>
         <form className="grid gap-5 md:grid-cols-2" onSubmit={submit}>
-          <div className="space-y-1">
-            <label htmlFor="test-name" className="block font-medium">
-              {t("name")}
-            </label>
-            <input
-              id="test-name"
-              name="name"
-              type="text"
-              autoComplete="name"
-              className="field"
-              placeholder={t("namePlaceholder")}
-            />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor="test-email" className="block font-medium">
-              {t("email")}
-            </label>
-            <input
-              id="test-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              className="field"
-              placeholder={t("emailPlaceholder")}
-            />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor="test-category" className="block font-medium">
-              {t("category")}
-            </label>
-            <select id="test-category" name="category" className="field" defaultValue="">
-              <option value="" disabled>
-                {t("categoryChoose")}
-              </option>
-              <option value="concert">{t("categories.concert")}</option>
-              <option value="theatre">{t("categories.theatre")}</option>
-              <option value="sport">{t("categories.sport")}</option>
-            </select>
-          </div>
-          <fieldset className="space-y-2">
-            <legend className="mb-1 font-medium">{t("ticketType")}</legend>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="ticketType"
-                value="standing"
-                defaultChecked
-                className="size-4 accent-primary-700"
-              />
-              {t("standing")}
-            </label>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="ticketType"
-                value="seated"
-                className="size-4 accent-primary-700"
-              />
-              {t("seated")}
-            </label>
-          </fieldset>
-          <div className="space-y-1 md:col-span-2">
-            <label htmlFor="test-message" className="block font-medium">
-              {t("message")}
-            </label>
-            <textarea id="test-message" name="message" rows={4} className="field" />
-          </div>
-          <label className="flex items-center gap-2 md:col-span-2">
-            <input type="checkbox" name="newsletter" className="size-4 accent-primary-700" />
-            {t("newsletter")}
-          </label>
+          <TextField
+            id="test-name"
+            name="name"
+            label={t("name")}
+            autoComplete="name"
+            placeholder={t("namePlaceholder")}
+            required={false}
+          />
+          <TextField
+            id="test-email"
+            name="email"
+            type="email"
+            label={t("email")}
+            autoComplete="email"
+            placeholder={t("emailPlaceholder")}
+            required={false}
+          />
+          <SelectField
+            id="test-category"
+            name="category"
+            label={t("category")}
+            placeholder={t("categoryChoose")}
+            options={categories.map((category) => ({
+              value: category,
+              label: t(`categories.${category}`),
+            }))}
+            defaultValue=""
+            required={false}
+          />
+          <RadioGroupField
+            id="test-ticket-type"
+            name="ticketType"
+            legend={t("ticketType")}
+            options={[
+              { value: "standing", label: t("standing") },
+              { value: "seated", label: t("seated") },
+            ]}
+            defaultValue="standing"
+          />
+          <TextField
+            id="test-message"
+            name="message"
+            label={t("message")}
+            multiline
+            required={false}
+            className="md:col-span-2"
+          />
+          <CheckboxField
+            id="test-newsletter"
+            name="newsletter"
+            label={t("newsletter")}
+            className="md:col-span-2"
+          />
           <div className="md:col-span-2">
             <button type="submit" className="button-primary">
               {t("submit")}

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { Icon } from "../components/icon";
+import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
 import { usePaths } from "../hooks";
-import { EmptyState, mutedText, PageHeader } from "../lib/page-parts";
 
 const statuses = [
   { key: "paid", icon: "circle-check" },

@@ -1,49 +1,19 @@
-import { apiPaths, tokenResponseSchema } from "@eventwerk/contract";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
-import { bareClient } from "../api.server";
-import { CheckboxField, FormMessage, NewPasswordField, TextField } from "../components/form-field";
+import { CheckboxField, FormMessage, TextField } from "../components/form-field";
+import { NewPasswordField } from "../components/new-password-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
-import { requestState } from "../context";
-import { type FormFailure, formFailure, textValues } from "../lib/forms";
-import { CheckList, mutedText, PageHeader } from "../lib/page-parts";
-import { pathTo } from "../route-table";
-import { loginCookies } from "../session/cookies.server";
+import { CheckList, mutedText, PageHeader } from "../components/page-parts";
+import { Card } from "../components/ui/card";
+import type { FormFailure } from "../lib/forms";
 import type { Route } from "./+types/visitor-register";
+import { registerVisitor, type VisitorField } from "./visitor-register.server";
 
-const fieldNames = ["name", "surname", "email", "password", "accept_terms", "newsletter"] as const;
-type Field = (typeof fieldNames)[number];
 const benefitKeys = ["tickets", "orders", "addresses", "language"] as const;
 
 /** Registers through the API, which validates; success logs the visitor in. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const state = context.get(requestState);
-  const values = textValues(await request.formData(), fieldNames);
-  try {
-    // Sent as typed: the API is the one validator and answers per field.
-    const tokens = await bareClient(state.locale, state.forwardedFor).request(
-      "POST",
-      apiPaths.register,
-      {
-        schema: tokenResponseSchema,
-        json: {
-          name: values.name,
-          surname: values.surname,
-          email: values.email,
-          password: values.password,
-          accept_terms: values.accept_terms === "on",
-          newsletter: values.newsletter === "on",
-          preferred_locale: state.locale,
-        },
-      },
-    );
-    state.setCookies.push(...loginCookies(tokens));
-  } catch (error) {
-    // The password is never sent back to the page.
-    const failure = formFailure(error, fieldNames, { ...values, password: "" });
-    return data(failure, { status: 400 });
-  }
-  throw redirect(pathTo("account", state.locale));
+  return registerVisitor(context, await request.formData());
 }
 
 export default function VisitorRegister({ actionData }: Route.ComponentProps) {
@@ -52,7 +22,7 @@ export default function VisitorRegister({ actionData }: Route.ComponentProps) {
   const pageLink = usePageLink();
   const legal = useLegalLinks();
   const busy = useNavigation().state === "submitting";
-  const failure = actionData as FormFailure<Field> | undefined;
+  const failure = actionData as FormFailure<VisitorField> | undefined;
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};
 
@@ -128,15 +98,12 @@ export default function VisitorRegister({ actionData }: Route.ComponentProps) {
             {t.rich("haveAccount", { link: pageLink("login") })}
           </p>
         </section>
-        <aside
-          aria-labelledby="visitor-benefits"
-          className="h-fit rounded-xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
-        >
+        <Card as="aside" aria-labelledby="visitor-benefits" className="h-fit p-6">
           <h2 id="visitor-benefits" className="text-xl font-semibold">
             {t("benefitsHeading")}
           </h2>
           <CheckList className="mt-4" items={benefitKeys.map((key) => t(`benefits.${key}`))} />
-        </aside>
+        </Card>
       </div>
     </main>
   );

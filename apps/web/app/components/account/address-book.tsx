@@ -2,8 +2,8 @@ import type { Address, City, Country, District } from "@eventwerk/contract";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { FormFailure } from "../../lib/forms";
-import { EmptyState, mutedText } from "../../lib/page-parts";
 import { CheckboxField, FormMessage, TextField } from "../form-field";
+import { EmptyState, mutedText } from "../page-parts";
 import { PlaceFields } from "../place-fields";
 
 export const addressFieldNames = [

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
-import { EmptyState, linkClass, mutedText } from "../../lib/page-parts";
 import { Icon } from "../icon";
+import { EmptyState, linkClass, mutedText } from "../page-parts";
 
 /** A ticket as the account page shows it; the QR code is an SVG made on the server. */
 export type AccountTicket = {

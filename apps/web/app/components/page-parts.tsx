@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "../components/icon";
+import { Icon, type IconName } from "./icon";
 
 /** Styles shared by the pages. */
 export const linkClass =

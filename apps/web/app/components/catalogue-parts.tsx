@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { useFormatter, useTranslations } from "use-intl";
-import { AppLink } from "../components/app-link";
+import { AppLink } from "./app-link";
 
 /** Prices in euros from cents, in the visitor's language. */
 export function useEuro() {

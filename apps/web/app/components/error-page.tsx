@@ -1,0 +1,44 @@
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { useTranslations } from "use-intl";
+import { localeFromPath, pathTo } from "../route-table";
+
+/**
+ * The site's error page: "Page Not Found" for a 404, otherwise "Internal Server Error", with the
+ * status code and a way home. The root and each layout show it in their error boundaries.
+ */
+export function ErrorPage({ error }: { error: unknown }) {
+  const t = useTranslations("errors");
+  const locale = localeFromPath(useLocation().pathname);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : error instanceof Error && import.meta.env.DEV
+        ? error.message
+        : null;
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] max-w-2xl flex-col justify-center gap-4 p-6"
+    >
+      <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">
+        {t("status", { status })}
+      </p>
+      <h1 className="text-3xl font-bold tracking-tight">
+        {status === 404 ? t("notFoundTitle") : t("serverErrorTitle")}
+      </h1>
+      {message && <p className="font-medium text-neutral-800 dark:text-neutral-200">{message}</p>}
+      <p className="text-neutral-700 dark:text-neutral-300">
+        {status === 404 ? t("notFoundDescription") : t("serverErrorDescription")}
+      </p>
+      <p>
+        <a
+          href={pathTo("home", locale)}
+          className="font-medium text-primary-800 underline underline-offset-4 dark:text-primary-300"
+        >
+          {t("backHome")}
+        </a>
+      </p>
+    </main>
+  );
+}

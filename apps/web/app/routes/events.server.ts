@@ -1,0 +1,77 @@
+import type { EventList } from "@eventwerk/contract";
+import type { RouterContextProvider } from "react-router";
+import { ApiError, apiFor } from "../api.server";
+
+/** The listing's filters: each one a query parameter, so a filtered listing can be shared. */
+const filterNames = [
+  "q",
+  "category",
+  "city",
+  "date",
+  "from",
+  "to",
+  "price_min",
+  "price_max",
+  "free",
+  "sort",
+  "page",
+] as const;
+type FilterName = (typeof filterNames)[number];
+export type Filters = Partial<Record<FilterName, string>>;
+
+/** The filters of a URL, without empty values (a GET form sends every field). */
+function readFilters(params: URLSearchParams): Filters {
+  const filters: Filters = {};
+  for (const name of filterNames) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
+/** Euros as the visitor types them ("12", "12,50") to cents; anything else goes as it is. */
+function euroToCents(value: string): string | number {
+  const amount = Number(value.replace(",", "."));
+  return Number.isFinite(amount) ? Math.round(amount * 100) : value;
+}
+
+/** The API's query: prices in cents, the free checkbox as `true`. */
+function apiQuery(filters: Filters): Record<string, string | number> {
+  const { price_min, price_max, free, ...rest } = filters;
+  return {
+    ...rest,
+    ...(price_min !== undefined ? { price_min: euroToCents(price_min) } : {}),
+    ...(price_max !== undefined ? { price_max: euroToCents(price_max) } : {}),
+    ...(free === "true" || free === "on" ? { free: "true" } : {}),
+  };
+}
+
+type Invalid = { message: string; fields: Record<string, string> };
+
+/**
+ * The listing for the URL's filters, with the categories and cities the filter form offers.
+ * Invalid filters from the URL are no error page: the API's messages go next to the fields.
+ */
+export async function eventListing(
+  context: Readonly<RouterContextProvider>,
+  params: URLSearchParams,
+) {
+  const filters = readFilters(params);
+  const api = await apiFor(context);
+  const [categories, cities, listing] = await Promise.all([
+    api.eventCategories(),
+    api.eventCities(),
+    api.events(apiQuery(filters)).then(
+      (result): { result: EventList; invalid: null } => ({ result, invalid: null }),
+      (error: unknown): { result: null; invalid: Invalid } => {
+        if (error instanceof ApiError && error.status === 400)
+          return {
+            result: null,
+            invalid: { message: error.message, fields: error.body?.error.fields ?? {} },
+          };
+        throw error;
+      },
+    ),
+  ]);
+  return { filters, categories: categories.data, cities: cities.data, ...listing };
+}
