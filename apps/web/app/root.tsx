@@ -36,7 +36,7 @@ const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(t!=
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
-  // Contact data and menus are loaded at start (SPEC.md section 1) and shown by the layout.
+  // Contact data and menus are loaded at start and shown by the layout.
   const { menus, contact, langs } = await shellData(state.locale);
   return {
     locale: state.locale,
