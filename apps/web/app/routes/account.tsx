@@ -1,13 +1,4 @@
-import {
-  type Address,
-  type AddressUpdate,
-  type ApiClient,
-  addressSchema,
-  apiPaths,
-  dataOf,
-  type TicketRecord,
-  userSchema,
-} from "@eventwerk/contract";
+import type { Address, AddressUpdate, ApiClient, TicketRecord } from "@eventwerk/contract";
 import { locales } from "@eventwerk/contract/constants";
 import QRCode from "qrcode";
 import type { ReactNode } from "react";
@@ -182,10 +173,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     try {
       // Sent as typed: the API validates and names each bad field.
-      await api.request(intent === "address-create" ? "POST" : "PUT", apiPaths.address, {
-        schema: dataOf(addressSchema),
-        json: intent === "address-create" ? body : { ...body, id: optionalId(values.id) },
-      });
+      if (intent === "address-create") await api.addresses.create(body);
+      else await api.addresses.update({ ...body, id: optionalId(values.id) });
     } catch (error) {
       const failure = formFailure(error, addressFieldNames, values);
       const places = await placeLists(api, values);
@@ -233,14 +222,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         break;
       }
       case "profile":
-        await api.request("PATCH", apiPaths.profile, {
-          schema: dataOf(userSchema),
-          json: {
-            name: values.name,
-            surname: values.surname,
-            phone: values.phone.trim() || null,
-            preferred_locale: values.preferred_locale,
-          },
+        await api.updateProfile({
+          name: values.name,
+          surname: values.surname,
+          phone: values.phone.trim() || null,
+          preferred_locale: values.preferred_locale,
         });
         done(state.locale, "profile", "profile");
         break;
