@@ -42,19 +42,23 @@ describe("detectLocale", () => {
 describe("route middleware", () => {
   const url = new URL("http://localhost/en/account?tab=tickets");
 
-  it("login: a guest goes to the login page of the language, with the return path", () => {
-    const response = runRouteMiddleware(["login"], state(false, "en"), url);
+  it("signedIn: a guest goes to the login page of the language, with the return path", () => {
+    const response = runRouteMiddleware(["signedIn"], state(false, "en"), url);
     expect(response?.status).toBe(302);
     expect(response?.headers.get("location")).toBe(
       "/en/login?redirect=%2Fen%2Faccount%3Ftab%3Dtickets",
     );
-    expect(runRouteMiddleware(["login"], state(true), url)).toBeNull();
+    expect(runRouteMiddleware(["signedIn"], state(true), url)).toBeNull();
   });
 
-  it("auth: a logged-in visitor goes to the account page", () => {
-    const response = runRouteMiddleware(["auth"], state(true), new URL("http://localhost/login"));
+  it("guestOnly: a signed-in visitor goes to the account page", () => {
+    const response = runRouteMiddleware(
+      ["guestOnly"],
+      state(true),
+      new URL("http://localhost/login"),
+    );
     expect(response?.headers.get("location")).toBe("/konto");
-    expect(runRouteMiddleware(["auth"], state(false), url)).toBeNull();
+    expect(runRouteMiddleware(["guestOnly"], state(false), url)).toBeNull();
   });
 
   it("a middleware that answers false makes the page a 404", () => {

@@ -2,23 +2,27 @@ import { isbot } from "isbot";
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import type { RequestState } from "./context";
 import { requestState } from "./context";
-import { localeFromPath, matchPage, pathTo } from "./route-table";
+import { localeFromPath, type MiddlewareName, matchPage, pathTo } from "./route-table";
 import { cookieNames, localeCookies, readCookies } from "./session/cookies.server";
 import { resolveSession } from "./session/session.server";
 
-/** Route middleware named in the route table. False means the page does not exist for this visitor. */
+/**
+ * Route middleware named in the route table (by a page or its area). False means the page does
+ * not exist for this visitor.
+ */
 type RouteMiddleware = (state: RequestState, url: URL) => boolean | Response;
 
-export const routeMiddleware: Record<string, RouteMiddleware> = {
-  /** Pages for logged-in visitors: others go to the login page, then back. */
-  login: (state, url) =>
+export const routeMiddleware: Record<string, RouteMiddleware> &
+  Record<MiddlewareName, RouteMiddleware> = {
+  /** Pages for signed-in visitors: others go to the login page, then back. */
+  signedIn: (state, url) =>
     state.user
       ? true
       : redirect(
           `${pathTo("login", state.locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
         ),
-  /** Guest pages: a logged-in visitor goes to the account page. */
-  auth: (state) => (state.user ? redirect(pathTo("account", state.locale)) : true),
+  /** Pages for guests only (login, registration): a signed-in visitor goes to the account. */
+  guestOnly: (state) => (state.user ? redirect(pathTo("account", state.locale)) : true),
 };
 
 export function runRouteMiddleware(

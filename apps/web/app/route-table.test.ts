@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  areas,
   counterpartPath,
+  eventParams,
   localeFromPath,
   matchPage,
   pages,
@@ -37,10 +39,20 @@ const spec: [string, string][] = [
   ["/unsere-dienste", "/en/ticketing"],
 ];
 
+/** The account area's screens besides its dashboard (`/konto`). */
+const accountScreens: [string, string][] = [
+  ["/konto/tickets", "/en/account/tickets"],
+  ["/konto/profil", "/en/account/profile"],
+  ["/konto/adressen", "/en/account/addresses"],
+  ["/konto/datenschutz", "/en/account/privacy"],
+];
+
 describe("route table", () => {
-  it("holds exactly the 24 pages of SPEC.md in both languages", () => {
-    expect(pages).toHaveLength(24);
-    expect(pages.map((page) => [page.de, page.en]).sort()).toEqual([...spec].sort());
+  it("holds exactly the 24 pages of SPEC.md and the account's screens in both languages", () => {
+    expect(pages).toHaveLength(24 + accountScreens.length);
+    expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
+      [...spec, ...accountScreens].sort(),
+    );
   });
 
   it("has no duplicate keys or paths", () => {
@@ -57,9 +69,14 @@ describe("route table", () => {
     }
   });
 
-  it("names the middleware of SPEC.md section 6", () => {
+  it("names the middleware of SPEC.md section 6; the account area's applies to every screen", () => {
     const byKey = Object.fromEntries(pages.map((page) => [page.key, page.middleware]));
-    expect(byKey.account).toEqual(["login"]);
+    expect(byKey.account).toEqual(["signedIn"]);
+    const accountPages = pages.filter((page) => page.area === "account");
+    expect(accountPages.map((page) => page.de).sort()).toEqual(
+      ["/konto", ...accountScreens.map(([de]) => de)].sort(),
+    );
+    for (const page of accountPages) expect(page.middleware, page.key).toEqual(["signedIn"]);
     for (const key of [
       "login",
       "register",
@@ -67,9 +84,23 @@ describe("route table", () => {
       "organiser-register",
       "reset-password",
     ]) {
-      expect(byKey[key]).toEqual(["auth"]);
+      expect(byKey[key]).toEqual(["guestOnly"]);
     }
-    expect(pages.find((page) => page.key === "panel")?.layout).toBe("panel-iframe");
+    expect(pages.filter((page) => page.middleware.length > 0)).toHaveLength(
+      accountPages.length + 5,
+    );
+  });
+
+  it("puts each area's pages in its layout: the panel in panel-iframe, account inside the site", () => {
+    const areaOf = Object.fromEntries(pages.map((page) => [page.key, page.area]));
+    expect(areaOf.panel).toBe("panel");
+    expect(areas.panel).toMatchObject({ layout: "layouts/panel-iframe.tsx", parent: null });
+    expect(areas.site).toMatchObject({ layout: "layouts/default.tsx", parent: null });
+    expect(areas.account).toMatchObject({ layout: "layouts/account.tsx", parent: "site" });
+    expect(areaOf["ticket-buy-status"]).toBe("checkout");
+    expect(areaOf.qr).toBe("door");
+    expect(areas.checkout.parent).toBe("site");
+    expect(areas.door.parent).toBe("site");
   });
 
   it("maps every page to its counterpart and back, keeping params and query", () => {
@@ -100,8 +131,21 @@ describe("route table", () => {
 
   it("registers one router param for a segment that mixes text and params", () => {
     expect(routerPath("/:slug-evx-:id")).toBe("/:slug_id");
+    expect(routerPath("/en/account/tickets")).toBe("/en/account/tickets");
     expect(routerPath("/en/pages/:id")).toBe("/en/pages/:id");
     expect(routerPath("/en/about-us")).toBe("/en/about-us");
+  });
+
+  it("splits the event segment's router param into slug and numeric id", () => {
+    expect(eventParams({ slug_id: "jazz-im-park-evx-42" })).toEqual({
+      slug: "jazz-im-park",
+      id: 42,
+    });
+    expect(eventParams({ slug_id: "a-evx-b-evx-3" })).toBeNull();
+    expect(eventParams({ slug_id: "jazz-im-park-evx-abc" })).toBeNull();
+    expect(eventParams({ slug_id: "jazz-im-park-evx-12345678901" })).toBeNull();
+    expect(eventParams({ slug_id: "impressum" })).toBeNull();
+    expect(eventParams({})).toBeNull();
   });
 
   it("redirects the other spellings of the English organiser path to it", () => {

@@ -1,22 +1,57 @@
 import { defaultLocale, type Locale, locales } from "@eventwerk/contract/constants";
 
 /**
- * The one route table: every page once, with its German and English path. `routes.ts`, links,
- * the language switch, hreflang and the sitemap all take their paths from here.
+ * The one route table: every page once, with its German and English path, in its area. `routes.ts`
+ * (nested layouts per area), links, the language switch, hreflang and the sitemap all take their
+ * paths from here.
  */
-export const layouts = ["default", "panel-iframe"] as const;
-export type LayoutName = (typeof layouts)[number];
 
-/** Names a page can list; `middleware.server.ts` implements them. */
-export type MiddlewareName = "login" | "auth";
+/** Names a page or an area can list; `middleware.server.ts` implements them. */
+export type MiddlewareName = "signedIn" | "guestOnly";
+
+export const areaNames = ["site", "account", "checkout", "door", "panel"] as const;
+export type AreaName = (typeof areaNames)[number];
+
+type AreaEntry = {
+  /** The layout module around the area's pages; none: they show in the parent's layout. */
+  layout: string | null;
+  /** The area whose layout this one sits inside; none: directly under the root. */
+  parent: AreaName | null;
+  /** Run for every page of the area (and its child areas), before the page's own. */
+  middleware: readonly MiddlewareName[];
+};
+
+/**
+ * Each area is a layout with child pages. Checkout and the door scanner show in the site's layout
+ * until their own pages need one of their own.
+ */
+export const areas = {
+  /** The public site: header with navigation, the page, footer. */
+  site: { layout: "layouts/default.tsx", parent: null, middleware: [] },
+  /** The signed-in visitor's account: its own sub-navigation around each screen. */
+  account: { layout: "layouts/account.tsx", parent: "site", middleware: ["signedIn"] },
+  /** Buying tickets and the payment's outcome. */
+  checkout: { layout: null, parent: "site", middleware: [] },
+  /** QR tickets at the door. */
+  door: { layout: null, parent: "site", middleware: [] },
+  /** The organiser panel, shown inside a frame without the site's chrome. */
+  panel: { layout: "layouts/panel-iframe.tsx", parent: null, middleware: [] },
+} as const satisfies Record<AreaName, AreaEntry>;
+
+/** An area's middleware with that of the areas around it, outermost first. */
+function areaMiddleware(name: AreaName): MiddlewareName[] {
+  const area: AreaEntry = areas[name];
+  return [...(area.parent ? areaMiddleware(area.parent) : []), ...area.middleware];
+}
 
 type PageEntry = {
   key: string;
   de: string;
   en: string;
   module: string;
-  layout: LayoutName;
-  middleware: readonly string[];
+  area: AreaName;
+  /** What runs before the page: its area's middleware, then its own. */
+  middleware: readonly MiddlewareName[];
   /** The CMS page (by key) whose text the page shows. */
   cms?: string;
 };
@@ -26,22 +61,53 @@ const page = <const K extends string>(
   de: string,
   en: string,
   module: string,
-  options: { layout?: LayoutName; middleware?: readonly MiddlewareName[]; cms?: string } = {},
+  options: { area?: AreaName; middleware?: readonly MiddlewareName[]; cms?: string } = {},
 ) => ({
   key,
   de,
   en,
   module,
-  layout: options.layout ?? "default",
-  middleware: options.middleware ?? [],
+  area: options.area ?? "site",
+  middleware: [...areaMiddleware(options.area ?? "site"), ...(options.middleware ?? [])],
   ...(options.cms ? { cms: options.cms } : {}),
 });
+
+const account = { area: "account" } as const;
+const guestOnly = { middleware: ["guestOnly"] } as const;
 
 export const pages = [
   page("home", "/", "/en", "routes/home.tsx"),
   page("event", "/:slug-evx-:id", "/en/:slug-evx-:id", "routes/event.tsx"),
   page("about-us", "/ueber-uns", "/en/about-us", "routes/cms-page.tsx", { cms: "about-us" }),
-  page("account", "/konto", "/en/account", "routes/account.tsx", { middleware: ["login"] }),
+  page("account", "/konto", "/en/account", "routes/account/dashboard.tsx", account),
+  page(
+    "account-tickets",
+    "/konto/tickets",
+    "/en/account/tickets",
+    "routes/account/tickets.tsx",
+    account,
+  ),
+  page(
+    "account-profile",
+    "/konto/profil",
+    "/en/account/profile",
+    "routes/account/profile.tsx",
+    account,
+  ),
+  page(
+    "account-addresses",
+    "/konto/adressen",
+    "/en/account/addresses",
+    "routes/account/addresses.tsx",
+    account,
+  ),
+  page(
+    "account-privacy",
+    "/konto/datenschutz",
+    "/en/account/privacy",
+    "routes/account/privacy.tsx",
+    account,
+  ),
   page("cities", "/staedte", "/en/cities", "routes/cities.tsx"),
   page("contact", "/kontakt", "/en/contact", "routes/contact.tsx"),
   page(
@@ -55,42 +121,34 @@ export const pages = [
   }),
   page("events", "/veranstaltungen", "/en/events", "routes/events.tsx"),
   page("faq", "/faq", "/en/faq", "routes/cms-page.tsx", { cms: "faq" }),
-  page("login", "/login", "/en/login", "routes/login.tsx", { middleware: ["auth"] }),
+  page("login", "/login", "/en/login", "routes/login.tsx", guestOnly),
   page(
     "organiser-register",
     "/neue-registrierung-organisator",
     "/en/new-register-organiator",
     "routes/organiser-register.tsx",
-    {
-      middleware: ["auth"],
-    },
+    guestOnly,
   ),
   page(
     "visitor-register",
     "/neue-registrierung",
     "/en/new-register",
     "routes/visitor-register.tsx",
-    {
-      middleware: ["auth"],
-    },
+    guestOnly,
   ),
   page("content-page", "/pages/:id", "/en/pages/:id", "routes/content-page.tsx"),
-  page("panel", "/panel", "/en/panel", "routes/panel.tsx", { layout: "panel-iframe" }),
+  page("panel", "/panel", "/en/panel", "routes/panel.tsx", { area: "panel" }),
   page("privacy-policy", "/datenschutz", "/en/privacy-policy", "routes/cms-page.tsx", {
     cms: "privacy-policy",
   }),
-  page("qr", "/qr", "/en/qr", "routes/qr.tsx"),
-  page("register", "/registrierung", "/en/register", "routes/register.tsx", {
-    middleware: ["auth"],
-  }),
+  page("qr", "/qr", "/en/qr", "routes/qr.tsx", { area: "door" }),
+  page("register", "/registrierung", "/en/register", "routes/register.tsx", guestOnly),
   page(
     "reset-password",
     "/passwort-zurucksetzen",
     "/en/reset-password",
     "routes/reset-password.tsx",
-    {
-      middleware: ["auth"],
-    },
+    guestOnly,
   ),
   page("search", "/search", "/en/search", "routes/search.tsx"),
   page("terms", "/agb", "/en/terms-and-conditions", "routes/cms-page.tsx", {
@@ -102,6 +160,7 @@ export const pages = [
     "/ticket-buy-status",
     "/en/ticket-buy-status",
     "routes/ticket-buy-status.tsx",
+    { area: "checkout" },
   ),
   page("ticketing", "/unsere-dienste", "/en/ticketing", "routes/cms-page.tsx", {
     cms: "ticketing-service",
@@ -134,7 +193,8 @@ const paramPattern = /:([A-Za-z]+)/g;
 
 /**
  * The path React Router registers: a segment that mixes text and params becomes one param
- * named after them (`:slug-evx-:id` → `:slug_id`); the page parses it with `matchPage`.
+ * named after them (`:slug-evx-:id` → `:slug_id`), since React Router's params are whole
+ * segments; the page splits it with its typed helper (`eventParams`).
  */
 export function routerPath(path: string): string {
   return path
@@ -146,20 +206,16 @@ export function routerPath(path: string): string {
     .join("/");
 }
 
-function compile(path: string): RegExp {
-  const source = path
-    .split("/")
-    .map((segment) =>
-      segment
-        .split(paramPattern)
-        .map((part, index) =>
-          index % 2 === 1 ? `(?<${part}>[^/]+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
-        )
-        .join(""),
+/** A path segment as a pattern with one named group per param. */
+const segmentSource = (segment: string) =>
+  segment
+    .split(paramPattern)
+    .map((part, index) =>
+      index % 2 === 1 ? `(?<${part}>[^/]+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
     )
-    .join("/");
-  return new RegExp(`^${source}/?$`);
-}
+    .join("");
+
+const compile = (path: string) => new RegExp(`^${path.split("/").map(segmentSource).join("/")}/?$`);
 
 const compiled = pages.flatMap((entry) =>
   locales.map((locale) => ({ entry, locale, pattern: compile(entry[locale]) })),
@@ -186,6 +242,18 @@ export function matchPage(pathname: string): PageMatch | null {
     }
   }
   return null;
+}
+
+const eventSegment = new RegExp(`^${segmentSource(pageByKey("event").de.slice(1))}$`);
+
+/**
+ * The event page's slug and id out of React Router's one param for its segment (`slug_id`, see
+ * `routerPath`); null when the segment is not `{slug}-evx-{id}` with a numeric id.
+ */
+export function eventParams(params: { slug_id?: string }): { slug: string; id: number } | null {
+  const groups = eventSegment.exec(params.slug_id ?? "")?.groups;
+  if (!groups?.slug || !/^\d{1,10}$/.test(groups.id ?? "")) return null;
+  return { slug: groups.slug, id: Number(groups.id) };
 }
 
 /** The path of a page in a language, with its params filled in. */

@@ -1,21 +1,40 @@
-import { layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { type layouts, pages, redirects, resources, routerPath } from "./route-table";
+import { layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import {
+  type AreaName,
+  areaNames,
+  areas,
+  pages,
+  redirects,
+  resources,
+  routerPath,
+} from "./route-table";
 
-/** Both languages of every page of the route table, each under its layout. */
-const pageRoutes = (layoutName: (typeof layouts)[number]) =>
-  pages
-    .filter((entry) => entry.layout === layoutName)
-    .flatMap((entry) => [
-      route(routerPath(entry.de), entry.module, { id: `${entry.key}.de` }),
-      route(routerPath(entry.en), entry.module, { id: `${entry.key}.en` }),
-    ]);
+/** Routes an area holds besides its pages: the site answers unknown paths with its 404 page. */
+const extras: Partial<Record<AreaName, RouteConfigEntry[]>> = {
+  site: [route("*", "routes/not-found.tsx", { id: "not-found" })],
+};
+
+/**
+ * An area's pages (both languages of each) and its child areas, inside the area's layout; an area
+ * without a layout of its own puts its routes straight into its parent's.
+ */
+function areaRoutes(name: AreaName): RouteConfigEntry[] {
+  const children = [
+    ...pages
+      .filter((entry) => entry.area === name)
+      .flatMap((entry) => [
+        route(routerPath(entry.de), entry.module, { id: `${entry.key}.de` }),
+        route(routerPath(entry.en), entry.module, { id: `${entry.key}.en` }),
+      ]),
+    ...areaNames.filter((child) => areas[child].parent === name).flatMap(areaRoutes),
+    ...(extras[name] ?? []),
+  ];
+  const module = areas[name].layout;
+  return module ? [layout(module, children)] : children;
+}
 
 export default [
-  layout("layouts/default.tsx", [
-    ...pageRoutes("default"),
-    route("*", "routes/not-found.tsx", { id: "not-found" }),
-  ]),
-  layout("layouts/panel-iframe.tsx", pageRoutes("panel-iframe")),
+  ...areaNames.filter((name) => areas[name].parent === null).flatMap(areaRoutes),
   ...redirects.map((entry) =>
     route(entry.from, "routes/redirect.ts", { id: `redirect${entry.from}` }),
   ),

@@ -200,16 +200,24 @@ async function freshResetLink(request: APIRequestContext, locale: Locale): Promi
   return `${link.pathname}${link.search}`;
 }
 
-/** Opens the account page: the login middleware asks for the login first and comes back. */
+type AccountScreen =
+  | "account"
+  | "account-tickets"
+  | "account-profile"
+  | "account-addresses"
+  | "account-privacy";
+
+/** Opens a screen of the account: the signedIn middleware asks for the login first and comes back. */
 async function openAccount(
   page: Page,
   locale: Locale,
   person: { email: string; password: string },
+  screen: AccountScreen = "account",
 ) {
-  await page.goto(pathTo("account", locale));
+  await page.goto(pathTo(screen, locale));
   await expect(page).toHaveURL((url) => url.pathname === pathTo("login", locale));
   await submitLogin(page, locale, person);
-  await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
+  await expect(page).toHaveURL((url) => url.pathname === pathTo(screen, locale));
 }
 
 const greeting = (page: Page, locale: Locale, name: string) =>
@@ -280,10 +288,13 @@ for (const locale of locales) {
       );
       expect((await cookieJar(context)).get("is_login")?.value).toBe("true");
       // A new account: no tickets, no addresses, and the page's language as its language.
+      await page.goto(pathTo("account-tickets", locale));
       await expect(page.getByRole("heading", { name: t.account.ticketsEmptyTitle })).toBeVisible();
+      await page.goto(pathTo("account-addresses", locale));
       await expect(
         page.getByRole("heading", { name: t.account.addressesEmptyTitle }),
       ).toBeVisible();
+      await page.goto(pathTo("account-profile", locale));
       await expect(page.getByLabel(t.account.preferredLocale, { exact: true })).toHaveValue(locale);
 
       await logoutFromHeader(page, locale);
@@ -471,7 +482,7 @@ for (const locale of locales) {
     const t = texts[locale];
     const place = places[locale];
     const person = await registerThroughApi(request, "address", locale);
-    await openAccount(page, locale, person);
+    await openAccount(page, locale, person, "account-addresses");
     const section = page.getByRole("region", { name: t.account.addressesHeading });
     await expect(
       section.getByRole("heading", { name: t.account.addressesEmptyTitle }),
@@ -570,7 +581,7 @@ test("the address form works without JavaScript (de)", async ({ browser, baseURL
   const person = await registerThroughApi(request, "address-nojs", locale);
   const context = await withoutJavaScript(browser, baseURL);
   const page = await context.newPage();
-  await openAccount(page, locale, person);
+  await openAccount(page, locale, person, "account-addresses");
   const section = page.getByRole("region", { name: t.account.addressesHeading });
   const addForm = section.getByRole("form", { name: t.account.addAddress, exact: true });
   await addForm.getByLabel(t.account.addressTitle, { exact: true }).fill("Ohne Skript");
@@ -710,6 +721,7 @@ for (const locale of locales) {
     expect(summary.mostVisitedCity).not.toBeNull();
 
     // Every ticket, upcoming and past, with its QR code as an image with alt text.
+    await page.goto(pathTo("account-tickets", locale));
     const now = Date.now();
     const upcoming = tickets.filter(
       (ticket) => Date.parse(ticket.event_ticket_type.event.date) >= now,
@@ -737,7 +749,7 @@ for (const locale of locales) {
       }
     }
     await waitForHydration(page);
-    expect(problems, "errors while the account page loaded and hydrated").toEqual([]);
+    expect(problems, "errors while the account's screens loaded and hydrated").toEqual([]);
   });
 }
 
@@ -815,7 +827,7 @@ for (const locale of locales) {
   }) => {
     const t = texts[locale];
     const person = await registerThroughApi(request, "profile", locale);
-    await openAccount(page, locale, person);
+    await openAccount(page, locale, person, "account-profile");
 
     const profile = page.getByRole("form", { name: t.account.profileHeading, exact: true });
     const newName = locale === "de" ? "Annegret" : "Philippa";
@@ -854,6 +866,62 @@ for (const locale of locales) {
   });
 }
 
+// --- 7b. The account's screens and the links of the one-page account before them -------------
+
+for (const locale of locales) {
+  test(`account screens: sub-navigation, and old links land on the screen (${locale})`, async ({
+    page,
+  }) => {
+    const t = texts[locale].account;
+    await loginAs(page, locale, visitor);
+    await page.goto(pathTo("account", locale));
+    const nav = page.getByRole("navigation", { name: t.sectionsLabel });
+    await expect(nav.getByRole("link", { name: t.nav.dashboard })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await nav.getByRole("link", { name: t.nav.profile, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === pathTo("account-profile", locale));
+    await expect(nav.getByRole("link", { name: t.nav.profile })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    // `/konto#tickets` and the other anchors: the overview's card of that screen, linking on.
+    for (const [screen, label] of [
+      ["account-tickets", "tickets"],
+      ["account-profile", "profile"],
+      ["account-addresses", "addresses"],
+      ["account-privacy", "privacy"],
+    ] as const) {
+      await page.goto(`${pathTo("account", locale)}#${label}`);
+      const card = page.locator(`#${label}`);
+      await expect(card.getByRole("heading")).toHaveText(t.nav[label]);
+      await expect(
+        card.getByRole("link", { name: fill(t.openScreen, { screen: t.nav[label] }) }),
+      ).toHaveAttribute("href", pathTo(screen, locale));
+    }
+
+    // The notices and the address edit link of the old page were query parameters: redirects.
+    const response = await page.request.get(`${pathTo("account", locale)}?notice=profile`, {
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe(`${pathTo("account-profile", locale)}?notice=profile`);
+    await page.goto(`${pathTo("account", locale)}?notice=address-deleted#addresses`);
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === pathTo("account-addresses", locale) &&
+        url.search === "?notice=address-deleted",
+    );
+    await expect(
+      page.getByRole("region", { name: t.addressesHeading }).getByRole("status"),
+    ).toHaveText(t.addressDeleted);
+    const edit = await page.request.get(`${pathTo("account", locale)}?edit=7`, { maxRedirects: 0 });
+    expect(edit.headers().location).toBe(`${pathTo("account-addresses", locale)}?edit=7`);
+  });
+}
+
 // --- 8. Privacy ----------------------------------------------------------------------------
 
 for (const locale of locales) {
@@ -865,7 +933,7 @@ for (const locale of locales) {
     const t = texts[locale];
     const api = apiTexts[locale];
     const person = await registerThroughApi(request, "privacy", locale);
-    await openAccount(page, locale, person);
+    await openAccount(page, locale, person, "account-privacy");
 
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: t.account.exportAction, exact: true }).click();
@@ -883,7 +951,7 @@ for (const locale of locales) {
 
     // The server insists on the confirmation and the right password (posted as the form would be
     // without the browser's own checks); the account stays.
-    const account = pathTo("account", locale);
+    const account = pathTo("account-privacy", locale);
     const unconfirmed = await page.request.post(account, {
       form: { intent: "delete-account", password: person.password },
     });
@@ -977,6 +1045,20 @@ for (const locale of locales) {
       await page.goto(pathTo("account", locale));
       await expect(page.locator("[data-figure]")).toHaveCount(figureKeys.length);
       await expectNoViolations(page);
+    });
+
+    test("the other account screens of the demo visitor", async ({ page }) => {
+      await loginAs(page, locale, visitor);
+      for (const [screen, heading] of [
+        ["account-tickets", t.account.ticketsHeading],
+        ["account-profile", t.account.profileHeading],
+        ["account-addresses", t.account.addressesHeading],
+        ["account-privacy", t.account.privacyHeading],
+      ] as const) {
+        await page.goto(pathTo(screen, locale));
+        await expect(page.getByRole("region", { name: heading })).toBeVisible();
+        await expectNoViolations(page);
+      }
     });
   });
 }

@@ -19,10 +19,11 @@ import {
 
 test.use(germanBrowser);
 
-/** Guests asking for the account page are sent to the login page; everything else is shown. */
-const guestRedirect = (route: RouteCase) => route.key === "account";
+/** Guests asking for a page of the account area are sent to the login page; everything else is shown. */
+const guestRedirect = (route: RouteCase) =>
+  (route.page.middleware as readonly string[]).includes("signedIn");
 
-/** The page shown in the end: the login page for the account page, otherwise the page itself. */
+/** The page shown in the end: the login page for the account's pages, otherwise the page itself. */
 function shownPage(route: RouteCase) {
   if (!guestRedirect(route)) return route;
   return {
@@ -104,12 +105,12 @@ test.describe("every route of the route table", () => {
       expect(problems, "errors while loading and hydrating").toEqual([]);
       await expectHead(page, baseURL!, route);
       // The panel uses the panel-iframe layout: no header, so no language switch.
-      if (route.page.layout === "default") await expectLanguageDialog(page, route);
+      if (route.page.area !== "panel") await expectLanguageDialog(page, route);
     });
   }
 });
 
-test("status summary of the 48 routes (test-results/routes.json)", async ({
+test("status summary of the 58 routes (test-results/routes.json)", async ({
   request,
 }, testInfo) => {
   const summary = [];
@@ -137,7 +138,7 @@ test("status summary of the 48 routes (test-results/routes.json)", async ({
     file,
     `${JSON.stringify({ checkedAt: new Date().toISOString(), routes: summary }, null, 2)}\n`,
   );
-  expect(summary).toHaveLength(48);
+  expect(summary).toHaveLength(58);
   for (const entry of summary) {
     const route = resolved.find((item) => item.path === entry.path)!;
     if (guestRedirect(route)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, createApiClient, shouldRetry } from "./client.ts";
 import { toLocale } from "./locale.ts";
-import { fillPath } from "./paths.ts";
+import { apiPaths, fillPath } from "./paths.ts";
 
 describe("retry rule", () => {
   it.each([408, 409, 425, 429, 500, 502, 503, 504])("retries a GET once on %i", (status) => {
@@ -75,6 +75,45 @@ describe("client", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(503);
     expect((error as ApiError).code).toBe("internal_error");
+  });
+
+  it("forwards a form's body as typed and hands back the API's answer per field", async () => {
+    const seen: Request[] = [];
+    const client = createApiClient({
+      baseUrl: "http://api.test",
+      fetch: async (input, init) => {
+        seen.push(new Request(input, init));
+        return Response.json(
+          {
+            error: {
+              code: "validation_failed",
+              message: "invalid",
+              fields: { name: "required", preferred_locale: "invalid" },
+            },
+          },
+          { status: 422 },
+        );
+      },
+    });
+    const error = await client
+      .updateProfile({ name: "", phone: null, preferred_locale: "fr" })
+      .catch((e: unknown) => e);
+    expect(seen[0]!.method).toBe("PATCH");
+    expect(seen[0]!.url).toBe(`http://api.test${apiPaths.profile}`);
+    expect(await seen[0]!.json()).toEqual({ name: "", phone: null, preferred_locale: "fr" });
+    expect((error as ApiError).body?.error.fields).toEqual({
+      name: "required",
+      preferred_locale: "invalid",
+    });
+  });
+
+  it("offers each resource's calls and no raw request", () => {
+    const client = createApiClient({ baseUrl: "http://api.test" });
+    for (const call of ["token", "updateProfile", "events", "countries", "menus", "register"]) {
+      expect(typeof client[call as keyof typeof client], call).toBe("function");
+    }
+    expect(Object.keys(client.addresses).sort()).toEqual(["create", "list", "remove", "update"]);
+    expect("request" in client).toBe(false);
   });
 
   it("rejects an answer that breaks the contract", async () => {

@@ -12,12 +12,13 @@ import { ShareLinks } from "../components/share-links";
 import { Card } from "../components/ui/card";
 import { Panel } from "../components/ui/panel";
 import { publicOrigin } from "../config.server";
+import { requestState } from "../context";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { eventJsonLd, imageUrls } from "../lib/event-json-ld.server";
 import { pageHeaders } from "../lib/page-cache";
 import type { RootData } from "../root";
-import { matchPage, pathTo } from "../route-table";
+import { eventParams, pathTo } from "../route-table";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/event";
 
@@ -26,19 +27,17 @@ export const headers = pageHeaders;
 const notFound = (pathname: string) => data(`Page not found: ${pathname}`, { status: 404 });
 
 /**
- * `/:slug-evx-:id`: the event by id. Any other path that reaches this route, and an id the API
+ * `/:slug-evx-:id` (React Router's `:slug_id`): the event by id. Any other path that reaches this route, and an id the API
  * does not know, is a 404; a slug that is not the event's slug in the page's language is a 301
  * to the canonical path (query kept).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const match = matchPage(url.pathname);
-  if (match?.page.key !== "event" || !/^\d{1,10}$/.test(match.params.id ?? "")) {
-    throw notFound(url.pathname);
-  }
-  const { locale } = match;
+  const wanted = eventParams(params);
+  if (!wanted) throw notFound(url.pathname);
+  const { locale } = context.get(requestState);
   const api = await apiFor(context);
-  const event = await api.event(Number(match.params.id)).then(
+  const event = await api.event(wanted.id).then(
     (response) => response.data,
     (error: unknown) => {
       if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -47,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   );
   const canonical = pathTo("event", locale, { slug: event.slugs[locale], id: event.id });
-  if (match.params.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
+  if (wanted.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
   const origin = publicOrigin(request);
   return withPageCache(context, {
     event,

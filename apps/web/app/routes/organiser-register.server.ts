@@ -1,4 +1,3 @@
-import { apiPaths, tokenResponseSchema } from "@eventwerk/contract";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { apiFor, bareClient } from "../api.server";
 import { requestState } from "../context";
@@ -52,32 +51,25 @@ export async function registerOrganiser(context: Readonly<RouterContextProvider>
   const state = context.get(requestState);
   const values = textValues(form, fieldNames);
   try {
-    const tokens = await bareClient(state.locale, state.forwardedFor).request(
-      "POST",
-      apiPaths.registerOrganiser,
-      {
-        schema: tokenResponseSchema,
-        json: {
-          name: values.name,
-          surname: values.surname,
-          email: values.email,
-          password: values.password,
-          phone: values.phone,
-          company_name: values.company_name,
-          company_category_id: optionalId(values.company_category_id),
-          tax_number: values.tax_number,
-          address: {
-            line: values["address.line"],
-            postal_code: values["address.postal_code"],
-            country_id: optionalId(values["address.country_id"]),
-            city_id: optionalId(values["address.city_id"]),
-            district_id: optionalId(values["address.district_id"]) ?? null,
-          },
-          accept_terms: values.accept_terms === "on",
-          preferred_locale: state.locale,
-        },
+    const tokens = await bareClient(state.locale, state.forwardedFor).registerOrganiser({
+      name: values.name,
+      surname: values.surname,
+      email: values.email,
+      password: values.password,
+      phone: values.phone,
+      company_name: values.company_name,
+      company_category_id: optionalId(values.company_category_id),
+      tax_number: values.tax_number,
+      address: {
+        line: values["address.line"],
+        postal_code: values["address.postal_code"],
+        country_id: optionalId(values["address.country_id"]),
+        city_id: optionalId(values["address.city_id"]),
+        district_id: optionalId(values["address.district_id"]) ?? null,
       },
-    );
+      accept_terms: values.accept_terms === "on",
+      preferred_locale: state.locale,
+    });
     state.setCookies.push(...loginCookies(tokens));
   } catch (error) {
     const failure = formFailure(error, fieldNames, { ...values, password: "" });

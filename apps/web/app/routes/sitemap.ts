@@ -4,18 +4,17 @@ import { publicOrigin } from "../config.server";
 import { type PageKey, pages, pathTo } from "../route-table";
 import type { Route } from "./+types/sitemap";
 
-/** Pages of the route table that are not for search engines: personal, forms, tools, params. */
+/**
+ * Pages of the public site that are not for search engines: forms, tools, params. The other
+ * areas (account, checkout, door, panel) are never listed.
+ */
 const privatePages: ReadonlySet<PageKey> = new Set<PageKey>([
-  "account",
   "login",
   "register",
   "visitor-register",
   "organiser-register",
   "reset-password",
-  "panel",
   "test",
-  "ticket-buy-status",
-  "qr",
   "content-page",
   "event",
 ]);
@@ -68,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const englishSlug = new Map(eventsEn.map((event) => [event.id, event.slug]));
 
   const entries = pages
-    .filter((entry) => !privatePages.has(entry.key))
+    .filter((entry) => entry.area === "site" && !privatePages.has(entry.key))
     .map((entry) =>
       urlEntries(origin, { de: pathTo(entry.key, "de"), en: pathTo(entry.key, "en") }),
     );

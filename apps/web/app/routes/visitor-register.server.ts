@@ -1,4 +1,3 @@
-import { apiPaths, tokenResponseSchema } from "@eventwerk/contract";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { bareClient } from "../api.server";
 import { requestState } from "../context";
@@ -15,22 +14,15 @@ export async function registerVisitor(context: Readonly<RouterContextProvider>, 
   const values = textValues(form, fieldNames);
   try {
     // Sent as typed: the API is the one validator and answers per field.
-    const tokens = await bareClient(state.locale, state.forwardedFor).request(
-      "POST",
-      apiPaths.register,
-      {
-        schema: tokenResponseSchema,
-        json: {
-          name: values.name,
-          surname: values.surname,
-          email: values.email,
-          password: values.password,
-          accept_terms: values.accept_terms === "on",
-          newsletter: values.newsletter === "on",
-          preferred_locale: state.locale,
-        },
-      },
-    );
+    const tokens = await bareClient(state.locale, state.forwardedFor).register({
+      name: values.name,
+      surname: values.surname,
+      email: values.email,
+      password: values.password,
+      accept_terms: values.accept_terms === "on",
+      newsletter: values.newsletter === "on",
+      preferred_locale: state.locale,
+    });
     state.setCookies.push(...loginCookies(tokens));
   } catch (error) {
     // The password is never sent back to the page.

@@ -1,6 +1,7 @@
 import type { Address, City, Country, District } from "@eventwerk/contract";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { usePaths } from "../../hooks";
 import type { FormFailure } from "../../lib/forms";
 import { CheckboxField, FormMessage, TextField } from "../form-field";
 import { EmptyState, mutedText } from "../page-parts";
@@ -33,6 +34,7 @@ export type AddressFormState = {
 function AddressForm({ state, busy }: { state: AddressFormState; busy: boolean }) {
   const t = useTranslations("account");
   const tf = useTranslations("forms");
+  const { to } = usePaths();
   const { editing, failure } = state;
   const value = (name: AddressField): string | undefined => {
     if (failure) return failure.values[name];
@@ -69,7 +71,7 @@ function AddressForm({ state, busy }: { state: AddressFormState; busy: boolean }
           {failure.message ?? tf("invalidForm")}
         </FormMessage>
       )}
-      <input type="hidden" name="intent" value={editing ? "address-update" : "address-create"} />
+      <input type="hidden" name="intent" value="save" />
       {editing && <input type="hidden" name="id" value={editing.id} />}
       <div className="grid gap-5 sm:grid-cols-2">
         {text("title", t("addressTitle"), "off", 60)}
@@ -114,7 +116,7 @@ function AddressForm({ state, busy }: { state: AddressFormState; busy: boolean }
           {busy ? tf("saving") : tf("save")}
         </button>
         {editing && (
-          <Link to="?#addresses" preventScrollReset className="button-secondary">
+          <Link to={to("account-addresses")} preventScrollReset className="button-secondary">
             {tf("cancel")}
           </Link>
         )}
@@ -139,6 +141,7 @@ export function AddressBook({
   error: string | null;
 }) {
   const t = useTranslations("account");
+  const { to } = usePaths();
   return (
     <div className="space-y-6">
       {notice && (
@@ -181,7 +184,7 @@ export function AddressBook({
               </address>
               <div className="mt-3 flex flex-wrap gap-2">
                 <Link
-                  to={`?edit=${address.id}#addresses`}
+                  to={`${to("account-addresses")}?edit=${address.id}`}
                   preventScrollReset
                   className="button-secondary px-3 py-1.5 text-sm"
                   aria-label={t("editAddressLabel", { title: address.title })}
@@ -190,7 +193,7 @@ export function AddressBook({
                 </Link>
                 {!address.is_default && (
                   <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="address-default" />
+                    <input type="hidden" name="intent" value="default" />
                     <input type="hidden" name="id" value={address.id} />
                     <button
                       type="submit"
@@ -202,7 +205,7 @@ export function AddressBook({
                   </Form>
                 )}
                 <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="address-delete" />
+                  <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={address.id} />
                   <button
                     type="submit"

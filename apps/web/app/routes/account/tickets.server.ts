@@ -1,0 +1,46 @@
+import type { ApiClient, TicketRecord } from "@eventwerk/contract";
+import QRCode from "qrcode";
+import type { AccountTicket } from "../../components/account/tickets";
+
+/** Every ticket of the visitor (the dashboard sums over all of them), page by page. */
+export async function allTickets(api: ApiClient): Promise<TicketRecord[]> {
+  const tickets: TicketRecord[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const response = await api.tickets({ page, per_page: 100 });
+    tickets.push(...response.data);
+    if (page >= response.meta.pages) break;
+  }
+  return tickets;
+}
+
+const toAccountTicket = async (ticket: TicketRecord): Promise<AccountTicket> => {
+  const { event } = ticket.event_ticket_type;
+  return {
+    id: ticket.id,
+    code: ticket.code,
+    qr: await QRCode.toString(ticket.code, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+    eventId: event.id,
+    slug: event.slug,
+    title: event.title,
+    date: event.date,
+    endDate: event.end_date,
+    venue: event.event_venue.name,
+    city: event.event_venue.city_name,
+    ticketType: ticket.event_ticket_type.name,
+    paidCents: ticket.ticket_price - (ticket.discount_price ?? 0),
+    discountCents: ticket.discount_price,
+    attended: ticket.event_log.some((log) => log.entry_type === "entry"),
+    cancelled: event.status === "cancelled",
+  };
+};
+
+/** The tickets with their QR codes, upcoming (soonest first) and past. */
+export async function ticketsByTime(tickets: readonly TicketRecord[], now: Date) {
+  const converted = await Promise.all(tickets.map(toAccountTicket));
+  // A ticket stays upcoming until its event has ended: tonight's concert is still ahead.
+  const isOver = (ticket: AccountTicket) => Date.parse(ticket.endDate) < now.getTime();
+  const upcoming = converted
+    .filter((ticket) => !isOver(ticket))
+    .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  return { upcoming, past: converted.filter(isOver) };
+}

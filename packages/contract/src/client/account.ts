@@ -1,0 +1,27 @@
+import { type EmailChange, messageSchema } from "../auth.ts";
+import { dataOf, okSchema } from "../common.ts";
+import { apiPaths } from "../paths.ts";
+import { type TicketsQuery, ticketListSchema } from "../ticket.ts";
+import {
+  accountExportSchema,
+  type ProfileUpdate,
+  userActivitySchema,
+  userSchema,
+} from "../user.ts";
+import type { Loose, Transport } from "./transport.ts";
+
+/** The signed-in visitor's own account: profile, credentials, tickets, export, deletion. */
+export const accountCalls = ({ request, get }: Transport) => ({
+  getUser: () => get(apiPaths.getUser, dataOf(userSchema)),
+  updateUser: () => get(apiPaths.updateUser, dataOf(userActivitySchema)),
+  updateProfile: (body: Loose<ProfileUpdate>) =>
+    request("PATCH", apiPaths.profile, { schema: dataOf(userSchema), json: body }),
+  changePassword: (body: Loose<{ current_password: string; new_password: string }>) =>
+    request("POST", apiPaths.password, { schema: messageSchema, json: body }),
+  changeEmail: (body: Loose<EmailChange>) =>
+    request("POST", apiPaths.email, { schema: dataOf(userSchema), json: body }),
+  tickets: (query: TicketsQuery = {}) => get(apiPaths.tickets, ticketListSchema, query),
+  exportAccount: () => get(apiPaths.accountExport, dataOf(accountExportSchema)),
+  deleteAccount: (password: string) =>
+    request("DELETE", apiPaths.account, { schema: okSchema, json: { password } }),
+});

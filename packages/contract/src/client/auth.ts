@@ -1,0 +1,32 @@
+import {
+  messageSchema,
+  passwordResetCheckResponseSchema,
+  type RegisterOrganiser,
+  type RegisterVisitor,
+  type TokenRequest,
+  tokenResponseSchema,
+} from "../auth.ts";
+import { okSchema } from "../common.ts";
+import { apiPaths } from "../paths.ts";
+import type { Loose, Transport } from "./transport.ts";
+
+/** Tokens, registration and the password reset. */
+export const authCalls = ({ request }: Transport) => ({
+  token: (body: TokenRequest) =>
+    request("POST", apiPaths.token, { schema: tokenResponseSchema, json: body }),
+  logout: () => request("POST", apiPaths.logout, { schema: okSchema }),
+  register: (body: Loose<RegisterVisitor>) =>
+    request("POST", apiPaths.register, { schema: tokenResponseSchema, json: body }),
+  registerOrganiser: (body: Loose<RegisterOrganiser>) =>
+    request("POST", apiPaths.registerOrganiser, { schema: tokenResponseSchema, json: body }),
+  forgotPassword: (email: string) =>
+    request("POST", apiPaths.passwordForgot, { schema: messageSchema, json: { email } }),
+  resetPassword: (token: string, password: string) =>
+    request("POST", apiPaths.passwordReset, { schema: messageSchema, json: { token, password } }),
+  /** Whether a reset token still works, without using it; an ApiError names why not. */
+  checkResetToken: (token: string) =>
+    request("POST", apiPaths.passwordResetCheck, {
+      schema: passwordResetCheckResponseSchema,
+      json: { token },
+    }),
+});
