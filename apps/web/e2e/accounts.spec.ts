@@ -1047,18 +1047,20 @@ for (const locale of locales) {
       await expectNoViolations(page);
     });
 
-    test("the other account screens of the demo visitor", async ({ page }) => {
-      await loginAs(page, locale, visitor);
-      for (const [screen, heading] of [
-        ["account-tickets", t.account.ticketsHeading],
-        ["account-profile", t.account.profileHeading],
-        ["account-addresses", t.account.addressesHeading],
-        ["account-privacy", t.account.privacyHeading],
-      ] as const) {
+    for (const [screen, heading] of [
+      ["account-tickets", t.account.ticketsHeading],
+      ["account-profile", t.account.profileHeading],
+      ["account-addresses", t.account.addressesHeading],
+      ["account-privacy", t.account.privacyHeading],
+    ] as const) {
+      test(`${screen} of the demo visitor`, async ({ page }) => {
+        // axe over the demo visitor's many QR codes takes its time on a busy machine.
+        test.slow();
+        await loginAs(page, locale, visitor);
         await page.goto(pathTo(screen, locale));
         await expect(page.getByRole("region", { name: heading })).toBeVisible();
         await expectNoViolations(page);
-      }
-    });
+      });
+    }
   });
 }
