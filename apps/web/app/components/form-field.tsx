@@ -186,7 +186,8 @@ export function CheckboxField({
           id={id}
           name={name}
           type="checkbox"
-          value={value}
+          // React 18 gives a checkbox with a `value` prop, even an undefined one, the value "".
+          {...(value === undefined ? {} : { value })}
           required={required}
           defaultChecked={defaultChecked}
           className="mt-1 size-5 shrink-0 accent-primary-700"
