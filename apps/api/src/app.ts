@@ -4,7 +4,7 @@ import { apiPaths } from "@eventwerk/contract";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -15,9 +15,8 @@ import {
 import type { Config } from "./config.ts";
 import type { Context } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
-import { oauthClients } from "./db/schema.ts";
 import { createMailer } from "./lib/mailer.ts";
-import { hashPassword, verifyPassword } from "./lib/passwords.ts";
+import { ensureWebClient } from "./lib/oauth-clients.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -63,28 +62,6 @@ export async function createContext(
       await handle.close();
     },
   };
-}
-
-/** The web front end's OAuth client follows the configured id and secret. */
-async function ensureWebClient(db: Context["db"], config: Config) {
-  const [existing] = await db
-    .select()
-    .from(oauthClients)
-    .where(eq(oauthClients.id, config.OAUTH_CLIENT_ID));
-  if (existing && (await verifyPassword(existing.secretHash, config.OAUTH_CLIENT_SECRET))) return;
-  const values = {
-    id: config.OAUTH_CLIENT_ID,
-    name: "Eventwerk web",
-    secretHash: await hashPassword(config.OAUTH_CLIENT_SECRET),
-    grants: ["password", "refresh_token", "client_credentials"],
-  };
-  await db
-    .insert(oauthClients)
-    .values(values)
-    .onConflictDoUpdate({
-      target: oauthClients.id,
-      set: { secretHash: values.secretHash, grants: values.grants },
-    });
 }
 
 export async function buildApp(
