@@ -1,11 +1,7 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { apiPaths } from "@eventwerk/contract";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -13,30 +9,22 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
-import type { Context } from "./context.ts";
+import type { Context, ContextOptions } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { ensureWebClient } from "./lib/oauth-clients.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
+import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
-import { accountRoutes } from "./routes/account.ts";
-import { addressRoutes } from "./routes/addresses.ts";
-import { catalogueRoutes } from "./routes/catalogue.ts";
-import { contentRoutes } from "./routes/content.ts";
-import { geoRoutes } from "./routes/geo.ts";
-import { registrationRoutes } from "./routes/registration.ts";
-import { ticketRoutes } from "./routes/tickets.ts";
-import { tokenRoutes } from "./routes/token.ts";
+import { apiRoutes } from "./routes/index.ts";
 import { seedDemoData } from "./seed/index.ts";
 
 export type { Config } from "./config.ts";
 export { loadConfig } from "./config.ts";
 export type { Context } from "./context.ts";
 
-const flagsDir = fileURLToPath(new URL("../assets", import.meta.url));
-/** Where images such as language flags are served from (SPEC: "the storage path"). */
-export const storagePrefix = "/storage/";
+export { storagePrefix } from "./routes/service.ts";
 
 /** Opens the database (migrated, and seeded when empty) and the services one instance needs. */
 export async function createContext(
@@ -64,6 +52,43 @@ export async function createContext(
   };
 }
 
+/**
+ * The whole API as one plugin on the server's root (not encapsulated): what `buildApp` serves,
+ * and what a test registers on an instance of its own to watch every route being added.
+ */
+export const apiPlugin = fp<ContextOptions>(
+  async (app, { ctx }) => {
+    // JSON (and forms on /token) only: anything else is 415 rather than a string body.
+    app.removeContentTypeParser("text/plain");
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.addHook("onSend", async (request, reply) => {
+      reply.header("x-request-id", request.id);
+    });
+
+    await app.register(errorsPlugin);
+    await app.register(authPlugin);
+    await app.register(swagger, {
+      openapi: {
+        openapi: "3.1.0",
+        info: {
+          title: `${ctx.config.SITE_NAME} API`,
+          version: "1.0.0",
+          description:
+            "REST API of the event and ticketing marketplace. Send `X-localization: de|en` to pick the language of translated fields and messages (default de). Errors always answer `{ error: { code, message, fields? } }`.",
+        },
+        components: {
+          securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(apiRoutes, { ctx });
+  },
+  { name: "eventwerk-api", fastify: "5.x" },
+);
+
 export async function buildApp(
   ctx: Context,
   options: FastifyServerOptions = {},
@@ -76,62 +101,6 @@ export async function buildApp(
     requestIdHeader: "x-request-id",
     ...options,
   });
-  // JSON (and forms on /token) only: anything else is 415 rather than a string body.
-  app.removeContentTypeParser("text/plain");
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
-
-  await app.register(errorsPlugin);
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: {
-        title: `${ctx.config.SITE_NAME} API`,
-        version: "1.0.0",
-        description:
-          "REST API of the event and ticketing marketplace. Send `X-localization: de|en` to pick the language of translated fields and messages (default de). Errors always answer `{ error: { code, message, fields? } }`.",
-      },
-      components: {
-        securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
-
-  await app.register(fastifyStatic, {
-    root: flagsDir,
-    prefix: storagePrefix,
-    maxAge: "7d",
-    decorateReply: false,
-  });
-
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
-  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await ctx.db.execute(sql`select 1`);
-      return { status: "ok" };
-    } catch {
-      return reply.code(503).send({ status: "unavailable" });
-    }
-  });
-
-  for (const routes of [
-    tokenRoutes,
-    accountRoutes,
-    addressRoutes,
-    registrationRoutes,
-    geoRoutes,
-    contentRoutes,
-    catalogueRoutes,
-    ticketRoutes,
-  ]) {
-    await app.register(routes, { ctx });
-  }
+  await app.register(apiPlugin, { ctx });
   return app;
 }

@@ -16,7 +16,6 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
 import { listAddresses } from "../lib/addresses.ts";
-import { requireUser } from "../lib/auth.ts";
 import { listContactMessages } from "../lib/contact-messages.ts";
 import { HttpError } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
@@ -69,7 +68,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       reply.header("cache-control", "private, no-store");
       return { data: await loadUser(ctx.db, auth.userId) };
     },
@@ -86,7 +85,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       const now = await touchLastSeen(ctx.db, auth.userId);
       reply.header("cache-control", "private, no-store");
       return { data: { last_seen_at: now.toISOString() } };
@@ -105,7 +104,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       await updateProfile(ctx.db, auth.userId, request.body);
       return { data: await loadUser(ctx.db, auth.userId) };
     },
@@ -123,7 +122,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       await confirmPassword(ctx, auth.userId, request.body.current_password, "current_password");
       const passwordHash = await hashPassword(request.body.new_password);
       await changePassword(ctx.db, auth.userId, passwordHash, auth.sessionId);
@@ -143,7 +142,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       const { email, current_password } = request.body;
       await confirmPassword(ctx, auth.userId, current_password, "current_password");
       await changeEmail(ctx.db, auth.userId, email);
@@ -162,7 +161,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       const locale = request.locale;
       const [user, organiser, lastSeen, addressList, orderList, ticketList, messages] =
         await Promise.all([
@@ -207,7 +206,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       await confirmPassword(ctx, auth.userId, request.body.password, "password");
       await deleteAccount(ctx.db, auth.userId);
       return { data: { success: true as const } };
@@ -225,7 +224,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       await revokeSession(ctx.db, auth.sessionId);
       return { data: { success: true as const } };
     },

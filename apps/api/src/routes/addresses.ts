@@ -13,7 +13,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "../lib/addresses.ts";
-import { requireUser } from "../lib/auth.ts";
 import { checkPlace } from "../lib/geo.ts";
 import { notFound } from "../lib/http-error.ts";
 
@@ -41,7 +40,7 @@ export const addressRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       reply.header("cache-control", "private, no-store");
       return { data: await listAddresses(ctx.db, auth.userId, request.locale) };
     },
@@ -59,7 +58,7 @@ export const addressRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       const input = request.body;
       await checkPlace(ctx.db, input);
       const id = await addAddress(ctx.db, auth.userId, input);
@@ -80,7 +79,7 @@ export const addressRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       const input = request.body;
       const [own] = await listAddresses(ctx.db, auth.userId, request.locale, input.id);
       if (!own) throw notFound();
@@ -103,7 +102,7 @@ export const addressRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       if (!(await deleteAddress(ctx.db, auth.userId, request.query.id))) throw notFound();
       return { data: { success: true as const } };
     },
