@@ -1,13 +1,9 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { apiPaths } from "@eventwerk/contract";
 import fastifyCompress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import { eq, sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -15,22 +11,15 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
-import type { Context } from "./context.ts";
+import type { Context, ContextOptions } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
-import { oauthClients } from "./db/schema.ts";
 import { createMailer } from "./lib/mailer.ts";
-import { hashClientSecret } from "./lib/passwords.ts";
+import { ensureWebClient } from "./lib/oauth-clients.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
+import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
-import { accountRoutes } from "./routes/account.ts";
-import { addressRoutes } from "./routes/addresses.ts";
-import { catalogueRoutes } from "./routes/catalogue.ts";
-import { contentRoutes } from "./routes/content.ts";
-import { geoRoutes } from "./routes/geo.ts";
-import { registrationRoutes } from "./routes/registration.ts";
-import { ticketRoutes } from "./routes/tickets.ts";
-import { tokenRoutes } from "./routes/token.ts";
+import { apiRoutes } from "./routes/index.ts";
 import { seedDemoData } from "./seed/index.ts";
 
 export type { Config } from "./config.ts";
@@ -38,9 +27,7 @@ export { loadConfig } from "./config.ts";
 export type { Context } from "./context.ts";
 export { shareRateLimitsWithWorkers } from "./lib/rate-limit.ts";
 
-const flagsDir = fileURLToPath(new URL("../assets", import.meta.url));
-/** Where images such as language flags are served from (the "storage path" of language flags). */
-export const storagePrefix = "/storage/";
+export { storagePrefix } from "./routes/service.ts";
 
 /** Opens the database (migrated, and seeded when empty) and the services one instance needs. */
 export async function createContext(
@@ -68,28 +55,61 @@ export async function createContext(
   };
 }
 
-/** The web front end's OAuth client follows the configured id and secret. */
-async function ensureWebClient(db: Context["db"], config: Config) {
-  const [existing] = await db
-    .select()
-    .from(oauthClients)
-    .where(eq(oauthClients.id, config.OAUTH_CLIENT_ID));
-  const secretHash = hashClientSecret(config.OAUTH_CLIENT_SECRET);
-  if (existing?.secretHash === secretHash) return;
-  const values = {
-    id: config.OAUTH_CLIENT_ID,
-    name: "Eventwerk web",
-    secretHash,
-    grants: ["password", "refresh_token", "client_credentials"],
-  };
-  await db
-    .insert(oauthClients)
-    .values(values)
-    .onConflictDoUpdate({
-      target: oauthClients.id,
-      set: { secretHash: values.secretHash, grants: values.grants },
+/**
+ * The whole API as one plugin on the server's root (not encapsulated): what `buildApp` serves,
+ * and what a test registers on an instance of its own to watch every route being added.
+ */
+export const apiPlugin = fp<ContextOptions>(
+  async (app, { ctx }) => {
+    // JSON (and forms on /token) only: anything else is 415 rather than a string body.
+    app.removeContentTypeParser("text/plain");
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    if (ctx.config.COMPRESSION) {
+      // Brotli at quality 4 (not the default 11, which is for prebuilt files): fast per answer.
+      await app.register(fastifyCompress, {
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
+    }
+    // Request logging is off (see buildApp): one line only where it tells something.
+    app.addHook("onResponse", async (request, reply) => {
+      const line = {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      };
+      if (reply.statusCode >= 500) request.log.error(line, "request failed");
+      else if (reply.elapsedTime >= ctx.config.SLOW_REQUEST_MS)
+        request.log.warn(line, "slow request");
+      else request.log.debug(line, "request completed");
     });
-}
+    app.addHook("onSend", async (request, reply) => {
+      reply.header("x-request-id", request.id);
+    });
+
+    await app.register(errorsPlugin);
+    await app.register(authPlugin);
+    await app.register(swagger, {
+      openapi: {
+        openapi: "3.1.0",
+        info: {
+          title: `${ctx.config.SITE_NAME} API`,
+          version: "1.0.0",
+          description:
+            "REST API of the event and ticketing marketplace. Send `X-localization: de|en` to pick the language of translated fields and messages (default de). Errors always answer `{ error: { code, message, fields? } }`.",
+        },
+        components: {
+          securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(apiRoutes, { ctx });
+  },
+  { name: "eventwerk-api", fastify: "5.x" },
+);
 
 export async function buildApp(
   ctx: Context,
@@ -102,84 +122,10 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: "x-request-id",
     // Every page view makes several internal calls: a log line each cost measurable CPU under
-    // load. The hook below logs what tells something (failures, slow answers; all at debug).
+    // load. The API plugin logs what tells something (failures, slow answers; all at debug).
     disableRequestLogging: true,
     ...options,
   });
-  app.addHook("onResponse", async (request, reply) => {
-    const line = {
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    };
-    if (reply.statusCode >= 500) request.log.error(line, "request failed");
-    else if (reply.elapsedTime >= ctx.config.SLOW_REQUEST_MS)
-      request.log.warn(line, "slow request");
-    else request.log.debug(line, "request completed");
-  });
-  // JSON (and forms on /token) only: anything else is 415 rather than a string body.
-  app.removeContentTypeParser("text/plain");
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  if (ctx.config.COMPRESSION) {
-    // Brotli at quality 4 (not the default 11, which is for prebuilt files): fast enough per answer.
-    await app.register(fastifyCompress, {
-      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    });
-  }
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
-
-  await app.register(errorsPlugin);
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: {
-        title: `${ctx.config.SITE_NAME} API`,
-        version: "1.0.0",
-        description:
-          "REST API of the event and ticketing marketplace. Send `X-localization: de|en` to pick the language of translated fields and messages (default de). Errors always answer `{ error: { code, message, fields? } }`.",
-      },
-      components: {
-        securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
-
-  await app.register(fastifyStatic, {
-    root: flagsDir,
-    prefix: storagePrefix,
-    maxAge: "7d",
-    decorateReply: false,
-  });
-
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
-  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await ctx.db.execute(sql`select 1`);
-      return { status: "ok" };
-    } catch {
-      return reply.code(503).send({ status: "unavailable" });
-    }
-  });
-
-  for (const routes of [
-    tokenRoutes,
-    accountRoutes,
-    addressRoutes,
-    registrationRoutes,
-    geoRoutes,
-    contentRoutes,
-    catalogueRoutes,
-    ticketRoutes,
-  ]) {
-    await app.register(routes, { ctx });
-  }
+  await app.register(apiPlugin, { ctx });
   return app;
 }

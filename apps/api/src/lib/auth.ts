@@ -1,10 +1,16 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
-import { sessions, users } from "../db/schema.ts";
+import { organiserProfiles, sessions, users } from "../db/schema.ts";
 import { HttpError } from "./http-error.ts";
 
-export type UserAuth = { userId: string; sessionId: string; clientId: string };
+/** Who is calling: the signed-in user, their login session and OAuth client, and their role. */
+export type UserAuth = {
+  userId: string;
+  sessionId: string;
+  clientId: string;
+  role: (typeof users.$inferSelect)["role"];
+};
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -25,7 +31,7 @@ export async function requireUser(ctx: Context, request: FastifyRequest): Promis
   if (!claims) throw new HttpError(401, "invalid_token");
   if (!claims.sub || !claims.sid) throw new HttpError(403, "forbidden");
   const [session] = await ctx.db
-    .select({ id: sessions.id })
+    .select({ role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -33,7 +39,29 @@ export async function requireUser(ctx: Context, request: FastifyRequest): Promis
     )
     .limit(1);
   if (!session) throw new HttpError(401, "invalid_token");
-  return { userId: claims.sub, sessionId: claims.sid, clientId: claims.cid };
+  return { userId: claims.sub, sessionId: claims.sid, clientId: claims.cid, role: session.role };
+}
+
+/** A signed-in organiser whose profile the operator approved; anyone else signed in is 403. */
+export async function requireApprovedOrganiser(
+  ctx: Context,
+  request: FastifyRequest,
+): Promise<UserAuth> {
+  const auth = await requireUser(ctx, request);
+  const [profile] = await ctx.db
+    .select({ approvalStatus: organiserProfiles.approvalStatus })
+    .from(organiserProfiles)
+    .where(eq(organiserProfiles.userId, auth.userId))
+    .limit(1);
+  if (profile?.approvalStatus !== "approved") throw new HttpError(403, "forbidden");
+  return auth;
+}
+
+/** A signed-in user with the admin role; anyone else signed in is 403. */
+export async function requireAdmin(ctx: Context, request: FastifyRequest): Promise<UserAuth> {
+  const auth = await requireUser(ctx, request);
+  if (auth.role !== "admin") throw new HttpError(403, "forbidden");
+  return auth;
 }
 
 /** The signed-in user when the request carries a valid user token; anonymous otherwise. */

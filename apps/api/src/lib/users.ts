@@ -1,16 +1,25 @@
-import type { Locale, OrganiserProfileExport, User } from "@eventwerk/contract";
-import { eq, sql } from "drizzle-orm";
+import type { Locale, OrganiserProfileExport, ProfileUpdate, User } from "@eventwerk/contract";
+import { count, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import {
   cities,
   companyCategories,
+  contactMessages,
   countries,
   districts,
+  events,
+  orders,
   organiserProfiles,
   users,
 } from "../db/schema.ts";
 import { pick } from "./geo.ts";
 import { HttpError, notFound } from "./http-error.ts";
+import { verifyPassword } from "./passwords.ts";
+import { revokeResetTokens, revokeUserSessions } from "./sessions.ts";
+
+type Db = Database | Transaction;
+/** What an order of a deleted account keeps of its buyer. */
+const anonymousBuyer = { buyerName: "—", buyerEmail: "deleted@invalid" };
 
 /** The user as the API shows it: never the password hash. */
 export async function loadUser(db: Database | Transaction, userId: string): Promise<User> {
@@ -109,3 +118,89 @@ export const isUniqueViolation = (error: unknown) =>
   error !== null &&
   "code" in error &&
   (error as { code: unknown }).code === "23505";
+
+/** Whether the password is the user's current one. */
+export async function isCurrentPassword(db: Db, userId: string, password: string) {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user !== undefined && (await verifyPassword(user.passwordHash, password));
+}
+
+/** When the user was last active, null before the first time. */
+export async function loadLastSeen(db: Db, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ lastSeenAt: users.lastSeenAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.lastSeenAt ?? null;
+}
+
+/** Records that the user is active now, and answers when that was. */
+export async function touchLastSeen(db: Db, userId: string): Promise<Date> {
+  const now = new Date();
+  await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
+  return now;
+}
+
+export async function updateProfile(db: Db, userId: string, profile: ProfileUpdate) {
+  const { name, surname, phone, preferred_locale } = profile;
+  await db
+    .update(users)
+    .set({ name, surname, phone, preferredLocale: preferred_locale, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** Sets a new password and signs out every other session of the user. */
+export async function changePassword(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  keepSessionId: string,
+) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId, keepSessionId);
+    // A reset link mailed before must not undo the change.
+    await revokeResetTokens(tx, userId);
+  });
+}
+
+/** Changes the login email; 409 email_taken when another account has it, in any case. */
+export async function changeEmail(db: Database, userId: string, email: string) {
+  try {
+    await db.transaction(async (tx) => {
+      const [own] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (own?.email.toLowerCase() !== email) await assertEmailFree(tx, email);
+      await tx.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
+      // Reset links went to the old address; they must not take the account back.
+      await revokeResetTokens(tx, userId);
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  }
+}
+
+/**
+ * Deletes the account: personal data goes, orders stay for accounting with the buyer anonymised.
+ * 409 organiser_has_events for an organiser whose events name them.
+ */
+export async function deleteAccount(db: Database, userId: string) {
+  await db.transaction(async (tx) => {
+    // An organiser's events name them; those accounts are closed by the support team.
+    const [owned] = await tx
+      .select({ events: count() })
+      .from(events)
+      .where(eq(events.organiserId, userId));
+    if ((owned?.events ?? 0) > 0) {
+      throw new HttpError(409, "conflict", "organiser_has_events");
+    }
+    await tx.update(orders).set(anonymousBuyer).where(eq(orders.userId, userId));
+    await tx.delete(contactMessages).where(eq(contactMessages.userId, userId));
+    // Sessions, tokens, addresses and the organiser profile cascade; orders and tickets keep
+    // their rows with the user set to null.
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}

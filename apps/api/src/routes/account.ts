@@ -12,29 +12,29 @@ import {
   userActivitySchema,
   userSchema,
 } from "@eventwerk/contract";
-import { count, eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
-import { contactMessages, events, orders, users } from "../db/schema.ts";
-import { requireUser } from "../lib/auth.ts";
+import { listAddresses } from "../lib/addresses.ts";
+import { listContactMessages } from "../lib/contact-messages.ts";
 import { HttpError } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
-import { hashPassword, verifyPassword } from "../lib/passwords.ts";
-import { revokeResetTokens, revokeSession, revokeUserSessions } from "../lib/sessions.ts";
+import { hashPassword } from "../lib/passwords.ts";
+import { revokeSession } from "../lib/sessions.ts";
 import { listOrders, listTickets } from "../lib/tickets.ts";
 import {
-  assertEmailFree,
-  emailTaken,
-  isUniqueViolation,
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  isCurrentPassword,
+  loadLastSeen,
   loadOrganiserProfile,
   loadUser,
+  touchLastSeen,
+  updateProfile,
 } from "../lib/users.ts";
-import { listAddresses } from "./addresses.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-/** What an order of a deleted account keeps of its buyer. */
-const anonymousBuyer = { buyerName: "—", buyerEmail: "deleted@invalid" };
 const security = [{ bearer: [] }];
 
 /**
@@ -48,11 +48,9 @@ async function confirmPassword(
   field: string,
 ) {
   await ctx.rateLimiter.hit("password", [`account:${userId}`]);
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+  if (!(await isCurrentPassword(ctx.db, userId, password))) {
     throw new HttpError(400, "wrong_password", "wrong_password", { [field]: "wrong_password" });
   }
-  return user;
 }
 
 /** The signed-in user's own account: read, profile, email, password, export, deletion, logout. */
@@ -70,7 +68,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       reply.header("cache-control", "private, no-store");
       return { data: await loadUser(ctx.db, auth.userId) };
     },
@@ -87,9 +85,8 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(ctx, request);
-      const now = new Date();
-      await ctx.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, auth.userId));
+      const { auth } = request;
+      const now = await touchLastSeen(ctx.db, auth.userId);
       reply.header("cache-control", "private, no-store");
       return { data: { last_seen_at: now.toISOString() } };
     },
@@ -107,12 +104,8 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
-      const { name, surname, phone, preferred_locale } = request.body;
-      await ctx.db
-        .update(users)
-        .set({ name, surname, phone, preferredLocale: preferred_locale, updatedAt: new Date() })
-        .where(eq(users.id, auth.userId));
+      const { auth } = request;
+      await updateProfile(ctx.db, auth.userId, request.body);
       return { data: await loadUser(ctx.db, auth.userId) };
     },
   );
@@ -129,18 +122,10 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       await confirmPassword(ctx, auth.userId, request.body.current_password, "current_password");
       const passwordHash = await hashPassword(request.body.new_password);
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, auth.userId));
-        await revokeUserSessions(tx, auth.userId, auth.sessionId);
-        // A reset link mailed before must not undo the change.
-        await revokeResetTokens(tx, auth.userId);
-      });
+      await changePassword(ctx.db, auth.userId, passwordHash, auth.sessionId);
       return { data: { message: t(request.locale, "password_changed") } };
     },
   );
@@ -157,26 +142,10 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       const { email, current_password } = request.body;
       await confirmPassword(ctx, auth.userId, current_password, "current_password");
-      try {
-        await ctx.db.transaction(async (tx) => {
-          const [own] = await tx
-            .select({ email: users.email })
-            .from(users)
-            .where(eq(users.id, auth.userId));
-          if (own?.email.toLowerCase() !== email) await assertEmailFree(tx, email);
-          await tx
-            .update(users)
-            .set({ email, updatedAt: new Date() })
-            .where(eq(users.id, auth.userId));
-          // Reset links went to the old address; they must not take the account back.
-          await revokeResetTokens(tx, auth.userId);
-        });
-      } catch (error) {
-        throw isUniqueViolation(error) ? emailTaken() : error;
-      }
+      await changeEmail(ctx.db, auth.userId, email);
       return { data: await loadUser(ctx.db, auth.userId) };
     },
   );
@@ -192,24 +161,17 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       const locale = request.locale;
-      const [user, organiser, [row], addressList, orderList, ticketList, messages] =
+      const [user, organiser, lastSeen, addressList, orderList, ticketList, messages] =
         await Promise.all([
           loadUser(ctx.db, auth.userId),
           loadOrganiserProfile(ctx.db, auth.userId, locale),
-          ctx.db
-            .select({ lastSeenAt: users.lastSeenAt })
-            .from(users)
-            .where(eq(users.id, auth.userId)),
+          loadLastSeen(ctx.db, auth.userId),
           listAddresses(ctx.db, auth.userId, locale),
           listOrders(ctx.db, auth.userId, locale),
           listTickets(ctx.db, auth.userId, locale),
-          ctx.db
-            .select()
-            .from(contactMessages)
-            .where(eq(contactMessages.userId, auth.userId))
-            .orderBy(contactMessages.createdAt),
+          listContactMessages(ctx.db, auth.userId),
         ]);
       const exportedAt = new Date().toISOString();
       reply
@@ -221,17 +183,11 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       return {
         data: {
           exported_at: exportedAt,
-          user: { ...user, organiser, last_seen_at: row?.lastSeenAt?.toISOString() ?? null },
+          user: { ...user, organiser, last_seen_at: lastSeen?.toISOString() ?? null },
           addresses: addressList,
           orders: orderList,
           tickets: ticketList.data,
-          contact_messages: messages.map((message) => ({
-            name: message.name,
-            email: message.email,
-            subject: message.subject,
-            message: message.message,
-            created_at: message.createdAt.toISOString(),
-          })),
+          contact_messages: messages,
         },
       };
     },
@@ -250,23 +206,9 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       await confirmPassword(ctx, auth.userId, request.body.password, "password");
-      await ctx.db.transaction(async (tx) => {
-        // An organiser's events name them; those accounts are closed by the support team.
-        const [owned] = await tx
-          .select({ events: count() })
-          .from(events)
-          .where(eq(events.organiserId, auth.userId));
-        if ((owned?.events ?? 0) > 0) {
-          throw new HttpError(409, "conflict", "organiser_has_events");
-        }
-        await tx.update(orders).set(anonymousBuyer).where(eq(orders.userId, auth.userId));
-        await tx.delete(contactMessages).where(eq(contactMessages.userId, auth.userId));
-        // Sessions, tokens, addresses and the organiser profile cascade; orders and tickets keep
-        // their rows with the user set to null.
-        await tx.delete(users).where(eq(users.id, auth.userId));
-      });
+      await deleteAccount(ctx.db, auth.userId);
       return { data: { success: true as const } };
     },
   );
@@ -282,7 +224,7 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       await revokeSession(ctx.db, auth.sessionId);
       return { data: { success: true as const } };
     },

@@ -19,15 +19,9 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
-import {
-  companyCategories,
-  contactMessages,
-  contactSettings,
-  currencies,
-  languages,
-  pages,
-} from "../db/schema.ts";
+import { companyCategories, contactSettings, currencies, languages, pages } from "../db/schema.ts";
 import { optionalUser } from "../lib/auth.ts";
+import { storeContactMessage } from "../lib/contact-messages.ts";
 import { pick } from "../lib/geo.ts";
 import { notFound } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
@@ -221,9 +215,7 @@ export const contentRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
         .limit(1);
       // A signed-in sender's message belongs to their account (data export, deletion).
       const sender = await optionalUser(ctx, request);
-      await ctx.db
-        .insert(contactMessages)
-        .values({ ...input, locale, userId: sender?.userId ?? null });
+      await storeContactMessage(ctx.db, input, locale, sender?.userId ?? null);
       if (settings) {
         const params = { site: ctx.config.SITE_NAME, ...input };
         // The message is stored either way; a mail failure must not lose it or fail the visitor.

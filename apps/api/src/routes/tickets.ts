@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
-import { requireUser } from "../lib/auth.ts";
 import { listTickets } from "../lib/tickets.ts";
 
 /** The signed-in user's tickets; the purchase flow writes them, the account area reads them. */
@@ -26,7 +25,7 @@ export const ticketRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ct
       },
     },
     async (request, reply) => {
-      const auth = await requireUser(ctx, request);
+      const { auth } = request;
       const { page, per_page } = request.query;
       const { data, total } = await listTickets(ctx.db, auth.userId, request.locale, {
         page,

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { UserAuth } from "../lib/auth.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /**
+     * Who is calling, as the guard of the route's group established it (see routes/index.ts).
+     * Reading it in a route of the public group is a programming error and throws.
+     */
+    auth: UserAuth;
+  }
+}
+
+const established = new WeakMap<FastifyRequest, UserAuth>();
+
+/** `request.auth`: written by a group's guard, read by its routes. */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest("auth", {
+      getter(this: FastifyRequest): UserAuth {
+        const auth = established.get(this);
+        if (!auth) throw new Error("request.auth is only set in a signed-in route group");
+        return auth;
+      },
+      setter(this: FastifyRequest, auth: UserAuth) {
+        established.set(this, auth);
+      },
+    });
+  },
+  { name: "auth", fastify: "5.x" },
+);
