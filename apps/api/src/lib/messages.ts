@@ -46,6 +46,8 @@ const de = {
   field_too_short: "Bitte geben Sie mindestens {minimum} Zeichen ein.",
   field_too_long: "Bitte geben Sie höchstens {maximum} Zeichen ein.",
   field_email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  invalid_characters:
+    "Dieses Feld enthält unzulässige Zeichen (z. B. Steuerzeichen oder Zeilenumbrüche).",
   // Answers.
   reset_requested:
     "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir einen Link zum Zurücksetzen geschickt.",
@@ -107,6 +109,8 @@ const en: Catalogue = {
   field_too_short: "Please enter at least {minimum} characters.",
   field_too_long: "Please enter at most {maximum} characters.",
   field_email: "Please enter a valid email address.",
+  invalid_characters:
+    "This field contains characters that are not allowed (such as control characters or line breaks).",
   reset_requested: "If an account with this email address exists, we have sent a reset link.",
   password_reset_done: "Your password has been changed. You can log in now.",
   password_changed: "Your password has been changed. Other sessions have been signed out.",
