@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildApp, createContext, loadConfig } from "@eventwerk/api";
+import { buildApp, createContext, frameworkErrors, loadConfig } from "@eventwerk/api";
 import { ConfigError } from "@eventwerk/api/config";
 
 /**
@@ -38,7 +38,14 @@ try {
   const webListener = await createWebListener();
 
   const ctx = await createContext(config);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, {
+    // A URL Fastify cannot route (bad percent-encoding): the web app answers for its own pages.
+    frameworkErrors: (error, request, reply) => {
+      if (/^\/(api|storage)\//.test(request.url)) return frameworkErrors(error, request, reply);
+      reply.hijack();
+      webListener(request.raw, reply.raw);
+    },
+  });
 
   await app.register(async (web) => {
     // Leave request bodies unread: the web app's actions read them from the raw request.

@@ -20,7 +20,7 @@ import { createMailer } from "./lib/mailer.ts";
 import { hashClientSecret } from "./lib/passwords.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { addressRoutes } from "./routes/addresses.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
@@ -34,6 +34,7 @@ import { seedDemoData } from "./seed/index.ts";
 export type { Config } from "./config.ts";
 export { loadConfig } from "./config.ts";
 export type { Context } from "./context.ts";
+export { frameworkErrors } from "./plugins/errors.ts";
 
 const flagsDir = fileURLToPath(new URL("../assets", import.meta.url));
 /** Where images such as language flags are served from (SPEC: "the storage path"). */
@@ -98,6 +99,7 @@ export async function buildApp(
     trustProxy: ctx.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: "x-request-id",
+    frameworkErrors,
     ...options,
   });
   // JSON (and forms on /token) only: anything else is 415 rather than a string body.

@@ -4,6 +4,8 @@ import type { ErrorCode, Locale } from "@eventwerk/contract";
 const de = {
   validation_failed: "Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.",
   malformed_request: "Der Inhalt der Anfrage ist kein gültiges JSON.",
+  bad_request: "Die Anfrage ist fehlerhaft.",
+  method_not_allowed: "Diese Methode ist für diese Adresse nicht erlaubt.",
   unsupported_media_type: "Dieser Inhaltstyp wird nicht unterstützt.",
   payload_too_large: "Die Anfrage ist zu groß.",
   unauthorized: "Bitte melden Sie sich an.",
@@ -68,6 +70,8 @@ type Catalogue = Record<keyof typeof de, string>;
 const en: Catalogue = {
   validation_failed: "The input is invalid. Please check the marked fields.",
   malformed_request: "The request body is not valid JSON.",
+  bad_request: "The request is malformed.",
+  method_not_allowed: "This method is not allowed for this address.",
   unsupported_media_type: "This content type is not supported.",
   payload_too_large: "The request is too large.",
   unauthorized: "Please log in.",
