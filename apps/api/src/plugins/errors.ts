@@ -69,7 +69,7 @@ const clientErrors: Record<number, ErrorCode> = {
 
 function clientError(reply: FastifyReply, locale: Locale, status: number) {
   const code = clientErrors[status];
-  const answer = code ? status : 400;
+  const answer = status >= 400 && status < 500 ? status : 400;
   return send(reply, answer, {
     error: { code: code ?? "malformed_request", message: t(locale, code ?? "bad_request") },
   });
