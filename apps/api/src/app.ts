@@ -21,6 +21,7 @@ import { hashClientSecret } from "./lib/passwords.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { addressRoutes } from "./routes/addresses.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
@@ -111,6 +112,7 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { config: ctx.config });
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",

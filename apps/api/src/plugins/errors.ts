@@ -81,6 +81,13 @@ function clientError(reply: FastifyReply, locale: Locale, status: number) {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const locale = toLocale(request.headers[localeHeader]);
+  // No hook ran for these, the security headers plugin's neither: the strictest set for an error.
+  reply.headers({
+    "content-security-policy":
+      "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  });
   return clientError(reply, locale, error.statusCode ?? 400);
 }
 
