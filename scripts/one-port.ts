@@ -3,6 +3,7 @@ import {
   buildApp,
   type Config,
   createContext,
+  frameworkErrors,
   loadConfig,
   shareRateLimitsWithWorkers,
 } from "@eventwerk/api";
@@ -28,7 +29,15 @@ export async function serveOnePort(
   serverOptions: Parameters<typeof buildApp>[1] = {},
 ): Promise<void> {
   const ctx = await createContext(config);
-  const app = await buildApp(ctx, serverOptions);
+  const app = await buildApp(ctx, {
+    // A URL Fastify cannot route (bad percent-encoding): the web app answers for its own pages.
+    frameworkErrors: (error, request, reply) => {
+      if (/^\/(api|storage)\//.test(request.url)) return frameworkErrors(error, request, reply);
+      reply.hijack();
+      webListener(request.raw, reply.raw);
+    },
+    ...serverOptions,
+  });
 
   await app.register(async (web) => {
     // Leave request bodies unread: the web app's actions read them from the raw request.

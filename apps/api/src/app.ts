@@ -18,7 +18,8 @@ import { ensureWebClient } from "./lib/oauth-clients.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
 import { authPlugin } from "./plugins/auth.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { seedDemoData } from "./seed/index.ts";
 
@@ -26,6 +27,7 @@ export type { Config } from "./config.ts";
 export { loadConfig } from "./config.ts";
 export type { Context } from "./context.ts";
 export { shareRateLimitsWithWorkers } from "./lib/rate-limit.ts";
+export { frameworkErrors } from "./plugins/errors.ts";
 
 export { storagePrefix } from "./routes/service.ts";
 
@@ -89,6 +91,7 @@ export const apiPlugin = fp<ContextOptions>(
     });
 
     await app.register(errorsPlugin);
+    await app.register(securityHeadersPlugin, { config: ctx.config });
     await app.register(authPlugin);
     await app.register(swagger, {
       openapi: {
@@ -124,6 +127,7 @@ export async function buildApp(
     // Every page view makes several internal calls: a log line each cost measurable CPU under
     // load. The API plugin logs what tells something (failures, slow answers; all at debug).
     disableRequestLogging: true,
+    frameworkErrors,
     ...options,
   });
   await app.register(apiPlugin, { ctx });

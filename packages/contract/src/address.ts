@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { idSchema, phoneSchema, refIdSchema, shortText } from "./common.ts";
+import { idSchema, oneLine, personName, phoneSchema, refIdSchema } from "./common.ts";
 
 const addressFields = z.object({
-  title: shortText(60),
-  recipient: shortText(120),
-  line: shortText(200),
-  postal_code: z.string().trim().min(3).max(10),
+  title: oneLine(60),
+  recipient: personName(120),
+  line: oneLine(200),
+  postal_code: oneLine(10, 3),
   country_id: refIdSchema,
   city_id: refIdSchema,
   district_id: refIdSchema.nullable().optional(),

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { dataOf, phoneSchema, refIdSchema, shortText } from "./common.ts";
+import { dataOf, oneLine, opaqueText, personName, phoneSchema, refIdSchema } from "./common.ts";
 import { localeSchema } from "./locale.ts";
 
 const clientFields = {
-  client_id: z.string().min(1).max(100),
-  client_secret: z.string().min(1).max(200),
+  client_id: opaqueText(100),
+  client_secret: opaqueText(200),
 };
 
 /** OAuth2-style token request; accepted as JSON or as a form. */
@@ -12,13 +12,13 @@ export const tokenRequestSchema = z
   .discriminatedUnion("grant_type", [
     z.object({
       grant_type: z.literal("password"),
-      username: z.string().trim().min(1).max(254),
+      username: oneLine(254),
       password: z.string().min(1).max(200),
       ...clientFields,
     }),
     z.object({
       grant_type: z.literal("refresh_token"),
-      refresh_token: z.string().min(1).max(200),
+      refresh_token: opaqueText(200),
       ...clientFields,
     }),
     z.object({ grant_type: z.literal("client_credentials"), ...clientFields }),
@@ -59,8 +59,8 @@ export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email
 
 export const registerVisitorSchema = z
   .object({
-    name: shortText(80),
-    surname: shortText(80),
+    name: personName(80),
+    surname: personName(80),
     email: emailSchema,
     password: passwordSchema,
     accept_terms: z.literal(true, { error: "accept_terms" }),
@@ -72,12 +72,12 @@ export type RegisterVisitor = z.input<typeof registerVisitorSchema>;
 
 export const registerOrganiserSchema = z
   .object({
-    name: shortText(80),
-    surname: shortText(80),
+    name: personName(80),
+    surname: personName(80),
     email: emailSchema,
     password: passwordSchema,
     phone: phoneSchema,
-    company_name: shortText(160),
+    company_name: personName(160),
     company_category_id: refIdSchema,
     tax_number: z
       .string()
@@ -86,8 +86,8 @@ export const registerOrganiserSchema = z
       .max(32)
       .regex(/^[A-Z0-9 ./-]+$/i, { error: "invalid_tax_number" }),
     address: z.object({
-      line: shortText(200),
-      postal_code: z.string().trim().min(3).max(10),
+      line: oneLine(200),
+      postal_code: oneLine(10, 3),
       country_id: refIdSchema,
       city_id: refIdSchema,
       district_id: refIdSchema.nullable().optional(),
@@ -100,7 +100,7 @@ export type RegisterOrganiser = z.input<typeof registerOrganiserSchema>;
 
 export const passwordForgotSchema = z.object({ email: emailSchema }).meta({ id: "PasswordForgot" });
 export const passwordResetSchema = z
-  .object({ token: z.string().min(20).max(200), password: passwordSchema })
+  .object({ token: opaqueText(200, 20), password: passwordSchema })
   .meta({ id: "PasswordReset" });
 /**
  * Asks whether a reset token still works, without using it. The token travels in the body, not
@@ -108,7 +108,7 @@ export const passwordResetSchema = z
  * answer: an unknown token is `invalid_reset_token`, not a validation error.
  */
 export const passwordResetCheckSchema = z
-  .object({ token: z.string().min(1).max(200) })
+  .object({ token: opaqueText(200) })
   .meta({ id: "PasswordResetCheck" });
 /** A token that works: until when (afterwards it answers `reset_token_expired`). */
 export const passwordResetCheckResponseSchema = dataOf(

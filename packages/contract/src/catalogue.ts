@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataOf } from "./common.ts";
+import { dataOf, oneLine } from "./common.ts";
 
 import { availabilities, datePresets, eventSorts } from "./constants.ts";
 
@@ -11,7 +11,7 @@ const isoDate = z.iso.date();
 export const eventsQuerySchema = z
   .object({
     /** Category slug in either language. */
-    category: z.string().trim().min(1).max(80).optional(),
+    category: oneLine(80).optional(),
     city: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     date: z.enum(datePresets).optional(),
     from: isoDate.optional(),
@@ -20,7 +20,7 @@ export const eventsQuerySchema = z
     price_min: z.coerce.number().int().min(0).max(100_000_000).optional(),
     price_max: z.coerce.number().int().min(0).max(100_000_000).optional(),
     free: z.enum(["true", "false"]).optional(),
-    q: z.string().trim().min(1).max(100).optional(),
+    q: oneLine(100).optional(),
     sort: z.enum(eventSorts).default("date"),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(24),
@@ -160,7 +160,7 @@ export const eventListSchema = z
 export type EventList = z.infer<typeof eventListSchema>;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(100),
+  q: oneLine(100),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 

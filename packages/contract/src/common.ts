@@ -10,12 +10,32 @@ export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const idQuerySchema = z.object({ id: idSchema });
 export const idParamSchema = z.object({ id: idSchema });
 
-export const shortText = (max = 120) => z.string().trim().min(1).max(max);
-export const phoneSchema = z
-  .string()
-  .trim()
-  .max(32)
-  .regex(/^\+?[0-9 ()/-]{4,}$/, { error: "invalid_phone" });
+/*
+ * Every text a visitor sends goes through one of these, so no field can carry what PostgreSQL
+ * refuses (NUL), what forges a line in an email (CR/LF in one-line text) or what reverses how a
+ * name reads (bidi overrides).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const oneLinePattern = /^[^\u0000-\u001F\u007F]*$/u;
+/** Multi-line text keeps TAB, LF and CR (browsers send a textarea's line breaks as CRLF). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const multiLinePattern = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/u;
+/** Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
+const bidiControlPattern = /^[^\u202A-\u202E\u2066-\u2069]*$/u;
+const invalidCharacters = { error: "invalid_characters" } as const;
+
+/** One line of text: no control characters at all. */
+export const oneLine = (max = 120, min = 1) =>
+  z.string().trim().min(min).max(max).regex(oneLinePattern, invalidCharacters);
+/** Text with line breaks and tabs, no other control characters. */
+export const multiLine = (max: number, min = 1) =>
+  z.string().trim().min(min).max(max).regex(multiLinePattern, invalidCharacters);
+/** A person's or company's name: one line, and no bidi controls that could disguise it. */
+export const personName = (max = 80) => oneLine(max).regex(bidiControlPattern, invalidCharacters);
+/** A token or id that is compared, never shown: one line, untrimmed. */
+export const opaqueText = (max: number, min = 1) =>
+  z.string().min(min).max(max).regex(oneLinePattern, invalidCharacters);
+export const phoneSchema = oneLine(32, 0).regex(/^\+?[0-9 ()/-]{4,}$/, { error: "invalid_phone" });
 
 export const okSchema = dataOf(z.object({ success: z.literal(true) }));
 export type Ok = z.infer<typeof okSchema>;

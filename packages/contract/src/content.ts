@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./auth.ts";
-import { shortText } from "./common.ts";
+import { multiLine, oneLine, personName } from "./common.ts";
 import { localeSchema } from "./locale.ts";
 
 export const languageSchema = z
@@ -59,10 +59,10 @@ export type ContactSetting = z.infer<typeof contactSettingSchema>;
 
 export const contactMessageInputSchema = z
   .object({
-    name: shortText(120),
+    name: personName(120),
     email: emailSchema,
-    subject: shortText(200),
-    message: z.string().trim().min(10).max(5000),
+    subject: oneLine(200),
+    message: multiLine(5000, 10),
   })
   .meta({ id: "ContactMessage" });
 export type ContactMessageInput = z.input<typeof contactMessageInputSchema>;

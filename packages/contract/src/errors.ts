@@ -9,6 +9,7 @@ export const errorCodes = [
   "invalid_token",
   "forbidden",
   "not_found",
+  "method_not_allowed",
   "conflict",
   "email_taken",
   "unprocessable",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addressSchema, namedPlaceShape } from "./address.ts";
-import { phoneSchema, shortText } from "./common.ts";
+import { personName, phoneSchema } from "./common.ts";
 import { localeSchema } from "./locale.ts";
 import { orderSchema, ticketRecordSchema } from "./ticket.ts";
 
@@ -33,8 +33,8 @@ export type User = z.infer<typeof userSchema>;
 
 export const profileUpdateSchema = z
   .object({
-    name: shortText(80),
-    surname: shortText(80),
+    name: personName(80),
+    surname: personName(80),
     phone: phoneSchema.nullable(),
     preferred_locale: localeSchema,
   })

@@ -4,6 +4,8 @@ import type { ErrorCode, Locale } from "@eventwerk/contract";
 const de = {
   validation_failed: "Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.",
   malformed_request: "Der Inhalt der Anfrage ist kein gültiges JSON.",
+  bad_request: "Die Anfrage ist fehlerhaft.",
+  method_not_allowed: "Diese Methode ist für diese Adresse nicht erlaubt.",
   unsupported_media_type: "Dieser Inhaltstyp wird nicht unterstützt.",
   payload_too_large: "Die Anfrage ist zu groß.",
   unauthorized: "Bitte melden Sie sich an.",
@@ -46,6 +48,8 @@ const de = {
   field_too_short: "Bitte geben Sie mindestens {minimum} Zeichen ein.",
   field_too_long: "Bitte geben Sie höchstens {maximum} Zeichen ein.",
   field_email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  invalid_characters:
+    "Dieses Feld enthält unzulässige Zeichen (z. B. Steuerzeichen oder Zeilenumbrüche).",
   // Answers.
   reset_requested:
     "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir einen Link zum Zurücksetzen geschickt.",
@@ -66,6 +70,8 @@ type Catalogue = Record<keyof typeof de, string>;
 const en: Catalogue = {
   validation_failed: "The input is invalid. Please check the marked fields.",
   malformed_request: "The request body is not valid JSON.",
+  bad_request: "The request is malformed.",
+  method_not_allowed: "This method is not allowed for this address.",
   unsupported_media_type: "This content type is not supported.",
   payload_too_large: "The request is too large.",
   unauthorized: "Please log in.",
@@ -107,6 +113,8 @@ const en: Catalogue = {
   field_too_short: "Please enter at least {minimum} characters.",
   field_too_long: "Please enter at most {maximum} characters.",
   field_email: "Please enter a valid email address.",
+  invalid_characters:
+    "This field contains characters that are not allowed (such as control characters or line breaks).",
   reset_requested: "If an account with this email address exists, we have sent a reset link.",
   password_reset_done: "Your password has been changed. You can log in now.",
   password_changed: "Your password has been changed. Other sessions have been signed out.",

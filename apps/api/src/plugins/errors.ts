@@ -48,13 +48,59 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).type("application/json; charset=utf-8").send(body);
 }
 
-const fastifyCodes: Record<string, [number, ErrorCode]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, "malformed_request"],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "malformed_request"],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "unsupported_media_type"],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "malformed_request"],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, "payload_too_large"],
+const fastifyCodes: Record<string, [number, ErrorCode, MessageKey]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "malformed_request", "malformed_request"],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "malformed_request", "malformed_request"],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "unsupported_media_type", "unsupported_media_type"],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "malformed_request", "bad_request"],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, "payload_too_large", "payload_too_large"],
 };
+
+/** Other client errors by status; anything else in 4xx is a plain bad request (not "bad JSON"). */
+const clientErrors: Record<number, ErrorCode> = {
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+function clientError(reply: FastifyReply, locale: Locale, status: number) {
+  const code = clientErrors[status];
+  const answer = status >= 400 && status < 500 ? status : 400;
+  return send(reply, answer, {
+    error: { code: code ?? "malformed_request", message: t(locale, code ?? "bad_request") },
+  });
+}
+
+/**
+ * Fastify's own errors before routing (a URL that does not decode, a bad header): Fastify's
+ * `frameworkErrors` option, so they answer in the one shape too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = toLocale(request.headers[localeHeader]);
+  // No hook ran for these, the security headers plugin's neither: the strictest set for an error.
+  reply.headers({
+    "content-security-policy":
+      "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  });
+  return clientError(reply, locale, error.statusCode ?? 400);
+}
+
+/** Routes by method, to tell "no such address" (404) from "not with this method" (405). */
+type RouteShape = { pattern: RegExp; methods: Set<string> };
+
+function routePattern(url: string) {
+  const escaped = url
+    .split(/(:[A-Za-z0-9_]+)/)
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${escaped}/?$`);
+}
 
 /** One error shape for every failure, and the request's language for its message. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -98,12 +144,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) {
-      return send(reply, known[0], { error: { code: known[1], message: t(locale, known[1]) } });
+      return send(reply, known[0], { error: { code: known[1], message: t(locale, known[2]) } });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, {
-        error: { code: "malformed_request", message: t(locale, "malformed_request") },
-      });
+      return clientError(reply, locale, error.statusCode);
     }
     request.log.error({ err: error }, "unhandled error");
     return send(reply, 500, {
@@ -111,9 +155,28 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, {
+  const routes = new Map<string, RouteShape>();
+  app.addHook("onRoute", (route) => {
+    // Catch-alls (static files, the combined server's web app) say nothing about one address.
+    if (route.url.includes("*")) return;
+    const shape = routes.get(route.url) ?? { pattern: routePattern(route.url), methods: new Set() };
+    for (const method of [route.method].flat()) shape.methods.add(method);
+    routes.set(route.url, shape);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const allowed = new Set<string>();
+    for (const { pattern, methods } of routes.values()) {
+      if (pattern.test(path)) for (const method of methods) allowed.add(method);
+    }
+    if (allowed.size > 0) {
+      return send(reply.header("allow", [...allowed].sort().join(", ")), 405, {
+        error: { code: "method_not_allowed", message: t(request.locale, "method_not_allowed") },
+      });
+    }
+    return send(reply, 404, {
       error: { code: "not_found", message: t(request.locale, "route_not_found") },
-    }),
-  );
+    });
+  });
 });
