@@ -201,7 +201,8 @@ try {
   // pages with parameters.
   const publicPaths = routePages
     .filter(
-      (page) => !page.de.includes(":") && !(page.middleware as readonly string[]).includes("signedIn"),
+      (page) =>
+        !page.de.includes(":") && !(page.middleware as readonly string[]).includes("signedIn"),
     )
     .map((page) => page.de);
   publicPaths.splice(1, 0, `/${event.slug}-evx-${event.id}`);
