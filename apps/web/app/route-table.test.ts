@@ -11,7 +11,7 @@ import {
   routerPath,
 } from "./route-table";
 
-/** SPEC.md section 2, German / English. */
+/** The product's 24 pages, German / English (the English organiser path is spelt that way). */
 const spec: [string, string][] = [
   ["/:slug-evx-:id", "/en/:slug-evx-:id"],
   ["/ueber-uns", "/en/about-us"],
@@ -48,7 +48,7 @@ const accountScreens: [string, string][] = [
 ];
 
 describe("route table", () => {
-  it("holds exactly the 24 pages of SPEC.md and the account's screens in both languages", () => {
+  it("holds exactly the product's 24 pages and the account's screens in both languages", () => {
     expect(pages).toHaveLength(24 + accountScreens.length);
     expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
       [...spec, ...accountScreens].sort(),
@@ -69,7 +69,7 @@ describe("route table", () => {
     }
   });
 
-  it("names the middleware of SPEC.md section 6; the account area's applies to every screen", () => {
+  it("names the route middleware; the account area's applies to every screen", () => {
     const byKey = Object.fromEntries(pages.map((page) => [page.key, page.middleware]));
     expect(byKey.account).toEqual(["signedIn"]);
     const accountPages = pages.filter((page) => page.area === "account");
