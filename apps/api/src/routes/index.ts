@@ -28,7 +28,7 @@ type Guard = (ctx: Context, request: FastifyRequest) => Promise<UserAuth>;
  * is read (401 without a valid user token, 403 for the wrong user), and its answer becomes
  * `request.auth`. The public group has none.
  */
-export const guards: Record<Audience, Guard | null> = {
+const guards: Record<Audience, Guard | null> = {
   public: null,
   account: requireUser,
   organiser: requireApprovedOrganiser,
