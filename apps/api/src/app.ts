@@ -24,6 +24,7 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { addressRoutes } from "./routes/addresses.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
+import { checkoutRoutes } from "./routes/checkout.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { geoRoutes } from "./routes/geo.ts";
 import { registrationRoutes } from "./routes/registration.ts";
@@ -153,6 +154,7 @@ export async function buildApp(
     contentRoutes,
     catalogueRoutes,
     ticketRoutes,
+    checkoutRoutes,
   ]) {
     await app.register(routes, { ctx });
   }
