@@ -17,6 +17,17 @@ import {
   eventListSchema,
   searchResponseSchema,
 } from "./catalogue.ts";
+import {
+  type CreateOrder,
+  checkoutOrderResponseSchema,
+  checkoutPaths,
+  createdOrderSchema,
+  orderTokenHeader,
+  placedOrderSchema,
+  testPaymentSchema,
+  ticketKeysSchema,
+  type UpdateOrder,
+} from "./checkout.ts";
 import { dataOf, okSchema } from "./common.ts";
 import {
   type ContactMessageInput,
@@ -72,6 +83,7 @@ type RequestOptions<T extends z.ZodType> = {
   schema: T;
   query?: Record<string, string | number | undefined>;
   json?: unknown;
+  headers?: Record<string, string>;
 };
 
 /** The one HTTP client for the REST API; every answer is checked against the contract. */
@@ -83,7 +95,7 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T extends z.ZodType>(
     method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     path: string,
-    { schema, query, json }: RequestOptions<T>,
+    { schema, query, json, headers: extraHeaders }: RequestOptions<T>,
   ): Promise<z.infer<T>> {
     const url = new URL(baseUrl + path);
     for (const [key, value] of Object.entries(query ?? {}))
@@ -95,6 +107,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
     if (json !== undefined) headers["content-type"] = "application/json";
+    Object.assign(headers, extraHeaders);
 
     for (let attempt = 0; ; attempt++) {
       const response = await doFetch(url, {
@@ -180,6 +193,62 @@ export function createApiClient(options: ApiClientOptions) {
       get(apiPaths.search, searchResponseSchema, limit ? { q, limit } : { q }),
     sendContact: (body: ContactMessageInput) =>
       request("POST", apiPaths.contact, { schema: messageSchema, json: body }),
+    checkout: checkoutMethods(request),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * Checkout: a guest passes the order's token (answered on create), a signed-in buyer their
+ * client token; `idempotencyKey` makes a retried create answer the same order.
+ */
+function checkoutMethods(
+  request: <T extends z.ZodType>(
+    method: "GET" | "POST" | "PATCH",
+    path: string,
+    options: RequestOptions<T>,
+  ) => Promise<z.infer<T>>,
+) {
+  const orderPath = (path: string, id: number) => fillPath(path, { id });
+  const withToken = (token?: string) => (token ? { [orderTokenHeader]: token } : undefined);
+  return {
+    createOrder: (body: CreateOrder, idempotencyKey?: string) =>
+      request("POST", checkoutPaths.orders, {
+        schema: createdOrderSchema,
+        json: body,
+        headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : undefined,
+      }),
+    order: (id: number, token?: string) =>
+      request("GET", orderPath(checkoutPaths.order, id), {
+        schema: checkoutOrderResponseSchema,
+        headers: withToken(token),
+      }),
+    updateOrder: (id: number, body: UpdateOrder, token?: string) =>
+      request("PATCH", orderPath(checkoutPaths.order, id), {
+        schema: checkoutOrderResponseSchema,
+        json: body,
+        headers: withToken(token),
+      }),
+    placeOrder: (id: number, token?: string) =>
+      request("POST", orderPath(checkoutPaths.placeOrder, id), {
+        schema: placedOrderSchema,
+        json: { accept_terms: true },
+        headers: withToken(token),
+      }),
+    cancelOrder: (id: number, token?: string) =>
+      request("POST", orderPath(checkoutPaths.cancelOrder, id), {
+        schema: checkoutOrderResponseSchema,
+        headers: withToken(token),
+      }),
+    ticketKeys: () => request("GET", checkoutPaths.ticketKeys, { schema: ticketKeysSchema }),
+    testPayment: (id: string) =>
+      request("GET", fillPath(checkoutPaths.testPayment, { id }), {
+        schema: dataOf(testPaymentSchema),
+      }),
+    actOnTestPayment: (id: string, action: "success" | "failure" | "cancel" | "pending") =>
+      request("POST", fillPath(checkoutPaths.testPayment, { id }), {
+        schema: dataOf(testPaymentSchema),
+        json: { action },
+      }),
+  };
+}

@@ -753,6 +753,23 @@ describe("paying with the test provider", () => {
   });
 });
 
+describe("OpenAPI", () => {
+  it("documents every checkout endpoint with its request schemas", async () => {
+    const response = await call(t.app, { method: "GET", url: "/api/v1/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
+    }>();
+    expect(doc.paths["/api/v1/checkout/orders"]?.post?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/checkout/orders/{id}"]?.patch?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/checkout/orders/{id}/place"]?.post?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/checkout/orders/{id}/cancel"]?.post).toBeTruthy();
+    expect(doc.paths["/api/v1/payments/test/webhook"]?.post?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/payments/test/{id}"]?.post?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/ticket-keys"]?.get).toBeTruthy();
+  });
+});
+
 describe("signed ticket codes", () => {
   it("the demo tickets carry signed codes after start", async () => {
     const { access_token } = await loginDemoVisitor(t.app);
