@@ -46,7 +46,8 @@ export async function serveOnePort(
 
     // Unknown API paths keep the API's JSON 404 instead of the web app's HTML page.
     web.all("/api/*", (_request, reply) => reply.callNotFound());
-    web.all("/*", (request, reply) => {
+    // The API's security headers are for its JSON and images; pages set their own.
+    web.all("/*", { helmet: false }, (request, reply) => {
       reply.hijack();
       webListener(request.raw, reply.raw);
     });
