@@ -63,7 +63,8 @@ test.describe("npm start with several workers on PostgreSQL", () => {
         (response) => response.ok,
         () => false,
       );
-      if (up) return;
+      // /healthz answers once the first worker listens; the test needs both.
+      if (up && (log.match(/is running on/g)?.length ?? 0) >= 2) return;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     throw new Error(`The clustered server did not start:\n${log}`);
