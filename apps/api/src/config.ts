@@ -74,6 +74,22 @@ const configSchema = z.object({
    */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SEED_DEMO_DATA: booleanString.default(true),
+  /** How long chosen tickets stay reserved for the buyer before they return to sale. */
+  HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /** The platform's service fee per ticket: a percentage of its price plus a fixed amount. */
+  SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+  SERVICE_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** `test`: our own hosted payment page; nothing is charged. */
+  PAYMENT_PROVIDER: z.enum(["test"]).default("test"),
+  /** Signs the test provider's webhooks (HMAC-SHA256), as a real provider's secret would. */
+  TEST_PAYMENT_WEBHOOK_SECRET: z.string().min(16).default("eventwerk-test-webhook-secret"),
+  /** How often the outbox worker looks for due jobs (emails, webhooks); 0 turns it off. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * How often unpaid holds are expired and placed orders are checked with their payment provider
+   * (a lost webhook still completes a paid order); also once at start. 0 turns it off.
+   */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -2,6 +2,7 @@ import { accountCalls } from "./client/account.ts";
 import { addressCalls } from "./client/addresses.ts";
 import { authCalls } from "./client/auth.ts";
 import { catalogueCalls } from "./client/catalogue.ts";
+import { checkoutCalls } from "./client/checkout.ts";
 import { contentCalls } from "./client/content.ts";
 import { placeCalls } from "./client/places.ts";
 import { type ApiClientOptions, createTransport } from "./client/transport.ts";
@@ -28,6 +29,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...placeCalls(transport),
     ...contentCalls(transport),
     ...catalogueCalls(transport),
+    checkout: checkoutCalls(transport),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

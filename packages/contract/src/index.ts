@@ -1,6 +1,7 @@
 export * from "./address.ts";
 export * from "./auth.ts";
 export * from "./catalogue.ts";
+export * from "./checkout.ts";
 export * from "./client.ts";
 export * from "./common.ts";
 export * from "./content.ts";

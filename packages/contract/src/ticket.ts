@@ -71,7 +71,14 @@ export const ticketListSchema = z
   .meta({ id: "TicketList" });
 export type TicketList = z.infer<typeof ticketListSchema>;
 
-export const orderStatuses = ["pending", "paid", "cancelled", "refunded"] as const;
+export const orderStatuses = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "refunded",
+] as const;
 
 /** An order as its buyer sees it (the data export carries these). */
 export const orderSchema = z

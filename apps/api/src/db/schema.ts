@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
@@ -341,7 +343,20 @@ export const eventTicketTypes = pgTable(
 );
 
 // Orders and tickets. The purchase flow writes them; the account area and the door read them.
-export const orderStatusEnum = pgEnum("order_status", ["pending", "paid", "cancelled", "refunded"]);
+/**
+ * pending: seats held until `hold_expires_at` (and paid for, once placed); paid: tickets issued;
+ * failed / cancelled: the payment did not go through; expired: the hold ran out unpaid;
+ * refunded: the money went back (a payment after the seats were gone, or the organiser).
+ */
+export const orderStatusEnum = pgEnum("order_status", [
+  "pending",
+  "paid",
+  "cancelled",
+  "refunded",
+  "failed",
+  "expired",
+]);
+export const voucherKindEnum = pgEnum("voucher_kind", ["percent", "fixed"]);
 export const entryTypeEnum = pgEnum("entry_type", ["entry", "exit"]);
 
 export const orders = pgTable(
@@ -350,18 +365,54 @@ export const orders = pgTable(
     id: serial("id").primaryKey(),
     /** Null once the buyer deleted their account: the order stays for accounting. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    /** The buyer as invoiced, copied at purchase (anonymised when the account is deleted). */
+    /**
+     * The buyer as invoiced, copied at purchase (anonymised when the account is deleted). Empty
+     * while a guest's hold has no buyer details yet; placing the order needs them.
+     */
     buyerName: text("buyer_name").notNull(),
     buyerEmail: text("buyer_email").notNull(),
     status: orderStatusEnum("status").notNull().default("pending"),
+    /** Null for orders from before checkout existed (the demo data). */
+    eventId: integer("event_id").references(() => events.id),
+    /** Sum of the items at their price after discounts, before the service fee. */
+    subtotalCents: integer("subtotal_cents").notNull().default(0),
+    /** All discounts of the items together (sale prices and voucher). */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** The platform's service fee, shown as its own line. */
+    feeCents: integer("fee_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     locale: localeEnum("locale").notNull().default("de"),
+    voucherId: integer("voucher_id").references(() => vouchers.id),
+    /** The billing address as given at purchase, so later edits of the address book leave it. */
+    billingAddress: jsonb("billing_address").$type<BillingAddress>(),
+    /** The seats count against the quota while pending and before this moment. */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    /** A retried create with the same key answers this order instead of holding seats again. */
+    idempotencyKey: text("idempotency_key").unique(),
+    paymentProvider: text("payment_provider"),
+    /** The provider's id of the payment (session), unique per provider. */
+    paymentReference: text("payment_reference"),
+    placedAt: timestamp("placed_at", { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
-  (t) => [index("orders_user_idx").on(t.userId)],
+  (t) => [
+    index("orders_user_idx").on(t.userId),
+    uniqueIndex("orders_payment_reference_idx").on(t.paymentProvider, t.paymentReference),
+    // The orders that may hold seats: counted on every hold, swept when their hold runs out.
+    index("orders_pending_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
+
+export type BillingAddress = {
+  recipient: string;
+  line: string;
+  postal_code: string;
+  city: string;
+  country: string;
+};
 
 export const orderItems = pgTable(
   "order_items",
@@ -378,7 +429,38 @@ export const orderItems = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     discountCents: integer("discount_cents"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_ticket_type_idx").on(t.ticketTypeId),
+  ],
+);
+
+/** A discount code of one event: a percentage or a fixed amount off each ticket. */
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** Matched without regard to case. */
+    code: text("code").notNull(),
+    kind: voucherKindEnum("kind").notNull(),
+    /** Percent (1–100) for `percent`, cents off each ticket for `fixed`. */
+    value: integer("value").notNull(),
+    /** Only this ticket type is discounted; null: every type of the event. */
+    ticketTypeId: integer("ticket_type_id").references(() => eventTicketTypes.id, {
+      onDelete: "cascade",
+    }),
+    /** Orders that may use it; null: unlimited. Held orders count until their hold runs out. */
+    maxUses: integer("max_uses"),
+    /** Paid orders that used it. */
+    usesCount: integer("uses_count").notNull().default(0),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("vouchers_event_code_idx").on(t.eventId, sql`upper(${t.code})`)],
 );
 
 export const tickets = pgTable(
@@ -419,4 +501,74 @@ export const eventLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("event_logs_ticket_idx").on(t.ticketId)],
+);
+
+/** Webhook events received from payment providers, once each: a second delivery is a no-op. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    providerEventId: text("provider_event_id").notNull(),
+    type: text("type").notNull(),
+    paymentReference: text("payment_reference").notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.providerEventId)],
+);
+
+export const testPaymentStatusEnum = pgEnum("test_payment_status", [
+  "open",
+  "pending",
+  "succeeded",
+  "failed",
+  "cancelled",
+  "refunded",
+]);
+
+/**
+ * The `test` payment provider's own book: one payment session per order, what its hosted page
+ * shows and what its webhooks report. A real provider keeps this on its side.
+ */
+export const testPayments = pgTable("test_payments", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  orderId: integer("order_id")
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  status: testPaymentStatusEnum("status").notNull().default("open"),
+  returnUrl: text("return_url").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Durable jobs (emails, webhook deliveries): written in the same transaction as what causes them,
+ * run at least once by a worker of any instance, once per dedup key.
+ */
+export const outboxJobs = pgTable(
+  "outbox_jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    dedupKey: text("dedup_key").notNull().unique(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A worker claimed the job until then; after a crash another one takes it over. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Given up after too many attempts. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_jobs_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );

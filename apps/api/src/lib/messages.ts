@@ -29,6 +29,20 @@ const de = {
   rate_limited: "Zu viele Versuche. Bitte warten Sie einen Moment.",
   internal_error: "Ein unerwarteter Fehler ist aufgetreten.",
   service_unavailable: "Der Dienst ist gerade nicht erreichbar.",
+  sold_out: "Von diesen Tickets sind nicht mehr genug verfügbar.",
+  not_on_sale: "Für diese Tickets läuft gerade kein Verkauf.",
+  hold_expired:
+    "Die Reservierung ist abgelaufen und die Tickets sind wieder im Verkauf. Bitte wählen Sie erneut.",
+  order_closed: "Diese Bestellung ist abgeschlossen und kann nicht mehr geändert werden.",
+  voucher_unknown: "Diesen Gutscheincode gibt es nicht.",
+  voucher_expired: "Dieser Gutscheincode ist abgelaufen.",
+  voucher_not_yet_valid: "Dieser Gutscheincode gilt noch nicht.",
+  voucher_used_up: "Dieser Gutscheincode wurde schon so oft eingelöst wie möglich.",
+  voucher_wrong_event: "Dieser Gutscheincode gilt für eine andere Veranstaltung.",
+  voucher_not_applicable: "Dieser Gutscheincode gilt für keines der gewählten Tickets.",
+  invalid_signature: "Die Signatur der Nachricht ist ungültig.",
+  idempotency_key_reused:
+    "Dieser Idempotency-Key gehört zu einer anderen Bestellung. Bitte verwenden Sie einen neuen.",
   // Field messages that schemas name by key.
   invalid_phone: "Bitte geben Sie eine gültige Telefonnummer an.",
   invalid_tax_number: "Bitte geben Sie eine gültige Steuernummer an.",
@@ -50,6 +64,11 @@ const de = {
   field_email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   invalid_characters:
     "Dieses Feld enthält unzulässige Zeichen (z. B. Steuerzeichen oder Zeilenumbrüche).",
+  quantity_over_max: "So viele Tickets dieser Art sind pro Bestellung nicht möglich.",
+  ticket_type_unknown: "Diese Ticketart gibt es bei dieser Veranstaltung nicht.",
+  duplicate_ticket_type: "Jede Ticketart darf nur einmal vorkommen.",
+  address_twice:
+    "Bitte wählen Sie eine gespeicherte Adresse oder geben Sie eine ein, nicht beides.",
   // Answers.
   reset_requested:
     "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir einen Link zum Zurücksetzen geschickt.",
@@ -60,6 +79,15 @@ const de = {
   reset_mail_subject: "Passwort zurücksetzen – {site}",
   reset_mail_text:
     "Hallo {name},\n\nSie haben angefordert, Ihr Passwort bei {site} zurückzusetzen. Über diesen Link vergeben Sie ein neues Passwort (gültig für {minutes} Minuten, nur einmal verwendbar):\n\n{link}\n\nWenn Sie das nicht waren, können Sie diese E-Mail ignorieren.\n\nIhr {site}-Team",
+  order_mail_subject: "Ihre Tickets: {event} – Bestellung {order}",
+  order_mail_text:
+    "Hallo {name},\n\nvielen Dank für Ihre Bestellung {order} bei {site}. Ihre Zahlung ist eingegangen.\n\n{event}\n{date}\n{venue}\n\n{lines}\n\nGesamt: {total} (darin {vat} MwSt. 19 %)\n\nIhre Tickets mit QR-Codes: {link}\n\nIhr {site}-Team",
+  order_mail_line: "{quantity} × {type} zu je {price}",
+  order_mail_discount: "Rabatt: −{amount}",
+  order_mail_fee: "Servicegebühr: {amount}",
+  refund_mail_subject: "Bestellung {order} erstattet – {site}",
+  refund_mail_text:
+    "Hallo {name},\n\nIhre Zahlung für die Bestellung {order} ({event}) kam an, nachdem Ihre Reservierung abgelaufen war, und die Tickets waren inzwischen vergeben. Wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
   contact_mail_subject: "Kontaktanfrage: {subject}",
   contact_mail_text:
     "Neue Nachricht über das Kontaktformular von {site}.\n\nVon: {name} <{email}>\nBetreff: {subject}\n\n{message}",
@@ -95,6 +123,20 @@ const en: Catalogue = {
   rate_limited: "Too many attempts. Please wait a moment.",
   internal_error: "An unexpected error occurred.",
   service_unavailable: "The service is unavailable right now.",
+  sold_out: "Not enough of these tickets are left.",
+  not_on_sale: "These tickets are not on sale right now.",
+  hold_expired:
+    "The reservation has expired and the tickets are back on sale. Please choose again.",
+  order_closed: "This order is closed and can no longer be changed.",
+  voucher_unknown: "This voucher code does not exist.",
+  voucher_expired: "This voucher code has expired.",
+  voucher_not_yet_valid: "This voucher code is not valid yet.",
+  voucher_used_up: "This voucher code has been redeemed as often as it can be.",
+  voucher_wrong_event: "This voucher code is for a different event.",
+  voucher_not_applicable: "This voucher code does not apply to any of the chosen tickets.",
+  invalid_signature: "The message's signature is invalid.",
+  idempotency_key_reused:
+    "This Idempotency-Key belongs to a different order. Please use a new one.",
   invalid_phone: "Please enter a valid phone number.",
   invalid_tax_number: "Please enter a valid tax number.",
   password_rule:
@@ -115,6 +157,10 @@ const en: Catalogue = {
   field_email: "Please enter a valid email address.",
   invalid_characters:
     "This field contains characters that are not allowed (such as control characters or line breaks).",
+  quantity_over_max: "That many tickets of this type are not allowed in one order.",
+  ticket_type_unknown: "This event has no such ticket type.",
+  duplicate_ticket_type: "Each ticket type may appear only once.",
+  address_twice: "Please choose a saved address or enter one, not both.",
   reset_requested: "If an account with this email address exists, we have sent a reset link.",
   password_reset_done: "Your password has been changed. You can log in now.",
   password_changed: "Your password has been changed. Other sessions have been signed out.",
@@ -122,6 +168,15 @@ const en: Catalogue = {
   reset_mail_subject: "Reset your password – {site}",
   reset_mail_text:
     "Hello {name},\n\nyou asked to reset your password at {site}. Use this link to choose a new password (valid for {minutes} minutes, usable once):\n\n{link}\n\nIf this was not you, you can ignore this email.\n\nYour {site} team",
+  order_mail_subject: "Your tickets: {event} – order {order}",
+  order_mail_text:
+    "Hello {name},\n\nthank you for your order {order} at {site}. Your payment has been received.\n\n{event}\n{date}\n{venue}\n\n{lines}\n\nTotal: {total} (including {vat} VAT at 19%)\n\nYour tickets with QR codes: {link}\n\nYour {site} team",
+  order_mail_line: "{quantity} × {type} at {price} each",
+  order_mail_discount: "Discount: −{amount}",
+  order_mail_fee: "Service fee: {amount}",
+  refund_mail_subject: "Order {order} refunded – {site}",
+  refund_mail_text:
+    "Hello {name},\n\nyour payment for order {order} ({event}) arrived after your reservation had expired, and the tickets had been sold in the meantime. We have refunded {total} in full.\n\nYour {site} team",
   contact_mail_subject: "Contact request: {subject}",
   contact_mail_text:
     "New message from the {site} contact form.\n\nFrom: {name} <{email}>\nSubject: {subject}\n\n{message}",

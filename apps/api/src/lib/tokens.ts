@@ -25,7 +25,7 @@ export type TokenSigner = {
 };
 
 /** Keys from configuration, else a pair generated once and kept under the data dir. */
-async function loadKeys(config: Config): Promise<{ privateKey: Key; publicKey: Key }> {
+export async function loadKeys(config: Config): Promise<{ privateKey: Key; publicKey: Key }> {
   if (config.JWT_PRIVATE_KEY && config.JWT_PUBLIC_KEY) {
     return {
       privateKey: await importPKCS8(config.JWT_PRIVATE_KEY, ALG),

@@ -4,6 +4,7 @@ import { requireAdmin, requireApprovedOrganiser, requireUser, type UserAuth } fr
 import { accountRoutes } from "./account.ts";
 import { addressRoutes } from "./addresses.ts";
 import { catalogueRoutes } from "./catalogue.ts";
+import { checkoutRoutes } from "./checkout.ts";
 import { contentRoutes } from "./content.ts";
 import { geoRoutes } from "./geo.ts";
 import { registrationRoutes } from "./registration.ts";
@@ -71,6 +72,8 @@ export const apiRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }
       geoRoutes,
       contentRoutes,
       catalogueRoutes,
+      // Guests may buy: each order call checks its own buyer (token or order token).
+      checkoutRoutes,
     ]),
     { ctx },
   );

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, notLike, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import * as t from "../db/schema.ts";
+import type { TicketSigner } from "../lib/ticket-codes.ts";
 import { newTicketCode } from "../lib/tickets.ts";
 
 type Db = Database | Transaction;
@@ -162,4 +163,29 @@ export async function seedVisitorTickets(
     created += ticketRows.length;
   }
   return created;
+}
+
+/**
+ * Gives tickets from before signed codes (the demo data's random codes) a signed code, so every
+ * ticket verifies at the door without the database. Runs at start; a signed code has a dot.
+ */
+export async function signUnsignedTicketCodes(db: Db, signer: TicketSigner): Promise<number> {
+  const unsigned = await db
+    .select({
+      id: t.tickets.id,
+      ticketTypeId: t.tickets.ticketTypeId,
+      eventId: t.eventTicketTypes.eventId,
+    })
+    .from(t.tickets)
+    .innerJoin(t.eventTicketTypes, eq(t.eventTicketTypes.id, t.tickets.ticketTypeId))
+    .where(notLike(t.tickets.code, "%.%"));
+  for (const ticket of unsigned) {
+    await db
+      .update(t.tickets)
+      .set({
+        code: signer.sign({ tid: ticket.id, eid: ticket.eventId, ttid: ticket.ticketTypeId }),
+      })
+      .where(eq(t.tickets.id, ticket.id));
+  }
+  return unsigned.length;
 }

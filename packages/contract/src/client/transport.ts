@@ -59,7 +59,13 @@ export type Loose<T> = { [K in keyof T]?: Widen<T[K]> };
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Query = Record<string, string | number | undefined>;
-type RequestOptions<T extends z.ZodType> = { schema: T; query?: Query; json?: unknown };
+type RequestOptions<T extends z.ZodType> = {
+  schema: T;
+  query?: Query;
+  json?: unknown;
+  /** Per-call headers: an order's guest token, an idempotency key. */
+  headers?: Record<string, string>;
+};
 
 /** How each resource's calls reach the API: one request function, every answer parsed. */
 export type Transport = {
@@ -79,7 +85,7 @@ export function createTransport(options: ApiClientOptions): Transport {
   async function request<T extends z.ZodType>(
     method: Method,
     path: string,
-    { schema, query, json }: RequestOptions<T>,
+    { schema, query, json, headers: callHeaders }: RequestOptions<T>,
   ): Promise<z.infer<T>> {
     const url = new URL(baseUrl + path);
     for (const [key, value] of Object.entries(query ?? {}))
@@ -91,6 +97,7 @@ export function createTransport(options: ApiClientOptions): Transport {
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
     if (json !== undefined) headers["content-type"] = "application/json";
+    Object.assign(headers, callHeaders);
 
     for (let attempt = 0; ; attempt++) {
       const response = await doFetch(url, {

@@ -1,0 +1,74 @@
+import type { CheckoutOrder, Locale } from "@eventwerk/contract";
+import type { Mail } from "../mailer.ts";
+import { t } from "../messages.ts";
+
+/** German VAT included in a gross amount. */
+const VAT_PERCENT = 19;
+const includedVat = (gross: number) => Math.round(gross - gross / (1 + VAT_PERCENT / 100));
+
+const money = (cents: number, currency: string, locale: Locale) =>
+  new Intl.NumberFormat(locale === "en" ? "en-GB" : "de-DE", {
+    style: "currency",
+    currency,
+  }).format(cents / 100);
+
+const eventDate = (iso: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "de-DE", {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: "Europe/Berlin",
+  }).format(new Date(iso));
+
+/** The confirmation after payment, in the buyer's language, with the link to the tickets. */
+export function orderConfirmationMail(
+  order: CheckoutOrder,
+  locale: Locale,
+  site: string,
+  link: string,
+): Mail {
+  const format = (cents: number) => money(cents, order.currency, locale);
+  const lines = order.items.map((item) =>
+    t(locale, "order_mail_line", {
+      quantity: item.quantity,
+      type: item.ticket_type_name,
+      price: format(item.price_cents),
+    }),
+  );
+  if (order.discount_cents > 0) {
+    lines.push(t(locale, "order_mail_discount", { amount: format(order.discount_cents) }));
+  }
+  if (order.fee_cents > 0) {
+    lines.push(t(locale, "order_mail_fee", { amount: format(order.fee_cents) }));
+  }
+  return {
+    to: order.buyer_email,
+    subject: t(locale, "order_mail_subject", { event: order.event.title, order: order.id }),
+    text: t(locale, "order_mail_text", {
+      name: order.buyer_name,
+      order: order.id,
+      site,
+      event: order.event.title,
+      date: eventDate(order.event.starts_at, locale),
+      venue: order.event.venue_name,
+      lines: lines.join("\n"),
+      total: format(order.total_cents),
+      vat: format(includedVat(order.total_cents)),
+      link,
+    }),
+  };
+}
+
+/** A payment came after the hold ran out and the seats were gone: the money went back. */
+export function orderRefundedMail(order: CheckoutOrder, locale: Locale, site: string): Mail {
+  return {
+    to: order.buyer_email,
+    subject: t(locale, "refund_mail_subject", { order: order.id, site }),
+    text: t(locale, "refund_mail_text", {
+      name: order.buyer_name,
+      order: order.id,
+      event: order.event.title,
+      total: money(order.total_cents, order.currency, locale),
+      site,
+    }),
+  };
+}

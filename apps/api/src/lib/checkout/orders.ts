@@ -1,0 +1,718 @@
+import {
+  type BillingAddressInput,
+  type CheckoutOrder,
+  checkoutWebPaths,
+  type Locale,
+  type OrderStatus,
+} from "@eventwerk/contract";
+import { and, asc, eq, gt, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import type { Config } from "../../config.ts";
+import type { Database, Transaction } from "../../db/client.ts";
+import {
+  addresses,
+  type BillingAddress,
+  cities,
+  countries,
+  events,
+  eventTicketTypes,
+  orderItems,
+  orders,
+  tickets,
+  users,
+  venues,
+  vouchers,
+} from "../../db/schema.ts";
+import { isClosed } from "../catalogue.ts";
+import { fieldError, HttpError, notFound } from "../http-error.ts";
+import { enqueue } from "../outbox.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import type { TicketSigner } from "../ticket-codes.ts";
+import { type PricedTicketType, priceOrder, type VoucherRule } from "./pricing.ts";
+
+type Db = Database | Transaction;
+
+export const orderConfirmationJob = "order_confirmation";
+export const orderRefundedJob = "order_refunded";
+
+/** A unique violation, whether the driver's error comes bare or wrapped by drizzle. */
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === "object" &&
+  error !== null &&
+  ((error as { code?: unknown }).code === "23505" ||
+    isUniqueViolation((error as { cause?: unknown }).cause));
+
+const voucherError = (code: VoucherErrorCode) =>
+  new HttpError(400, code, code, { voucher_code: code });
+type VoucherErrorCode =
+  | "voucher_unknown"
+  | "voucher_expired"
+  | "voucher_not_yet_valid"
+  | "voucher_used_up"
+  | "voucher_wrong_event"
+  | "voucher_not_applicable";
+
+export type CreateOrderInput = {
+  eventId: number;
+  items: { ticket_type_id: number; quantity: number }[];
+  voucherCode?: string;
+  idempotencyKey?: string;
+  userId: string | null;
+  locale: Locale;
+};
+
+export type UpdateOrderInput = {
+  buyerName?: string;
+  buyerEmail?: string;
+  billingAddress?: BillingAddressInput | null;
+  addressId?: number;
+  voucherCode?: string | null;
+};
+
+/**
+ * Seats of these ticket types held by unpaid orders whose hold has not run out. Expired holds
+ * are left out here, so they never count, whether or not the sweep has closed them yet.
+ */
+async function heldSeats(
+  tx: Db,
+  typeIds: number[],
+  now: Date,
+  exceptOrderId: number | null,
+): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({
+      typeId: orderItems.ticketTypeId,
+      held: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(orderItems.ticketTypeId, typeIds),
+        eq(orders.status, "pending"),
+        gt(orders.holdExpiresAt, now),
+        exceptOrderId === null ? undefined : ne(orders.id, exceptOrderId),
+      ),
+    )
+    .groupBy(orderItems.ticketTypeId);
+  return new Map(rows.map((row) => [row.typeId, Number(row.held)]));
+}
+
+/**
+ * Locks the ticket types (in id order, so two orders never wait on each other crosswise) and
+ * answers whether each quantity still fits: sold + held by others + wanted ≤ capacity.
+ */
+async function lockAndCheckSeats(
+  tx: Db,
+  wanted: { ticketTypeId: number; quantity: number }[],
+  now: Date,
+  exceptOrderId: number | null,
+) {
+  const ids = wanted.map((line) => line.ticketTypeId);
+  const locked = await tx
+    .select()
+    .from(eventTicketTypes)
+    .where(inArray(eventTicketTypes.id, ids))
+    .orderBy(asc(eventTicketTypes.id))
+    .for("update");
+  const held = await heldSeats(tx, ids, now, exceptOrderId);
+  const fits = wanted.every((line) => {
+    const type = locked.find((row) => row.id === line.ticketTypeId);
+    return (
+      type !== undefined &&
+      type.soldCount + (held.get(type.id) ?? 0) + line.quantity <= type.capacity
+    );
+  });
+  return { types: locked, fits };
+}
+
+/**
+ * The event's voucher of that code, locked, when it may be used now: each failure has its own
+ * code. Uses count paid orders and unexpired holds (as seats do), so a code cannot be
+ * over-redeemed by buyers racing for its last use.
+ */
+async function resolveVoucher(
+  tx: Db,
+  options: { eventId: number; code: string; typeIds: number[]; now: Date; orderId: number | null },
+) {
+  const matches = await tx
+    .select({ id: vouchers.id, eventId: vouchers.eventId })
+    .from(vouchers)
+    .where(eq(sql`upper(${vouchers.code})`, options.code.toUpperCase()));
+  const match = matches.find((row) => row.eventId === options.eventId);
+  if (!match) throw voucherError(matches.length ? "voucher_wrong_event" : "voucher_unknown");
+  const [voucher] = await tx.select().from(vouchers).where(eq(vouchers.id, match.id)).for("update");
+  if (!voucher) throw voucherError("voucher_unknown");
+  if (voucher.validFrom && voucher.validFrom > options.now) {
+    throw voucherError("voucher_not_yet_valid");
+  }
+  if (voucher.validUntil && voucher.validUntil <= options.now)
+    throw voucherError("voucher_expired");
+  if (voucher.ticketTypeId !== null && !options.typeIds.includes(voucher.ticketTypeId)) {
+    throw voucherError("voucher_not_applicable");
+  }
+  if (voucher.maxUses !== null) {
+    const [holding] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.voucherId, voucher.id),
+          eq(orders.status, "pending"),
+          gt(orders.holdExpiresAt, options.now),
+          options.orderId === null ? undefined : ne(orders.id, options.orderId),
+        ),
+      );
+    if (voucher.usesCount + Number(holding?.n ?? 0) >= voucher.maxUses) {
+      throw voucherError("voucher_used_up");
+    }
+  }
+  return voucher;
+}
+
+const voucherRule = (voucher: typeof vouchers.$inferSelect | null): VoucherRule | null =>
+  voucher && { kind: voucher.kind, value: voucher.value, ticketTypeId: voucher.ticketTypeId };
+
+/** The order's status as the buyer should read it: an unplaced hold that ran out is expired. */
+function visibleStatus(order: typeof orders.$inferSelect, now: Date): OrderStatus {
+  if (
+    order.status === "pending" &&
+    !order.placedAt &&
+    order.holdExpiresAt &&
+    order.holdExpiresAt <= now
+  ) {
+    return "expired";
+  }
+  return order.status;
+}
+
+export type CheckoutDeps = {
+  db: Database;
+  config: Config;
+  signer: TicketSigner;
+  provider: PaymentProvider;
+};
+
+export type Checkout = ReturnType<typeof createCheckout>;
+
+/** The purchase: holds, orders, payment and ticket issue. */
+export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
+  const fee = { percent: config.SERVICE_FEE_PERCENT, fixedCents: config.SERVICE_FEE_FIXED_CENTS };
+
+  const returnUrl = (orderId: number, locale: Locale) => {
+    const url = new URL(checkoutWebPaths.buyStatus[locale], config.PUBLIC_URL);
+    url.searchParams.set("order", String(orderId));
+    url.searchParams.set("token", signer.orderToken(orderId));
+    return url.href;
+  };
+
+  async function findByIdempotencyKey(key: string, userId: string | null) {
+    const [existing] = await db
+      .select({ id: orders.id, userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, key));
+    if (!existing) return null;
+    if (existing.userId !== userId) throw new HttpError(409, "idempotency_key_reused");
+    return existing.id;
+  }
+
+  /**
+   * Holds the chosen seats for HOLD_MINUTES as a pending order, in one transaction with the
+   * ticket types locked: never more than the capacity is sold or held. Answers the order id.
+   */
+  async function createOrder(input: CreateOrderInput, now = new Date()): Promise<number> {
+    if (input.idempotencyKey) {
+      const existing = await findByIdempotencyKey(input.idempotencyKey, input.userId);
+      if (existing !== null) return existing;
+    }
+    const [event] = await db.select().from(events).where(eq(events.id, input.eventId));
+    if (!event || event.status === "draft") throw notFound();
+    if (isClosed(event, now)) throw new HttpError(409, "not_on_sale");
+
+    const ids = input.items.map((item) => item.ticket_type_id);
+    const types = await db.select().from(eventTicketTypes).where(inArray(eventTicketTypes.id, ids));
+    input.items.forEach((item, index) => {
+      const type = types.find((row) => row.id === item.ticket_type_id);
+      if (!type || type.eventId !== event.id) {
+        throw fieldError(`items.${index}.ticket_type_id`, "ticket_type_unknown");
+      }
+      if (item.quantity > type.maxPerOrder) {
+        throw fieldError(`items.${index}.quantity`, "quantity_over_max");
+      }
+      if ((type.salesStart && type.salesStart > now) || (type.salesEnd && type.salesEnd <= now)) {
+        throw new HttpError(409, "not_on_sale");
+      }
+    });
+    const [buyer] = input.userId
+      ? await db.select().from(users).where(eq(users.id, input.userId))
+      : [];
+
+    const wanted = input.items.map((item) => ({
+      ticketTypeId: item.ticket_type_id,
+      quantity: item.quantity,
+    }));
+    try {
+      return await db.transaction(async (tx) => {
+        const { types: locked, fits } = await lockAndCheckSeats(tx, wanted, now, null);
+        if (!fits) throw new HttpError(409, "sold_out");
+        const voucher = input.voucherCode
+          ? await resolveVoucher(tx, {
+              eventId: event.id,
+              code: input.voucherCode,
+              typeIds: ids,
+              now,
+              orderId: null,
+            })
+          : null;
+        const priced = priceOrder(
+          wanted.map((line) => ({
+            type: locked.find((row) => row.id === line.ticketTypeId)!,
+            quantity: line.quantity,
+          })),
+          voucherRule(voucher),
+          fee,
+        );
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userId: input.userId,
+            buyerName: buyer ? `${buyer.name} ${buyer.surname}` : "",
+            buyerEmail: buyer?.email ?? "",
+            eventId: event.id,
+            status: "pending",
+            subtotalCents: priced.subtotalCents,
+            discountCents: priced.discountCents,
+            feeCents: priced.feeCents,
+            totalCents: priced.totalCents,
+            locale: input.locale,
+            voucherId: voucher?.id ?? null,
+            holdExpiresAt: new Date(now.getTime() + config.HOLD_MINUTES * 60_000),
+            idempotencyKey: input.idempotencyKey ?? null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: orders.id });
+        await tx.insert(orderItems).values(
+          priced.lines.map((line) => ({
+            orderId: order!.id,
+            ticketTypeId: line.ticketTypeId,
+            quantity: line.quantity,
+            unitPriceCents: line.unitPriceCents,
+            discountCents: line.discountCents,
+          })),
+        );
+        return order!.id;
+      });
+    } catch (error) {
+      // Two retries with one key raced: the other one's order is the answer.
+      if (input.idempotencyKey && isUniqueViolation(error)) {
+        const existing = await findByIdempotencyKey(input.idempotencyKey, input.userId);
+        if (existing !== null) return existing;
+      }
+      throw error;
+    }
+  }
+
+  /** The order locked, when it may still be changed or placed: pending, unplaced, hold running. */
+  async function lockOpenOrder(tx: Db, orderId: number, now: Date) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw notFound();
+    if (order.status !== "pending" || order.placedAt) throw new HttpError(409, "order_closed");
+    if (!order.holdExpiresAt || order.holdExpiresAt <= now)
+      throw new HttpError(409, "hold_expired");
+    return order;
+  }
+
+  async function addressSnapshot(
+    tx: Db,
+    userId: string | null,
+    addressId: number,
+    locale: Locale,
+  ): Promise<BillingAddress> {
+    const [row] = userId
+      ? await tx
+          .select({
+            address: addresses,
+            city: locale === "en" ? cities.nameEn : cities.nameDe,
+            country: locale === "en" ? countries.nameEn : countries.nameDe,
+          })
+          .from(addresses)
+          .innerJoin(cities, eq(cities.id, addresses.cityId))
+          .innerJoin(countries, eq(countries.id, addresses.countryId))
+          .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+      : [];
+    if (!row) throw fieldError("address_id", "not_found");
+    return {
+      recipient: row.address.recipient,
+      line: row.address.line,
+      postal_code: row.address.postalCode,
+      city: row.city,
+      country: row.country,
+    };
+  }
+
+  /** Buyer details, billing address and voucher of an open order; prices are computed again. */
+  async function updateOrder(orderId: number, input: UpdateOrderInput, now = new Date()) {
+    await db.transaction(async (tx) => {
+      const order = await lockOpenOrder(tx, orderId, now);
+      const changes: Partial<typeof orders.$inferInsert> = { updatedAt: now };
+      if (input.buyerName !== undefined) changes.buyerName = input.buyerName;
+      if (input.buyerEmail !== undefined) changes.buyerEmail = input.buyerEmail;
+      if (input.billingAddress !== undefined) changes.billingAddress = input.billingAddress;
+      if (input.addressId !== undefined) {
+        changes.billingAddress = await addressSnapshot(
+          tx,
+          order.userId,
+          input.addressId,
+          order.locale,
+        );
+      }
+      if (input.voucherCode !== undefined) {
+        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+        const types = await tx
+          .select()
+          .from(eventTicketTypes)
+          .where(
+            inArray(
+              eventTicketTypes.id,
+              items.map((item) => item.ticketTypeId),
+            ),
+          );
+        const voucher = input.voucherCode
+          ? await resolveVoucher(tx, {
+              eventId: order.eventId!,
+              code: input.voucherCode,
+              typeIds: types.map((type) => type.id),
+              now,
+              orderId,
+            })
+          : null;
+        const priced = priceOrder(
+          items.map((item) => ({
+            type: types.find((type) => type.id === item.ticketTypeId) as PricedTicketType,
+            quantity: item.quantity,
+          })),
+          voucherRule(voucher),
+          fee,
+        );
+        for (const line of priced.lines) {
+          await tx
+            .update(orderItems)
+            .set({ unitPriceCents: line.unitPriceCents, discountCents: line.discountCents })
+            .where(
+              and(eq(orderItems.orderId, orderId), eq(orderItems.ticketTypeId, line.ticketTypeId)),
+            );
+        }
+        Object.assign(changes, {
+          voucherId: voucher?.id ?? null,
+          subtotalCents: priced.subtotalCents,
+          discountCents: priced.discountCents,
+          feeCents: priced.feeCents,
+          totalCents: priced.totalCents,
+        });
+      }
+      await tx.update(orders).set(changes).where(eq(orders.id, orderId));
+    });
+  }
+
+  /**
+   * Places the order: a free one is paid at once; otherwise a payment is created with the
+   * provider and the buyer is sent to its page. Placing again answers the same payment.
+   */
+  async function placeOrder(orderId: number, now = new Date()): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+      if (!current) throw notFound();
+      if (current.status === "paid") return null;
+      if (current.status === "pending" && current.placedAt && current.paymentReference) {
+        return provider.paymentUrl(current.paymentReference, current.locale);
+      }
+      const order = await lockOpenOrder(tx, orderId, now);
+      const missing: Record<string, "field_required"> = {};
+      if (!order.buyerName.trim()) missing.buyer_name = "field_required";
+      if (!order.buyerEmail.trim()) missing.buyer_email = "field_required";
+      if (Object.keys(missing).length) {
+        throw new HttpError(400, "validation_failed", "validation_failed", missing);
+      }
+      if (order.totalCents === 0) {
+        await tx
+          .update(orders)
+          .set({ paymentProvider: "free", placedAt: now, updatedAt: now })
+          .where(eq(orders.id, orderId));
+        await completePayment(tx, orderId, now);
+        return null;
+      }
+      const { reference } = await provider.createPayment(tx, {
+        orderId,
+        amountCents: order.totalCents,
+        currency: order.currency,
+        locale: order.locale,
+        returnUrl: returnUrl(orderId, order.locale),
+      });
+      await tx
+        .update(orders)
+        .set({
+          paymentProvider: provider.name,
+          paymentReference: reference,
+          placedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(orders.id, orderId));
+      return provider.paymentUrl(reference, order.locale);
+    });
+  }
+
+  /** The buyer gives the seats back before paying. */
+  async function cancelOrder(orderId: number, now = new Date()) {
+    await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+      if (!order) throw notFound();
+      if (order.status !== "pending" || order.placedAt) throw new HttpError(409, "order_closed");
+      await tx
+        .update(orders)
+        .set({ status: "cancelled", updatedAt: now })
+        .where(eq(orders.id, orderId));
+    });
+  }
+
+  /**
+   * The payment succeeded: issues one signed ticket per seat and queues the confirmation email,
+   * in the caller's transaction, once (a second call finds the order paid). A payment that comes
+   * after its hold ran out still gets its tickets if the seats are there; otherwise the money goes
+   * back and the buyer is told.
+   */
+  async function completePayment(tx: Db, orderId: number, now = new Date()) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order || order.status === "paid" || order.status === "refunded") return order?.status;
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id));
+    const { types, fits } = await lockAndCheckSeats(tx, items, now, orderId);
+    if (!fits) {
+      if (order.paymentReference) await provider.refund(tx, order.paymentReference);
+      await tx
+        .update(orders)
+        .set({ status: "refunded", updatedAt: now })
+        .where(eq(orders.id, orderId));
+      await enqueue(tx, {
+        kind: orderRefundedJob,
+        payload: { order_id: orderId },
+        dedupKey: `order-refunded:${orderId}`,
+      });
+      return "refunded" as const;
+    }
+    for (const item of items) {
+      await tx
+        .update(eventTicketTypes)
+        .set({ soldCount: sql`${eventTicketTypes.soldCount} + ${item.quantity}` })
+        .where(eq(eventTicketTypes.id, item.ticketTypeId));
+    }
+    if (order.voucherId !== null) {
+      await tx
+        .update(vouchers)
+        .set({ usesCount: sql`${vouchers.usesCount} + 1` })
+        .where(eq(vouchers.id, order.voucherId));
+    }
+    // Ids first: the signed code names its ticket.
+    const seats = items.reduce((total, item) => total + item.quantity, 0);
+    const idRows = await tx.execute(
+      sql`select nextval(pg_get_serial_sequence('tickets', 'id'))::int as id
+        from generate_series(1, ${seats})`,
+    );
+    const ids = (idRows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+    const eventId = types[0]!.eventId;
+    const ticketRows = items.flatMap((item) =>
+      Array.from({ length: item.quantity }, () => {
+        const id = ids.shift()!;
+        return {
+          id,
+          code: signer.sign({ tid: id, eid: eventId, ttid: item.ticketTypeId }),
+          orderId,
+          orderItemId: item.id,
+          ticketTypeId: item.ticketTypeId,
+          userId: order.userId,
+          ticketPriceCents: item.unitPriceCents,
+          discountCents: item.discountCents,
+          createdAt: now,
+        };
+      }),
+    );
+    await tx.insert(tickets).values(ticketRows);
+    await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: now, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    await enqueue(tx, {
+      kind: orderConfirmationJob,
+      payload: { order_id: orderId },
+      dedupKey: `order-confirmation:${orderId}`,
+    });
+    return "paid" as const;
+  }
+
+  /** The payment failed or was cancelled: only an order still waiting for it closes. */
+  async function closeUnpaid(tx: Db, orderId: number, status: "failed" | "cancelled", now: Date) {
+    await tx
+      .update(orders)
+      .set({ status, updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ["pending", "expired"])));
+  }
+
+  /** Applies what a provider reports about a payment (webhook or reconciliation). */
+  async function applyPaymentState(
+    tx: Db,
+    reference: string,
+    state: "succeeded" | "failed" | "cancelled",
+    now = new Date(),
+  ) {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)),
+      );
+    if (!order) return;
+    if (state === "succeeded") await completePayment(tx, order.id, now);
+    else await closeUnpaid(tx, order.id, state, now);
+  }
+
+  /**
+   * Closes holds that ran out, and asks the provider about placed orders still open (their
+   * webhook may have been lost, or the process died between payment and ticket issue).
+   */
+  async function reconcile(now = new Date()) {
+    await db
+      .update(orders)
+      .set({ status: "expired", updatedAt: now })
+      .where(and(eq(orders.status, "pending"), lte(orders.holdExpiresAt, now)));
+    const open = await db
+      .select({ id: orders.id, reference: orders.paymentReference })
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.status, ["pending", "expired"]),
+          eq(orders.paymentProvider, provider.name),
+          isNotNull(orders.paymentReference),
+          gt(orders.placedAt, new Date(now.getTime() - 7 * 86_400_000)),
+        ),
+      )
+      .limit(500);
+    let completed = 0;
+    for (const order of open) {
+      const state = await provider.state(db, order.reference!);
+      if (state === "succeeded" || state === "failed" || state === "cancelled") {
+        await db.transaction((tx) => applyPaymentState(tx, order.reference!, state, now));
+        if (state === "succeeded") completed++;
+      }
+    }
+    return { completed };
+  }
+
+  /** Who may read an order: its signed-in owner, or whoever holds its token. */
+  async function authorize(
+    orderId: number,
+    caller: { userId: string | null; token: string | undefined },
+  ) {
+    const [order] = await db
+      .select({ userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const owner = order && caller.userId !== null && order.userId === caller.userId;
+    const tokenHolder =
+      caller.token !== undefined && signer.verifyOrderToken(orderId, caller.token);
+    // Someone else's order is answered like one that does not exist.
+    if (!order || !(owner || tokenHolder)) throw notFound();
+  }
+
+  async function readOrder(
+    orderId: number,
+    locale: Locale,
+    now = new Date(),
+  ): Promise<CheckoutOrder> {
+    const [row] = await db
+      .select({ order: orders, event: events, venue: venues.name, voucher: vouchers.code })
+      .from(orders)
+      .innerJoin(events, eq(events.id, orders.eventId))
+      .innerJoin(venues, eq(venues.id, events.venueId))
+      .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
+      .where(eq(orders.id, orderId));
+    if (!row) throw notFound();
+    const { order, event } = row;
+    const name = locale === "en" ? eventTicketTypes.nameEn : eventTicketTypes.nameDe;
+    const items = await db
+      .select({ item: orderItems, name })
+      .from(orderItems)
+      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id));
+    const issued = await db
+      .select({ ticket: tickets, name })
+      .from(tickets)
+      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+      .where(eq(tickets.orderId, orderId))
+      .orderBy(asc(tickets.id));
+    const status = visibleStatus(order, now);
+    const open = status === "pending";
+    return {
+      id: order.id,
+      status,
+      event: {
+        id: event.id,
+        title: locale === "en" ? event.titleEn : event.titleDe,
+        slug: locale === "en" ? event.slugEn : event.slugDe,
+        starts_at: event.startsAt.toISOString(),
+        venue_name: row.venue,
+      },
+      items: items.map(({ item, name }) => ({
+        ticket_type_id: item.ticketTypeId,
+        ticket_type_name: name,
+        quantity: item.quantity,
+        unit_price_cents: item.unitPriceCents,
+        discount_cents: item.discountCents ?? 0,
+        price_cents: item.unitPriceCents - (item.discountCents ?? 0),
+      })),
+      subtotal_cents: order.subtotalCents,
+      discount_cents: order.discountCents,
+      fee_cents: order.feeCents,
+      total_cents: order.totalCents,
+      currency: order.currency,
+      voucher_code: row.voucher,
+      buyer_name: order.buyerName,
+      buyer_email: order.buyerEmail,
+      billing_address: order.billingAddress ?? null,
+      hold_expires_at: open && order.holdExpiresAt ? order.holdExpiresAt.toISOString() : null,
+      payment_provider: order.paymentProvider,
+      payment_url:
+        open && order.paymentReference && order.paymentProvider === provider.name
+          ? provider.paymentUrl(order.paymentReference, locale)
+          : null,
+      test_mode: provider.testMode,
+      tickets: issued.map(({ ticket, name }) => ({
+        id: ticket.id,
+        ticket_type_id: ticket.ticketTypeId,
+        ticket_type_name: name,
+        code: ticket.code,
+        price_cents: ticket.ticketPriceCents,
+        discount_cents: ticket.discountCents ?? 0,
+      })),
+      created_at: order.createdAt.toISOString(),
+      paid_at: order.paidAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    createOrder,
+    updateOrder,
+    placeOrder,
+    cancelOrder,
+    completePayment,
+    applyPaymentState,
+    reconcile,
+    authorize,
+    readOrder,
+    orderToken: (orderId: number) => signer.orderToken(orderId),
+    /** The return page of an order, with the token that lets a guest read it. */
+    statusUrl: returnUrl,
+  };
+}

@@ -1,0 +1,33 @@
+import type { Locale } from "@eventwerk/contract";
+import type { Database, Transaction } from "../../db/client.ts";
+
+export type Db = Database | Transaction;
+
+/** What a provider knows about one payment. */
+export type PaymentState = "open" | "pending" | "succeeded" | "failed" | "cancelled" | "refunded";
+
+export type PaymentRequest = {
+  orderId: number;
+  amountCents: number;
+  currency: string;
+  locale: Locale;
+  /** Where the provider's page sends the buyer back to. */
+  returnUrl: string;
+};
+
+/**
+ * One payment provider. Creating a payment twice for one order answers the same payment (a
+ * double click pays once); `state` lets the reconciliation job complete orders whose webhook
+ * never arrived.
+ */
+export type PaymentProvider = {
+  name: string;
+  /** Nothing is charged: every page of the flow says so. */
+  testMode: boolean;
+  createPayment: (db: Db, request: PaymentRequest) => Promise<{ reference: string }>;
+  /** The provider's page where the buyer pays. */
+  paymentUrl: (reference: string, locale: Locale) => string;
+  state: (db: Db, reference: string) => Promise<PaymentState | null>;
+  /** Gives the money back (a payment arrived after its seats were sold to others). */
+  refund: (db: Db, reference: string) => Promise<void>;
+};

@@ -1,0 +1,789 @@
+import {
+  type CheckoutOrder,
+  checkoutPaths,
+  type ErrorBody,
+  type TicketKey,
+  type TicketList,
+  verifyTicketCode,
+} from "@eventwerk/contract";
+import { and, count, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, createContext } from "../app.ts";
+import * as s from "../db/schema.ts";
+import {
+  call,
+  createTestApp,
+  loginDemoVisitor,
+  registerVisitor,
+  type TestApp,
+  testDatabase,
+} from "../testing/app.ts";
+import {
+  type CreatedOrder,
+  createSaleEvent,
+  holdTickets,
+  onOrder,
+  orderUrl,
+  sendTestWebhook,
+} from "../testing/checkout-fixtures.ts";
+import { checkoutServices } from "./checkout.ts";
+
+const webhookSecret = "checkout-test-webhook-secret";
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    OUTBOX_POLL_MS: "0",
+    RECONCILE_INTERVAL_SECONDS: "0",
+    SERVICE_FEE_PERCENT: "10",
+    SERVICE_FEE_FIXED_CENTS: "50",
+    TEST_PAYMENT_WEBHOOK_SECRET: webhookSecret,
+  });
+});
+afterAll(() => t.close());
+
+const services = () => checkoutServices.get(t.ctx)!;
+const runOutbox = async () => {
+  while ((await services().outbox.runDue()) > 0) {}
+};
+const orderCount = async () => (await t.ctx.db.select({ n: count() }).from(s.orders))[0]!.n;
+const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
+
+async function hold(payload: Record<string, unknown>, token?: string): Promise<CreatedOrder> {
+  const response = await holdTickets(t.app, payload, { token });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<CreatedOrder>();
+}
+
+async function placeAsGuest(order: CreatedOrder) {
+  const details = await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+    buyer_name: "Gast Käufer",
+    buyer_email: "gast@example.com",
+  });
+  expect(details.statusCode, details.body).toBe(200);
+  const placed = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
+    accept_terms: true,
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  return placed.json<{ data: CheckoutOrder; redirect_url: string | null }>();
+}
+
+const testPaymentOf = async (orderId: number) =>
+  (await t.ctx.db.select().from(s.testPayments).where(eq(s.testPayments.orderId, orderId)))[0]!;
+
+async function ticketKeys(): Promise<TicketKey[]> {
+  const response = await call(t.app, { method: "GET", url: checkoutPaths.ticketKeys });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ data: TicketKey[] }>().data;
+}
+
+describe("holding tickets", () => {
+  it("holds seats as a pending order with server-side prices, fee and a hold time", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [
+      { price: 3000 },
+      { price: 2000, discountPrice: 1500 },
+    ]);
+    const before = Date.now();
+    const order = await hold({
+      event_id: event.id,
+      items: [
+        { ticket_type_id: types[0]!.id, quantity: 2 },
+        { ticket_type_id: types[1]!.id, quantity: 1 },
+      ],
+    });
+    const { data } = order;
+    expect(data.status).toBe("pending");
+    expect(data.items).toEqual([
+      expect.objectContaining({ quantity: 2, unit_price_cents: 3000, price_cents: 3000 }),
+      expect.objectContaining({ quantity: 1, unit_price_cents: 2000, discount_cents: 500 }),
+    ]);
+    expect(data.subtotal_cents).toBe(7500);
+    expect(data.discount_cents).toBe(500);
+    // 10 % + 50 cents per ticket: 2 × 350 + 200.
+    expect(data.fee_cents).toBe(900);
+    expect(data.total_cents).toBe(8400);
+    expect(data.test_mode).toBe(true);
+    const holdMs = Date.parse(data.hold_expires_at!) - before;
+    expect(holdMs).toBeGreaterThan(14 * 60_000);
+    expect(holdMs).toBeLessThanOrEqual(15 * 60_000 + 5_000);
+
+    const read = await onOrder(t.app, order, "GET");
+    expect(read.statusCode).toBe(200);
+    expect(read.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("lets only the signed-in owner or the token holder read an order (404 otherwise)", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 1000 }]);
+    const owner = await registerVisitor(t.app);
+    const other = await registerVisitor(t.app);
+    const order = await hold(
+      { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] },
+      owner.tokens.access_token,
+    );
+    expect(order.data.buyer_email).toBe(owner.email);
+    const url = orderUrl(order.data.id);
+    const asOwner = await call(t.app, { method: "GET", url, token: owner.tokens.access_token });
+    expect(asOwner.statusCode).toBe(200);
+    const asOther = await call(t.app, { method: "GET", url, token: other.tokens.access_token });
+    expect(asOther.statusCode).toBe(404);
+    expect(errorOf(asOther).code).toBe("not_found");
+    const anonymous = await call(t.app, { method: "GET", url });
+    expect(anonymous.statusCode).toBe(404);
+    // Another order's token opens nothing.
+    const otherOrder = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const wrongToken = await call(t.app, {
+      method: "GET",
+      url,
+      headers: { "x-order-token": otherOrder.token },
+    });
+    expect(wrongToken.statusCode).toBe(404);
+    const withToken = await call(t.app, { method: "GET", url: `${url}?token=${order.token}` });
+    expect(withToken.statusCode).toBe(200);
+    // Someone else cannot change or place it either.
+    const patch = await call(t.app, {
+      method: "PATCH",
+      url,
+      token: other.tokens.access_token,
+      payload: { buyer_name: "Dieb" },
+    });
+    expect(patch.statusCode).toBe(404);
+  });
+
+  it("refuses bad input in the one error shape and writes nothing", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [
+      { price: 1000, maxPerOrder: 4 },
+      { price: 1000, salesStart: new Date(Date.now() + 86_400_000) },
+    ]);
+    const { types: otherTypes } = await createSaleEvent(t.ctx.db, [{ price: 500 }]);
+    const type = types[0]!.id;
+    const before = await orderCount();
+    const cases: [Record<string, unknown>, number, string, string?][] = [
+      [
+        { event_id: event.id, items: [{ ticket_type_id: type, quantity: 0 }] },
+        400,
+        "validation_failed",
+        "items.0.quantity",
+      ],
+      [
+        { event_id: event.id, items: [{ ticket_type_id: type, quantity: -2 }] },
+        400,
+        "validation_failed",
+        "items.0.quantity",
+      ],
+      [
+        { event_id: event.id, items: [{ ticket_type_id: type, quantity: 1.5 }] },
+        400,
+        "validation_failed",
+        "items.0.quantity",
+      ],
+      [
+        { event_id: event.id, items: [{ ticket_type_id: type, quantity: 1e9 }] },
+        400,
+        "validation_failed",
+        "items.0.quantity",
+      ],
+      [
+        { event_id: event.id, items: [{ ticket_type_id: type, quantity: "2" }] },
+        400,
+        "validation_failed",
+        "items.0.quantity",
+      ],
+      [
+        { event_id: event.id, items: [{ ticket_type_id: type, quantity: 5 }] },
+        400,
+        "validation_failed",
+        "items.0.quantity",
+      ],
+      [{ event_id: event.id, items: [] }, 400, "validation_failed", "items"],
+      [
+        { event_id: event.id, items: [{ ticket_type_id: otherTypes[0]!.id, quantity: 1 }] },
+        400,
+        "validation_failed",
+        "items.0.ticket_type_id",
+      ],
+      [
+        { event_id: event.id, items: [{ ticket_type_id: type, quantity: 1, unit_price_cents: 1 }] },
+        400,
+        "validation_failed",
+      ],
+      [
+        { event_id: event.id, items: [{ ticket_type_id: type, quantity: 1 }], total_cents: 1 },
+        400,
+        "validation_failed",
+      ],
+      [
+        {
+          event_id: event.id,
+          items: [
+            { ticket_type_id: type, quantity: 1 },
+            { ticket_type_id: type, quantity: 1 },
+          ],
+        },
+        400,
+        "validation_failed",
+        "items",
+      ],
+      [
+        { event_id: event.id, items: [{ ticket_type_id: types[1]!.id, quantity: 1 }] },
+        409,
+        "not_on_sale",
+      ],
+      [
+        { event_id: 2_000_000_000, items: [{ ticket_type_id: type, quantity: 1 }] },
+        404,
+        "not_found",
+      ],
+    ];
+    for (const [payload, status, code, field] of cases) {
+      const response = await holdTickets(t.app, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      const error = errorOf(response);
+      expect(error.code).toBe(code);
+      expect(error.message.length).toBeGreaterThan(0);
+      if (field) expect(Object.keys(error.fields ?? {})).toContain(field);
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("refuses events that are past, cancelled or drafts", async () => {
+    const past = await createSaleEvent(t.ctx.db, [{ price: 1000 }], { startsInDays: -2 });
+    const cancelled = await createSaleEvent(t.ctx.db, [{ price: 1000 }], { status: "cancelled" });
+    const draft = await createSaleEvent(t.ctx.db, [{ price: 1000 }], { status: "draft" });
+    for (const [fixture, status, code] of [
+      [past, 409, "not_on_sale"],
+      [cancelled, 409, "not_on_sale"],
+      [draft, 404, "not_found"],
+    ] as const) {
+      const response = await holdTickets(t.app, {
+        event_id: fixture.event.id,
+        items: [{ ticket_type_id: fixture.types[0]!.id, quantity: 1 }],
+      });
+      expect(response.statusCode).toBe(status);
+      expect(errorOf(response).code).toBe(code);
+    }
+  });
+
+  it("answers the same order to a retry with the same Idempotency-Key, even concurrently", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 1000, capacity: 10 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 2 }] };
+    const key = `retry-${Date.now()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => holdTickets(t.app, payload, { idempotencyKey: key })),
+    );
+    const ids = responses.map((response) => response.json<CreatedOrder>().data.id);
+    expect(new Set(ids).size).toBe(1);
+    // The form token does the same.
+    const viaForm = await holdTickets(t.app, { ...payload, idempotency_key: key });
+    expect(viaForm.json<CreatedOrder>().data.id).toBe(ids[0]);
+    const [held] = await t.ctx.db
+      .select({ n: count() })
+      .from(s.orders)
+      .where(eq(s.orders.idempotencyKey, key));
+    expect(held!.n).toBe(1);
+    // Another buyer cannot take over the key.
+    const stranger = await registerVisitor(t.app);
+    const reused = await holdTickets(t.app, payload, {
+      idempotencyKey: key,
+      token: stranger.tokens.access_token,
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(errorOf(reused).code).toBe("idempotency_key_reused");
+  });
+
+  it("lets a hold expire: its seats return to sale without any cleanup, and it can no longer change", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 1000, capacity: 3 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 3 }] };
+    const first = await hold(payload);
+    const soldOut = await holdTickets(t.app, payload);
+    expect(soldOut.statusCode).toBe(409);
+    await t.ctx.db
+      .update(s.orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(s.orders.id, first.data.id));
+    await hold(payload);
+    const read = await onOrder(t.app, first, "GET");
+    expect(read.json<{ data: CheckoutOrder }>().data.status).toBe("expired");
+    const patch = await onOrder(t.app, first, "PATCH", checkoutPaths.order, {
+      buyer_name: "Zu spät",
+    });
+    expect(patch.statusCode).toBe(409);
+    expect(errorOf(patch).code).toBe("hold_expired");
+    const place = await onOrder(t.app, first, "POST", checkoutPaths.placeOrder, {
+      accept_terms: true,
+    });
+    expect(place.statusCode).toBe(409);
+  });
+});
+
+describe("never oversold", () => {
+  async function rush(apps: FastifyInstance[]) {
+    const { event, types } = await createSaleEvent(t.ctx.db, [
+      { price: 1000, capacity: 250, sold: 200 },
+    ]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => holdTickets(apps[index % apps.length]!, payload)),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    const refused = responses.filter((response) => response.statusCode !== 201);
+    expect(refused).toHaveLength(150);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response)).toMatchObject({ code: "sold_out" });
+    }
+    const [held] = await t.ctx.db
+      .select({ n: sql<number>`coalesce(sum(${s.orderItems.quantity}), 0)::int` })
+      .from(s.orderItems)
+      .innerJoin(s.orders, eq(s.orders.id, s.orderItems.orderId))
+      .where(and(eq(s.orderItems.ticketTypeId, types[0]!.id), eq(s.orders.status, "pending")));
+    expect(Number(held!.n)).toBe(50);
+  }
+
+  it(`200 buyers for 50 seats: exactly 50 held, 150 sold_out, no 500 (${testDatabase})`, async () => {
+    await rush([t.app]);
+  }, 120_000);
+
+  it.runIf(testDatabase === "postgres")(
+    "the same with two instances sharing one PostgreSQL database",
+    async () => {
+      const second = await createContext(t.ctx.config, { log: () => {}, inMemory: true });
+      const secondApp = await buildApp(second);
+      await secondApp.ready();
+      try {
+        await rush([t.app, secondApp]);
+      } finally {
+        await secondApp.close();
+        await second.close();
+      }
+    },
+    120_000,
+  );
+});
+
+describe("vouchers", () => {
+  it("each failing voucher has its own code and message in both languages", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2000 }, { price: 1000 }]);
+    const other = await createSaleEvent(t.ctx.db, [{ price: 2000 }]);
+    const day = 86_400_000;
+    await t.ctx.db.insert(s.vouchers).values([
+      {
+        eventId: event.id,
+        code: "ALT",
+        kind: "percent",
+        value: 10,
+        validUntil: new Date(Date.now() - day),
+      },
+      {
+        eventId: event.id,
+        code: "BALD",
+        kind: "percent",
+        value: 10,
+        validFrom: new Date(Date.now() + day),
+      },
+      { eventId: event.id, code: "LEER", kind: "fixed", value: 500, maxUses: 1, usesCount: 1 },
+      { eventId: event.id, code: "NURB", kind: "fixed", value: 500, ticketTypeId: types[1]!.id },
+      { eventId: other.event.id, code: "ANDERS", kind: "percent", value: 10 },
+    ]);
+    const base = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    const before = await orderCount();
+    for (const [code, expected] of [
+      ["GIBTSNICHT", "voucher_unknown"],
+      ["alt", "voucher_expired"],
+      ["BALD", "voucher_not_yet_valid"],
+      ["LEER", "voucher_used_up"],
+      ["ANDERS", "voucher_wrong_event"],
+      ["NURB", "voucher_not_applicable"],
+    ] as const) {
+      const de = await holdTickets(t.app, { ...base, voucher_code: code }, { locale: "de" });
+      const en = await holdTickets(t.app, { ...base, voucher_code: code }, { locale: "en" });
+      expect(de.statusCode, code).toBe(400);
+      expect(errorOf(de).code).toBe(expected);
+      expect(errorOf(en).code).toBe(expected);
+      expect(errorOf(de).fields?.voucher_code).toBeTruthy();
+      expect(errorOf(de).message).not.toBe(errorOf(en).message);
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("a voucher's discount lands on the items and tickets; its last use is held like a seat", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2000 }, { price: 1000 }]);
+    await t.ctx.db.insert(s.vouchers).values({
+      eventId: event.id,
+      code: "HALB",
+      kind: "percent",
+      value: 50,
+      ticketTypeId: types[0]!.id,
+      maxUses: 1,
+    });
+    const order = await hold({
+      event_id: event.id,
+      items: [
+        { ticket_type_id: types[0]!.id, quantity: 2 },
+        { ticket_type_id: types[1]!.id, quantity: 1 },
+      ],
+      voucher_code: "halb",
+    });
+    expect(order.data.voucher_code).toBe("HALB");
+    expect(order.data.items.map((item) => item.discount_cents)).toEqual([1000, 0]);
+    expect(order.data.subtotal_cents).toBe(3000);
+    // The only use is held by that order.
+    const second = await holdTickets(t.app, {
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+      voucher_code: "HALB",
+    });
+    expect(errorOf(second).code).toBe("voucher_used_up");
+    // Removing it and adding it again on the order itself works.
+    const removed = await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+      voucher_code: null,
+    });
+    expect(removed.json<{ data: CheckoutOrder }>().data.discount_cents).toBe(0);
+    const again = await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+      voucher_code: "HALB",
+    });
+    expect(again.json<{ data: CheckoutOrder }>().data.discount_cents).toBe(2000);
+
+    await placeAsGuest(order);
+    const payment = await testPaymentOf(order.data.id);
+    await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${payment.id}`,
+      payload: { action: "success" },
+    });
+    await runOutbox();
+    const paid = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(paid.status).toBe("paid");
+    expect(paid.tickets.map((ticket) => ticket.discount_cents).sort()).toEqual([0, 1000, 1000]);
+    const [voucher] = await t.ctx.db
+      .select()
+      .from(s.vouchers)
+      .where(eq(s.vouchers.eventId, event.id));
+    expect(voucher!.usesCount).toBe(1);
+  });
+});
+
+describe("paying with the test provider", () => {
+  it("place → hosted page → signed webhook → one set of signed tickets and one email", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 10 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 2 }],
+    });
+    const unready = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
+      accept_terms: true,
+    });
+    expect(unready.statusCode).toBe(400);
+    expect(Object.keys(errorOf(unready).fields ?? {})).toEqual(["buyer_name", "buyer_email"]);
+    const noTerms = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {});
+    expect(noTerms.statusCode).toBe(400);
+
+    const placed = await placeAsGuest(order);
+    expect(placed.redirect_url).toMatch(/\/testzahlung\/[0-9a-f-]{36}$/);
+    // A double click answers the same payment.
+    const again = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
+      accept_terms: true,
+    });
+    expect(again.json<{ redirect_url: string }>().redirect_url).toBe(placed.redirect_url);
+    const paymentId = placed.redirect_url!.split("/").at(-1)!;
+
+    const page = await call(t.app, { method: "GET", url: `/api/v1/payments/test/${paymentId}` });
+    expect(page.json<{ data: { amount_cents: number; status: string } }>().data).toMatchObject({
+      amount_cents: 5600,
+      status: "open",
+    });
+    const paid = await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${paymentId}`,
+      payload: { action: "success" },
+    });
+    expect(paid.statusCode).toBe(200);
+    // A settled payment takes no second button.
+    const late = await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${paymentId}`,
+      payload: { action: "failure" },
+    });
+    expect(late.statusCode).toBe(409);
+    await runOutbox();
+
+    const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(read.status).toBe("paid");
+    expect(read.tickets).toHaveLength(2);
+    const keys = await ticketKeys();
+    for (const ticket of read.tickets) {
+      const payload = await verifyTicketCode(ticket.code, keys);
+      expect(payload).toMatchObject({ v: 1, tid: ticket.id, eid: event.id, ttid: types[0]!.id });
+      expect(ticket.code).not.toContain("gast");
+    }
+    // A tampered code does not verify.
+    const [body, signature] = read.tickets[0]!.code.split(".");
+    const forgedBody = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), tid: 1 }),
+    ).toString("base64url");
+    expect(await verifyTicketCode(`${forgedBody}.${signature}`, keys)).toBeNull();
+
+    const [type] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    expect(type!.soldCount).toBe(2);
+
+    // The webhook again (a provider's retry), and a failure after the success: nothing changes.
+    const event1 = {
+      id: `evt_${paymentId}_payment.succeeded`,
+      type: "payment.succeeded",
+      payment_id: paymentId,
+      created: 1,
+    };
+    expect((await sendTestWebhook(t.app, webhookSecret, event1)).statusCode).toBe(200);
+    const failed = { ...event1, id: `evt_${paymentId}_late_failure`, type: "payment.failed" };
+    expect((await sendTestWebhook(t.app, webhookSecret, failed)).statusCode).toBe(200);
+    const after = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(after.status).toBe("paid");
+    expect(after.tickets).toHaveLength(2);
+
+    const mails = (await t.outbox()).filter((mail) =>
+      mail.includes(`/ticket-buy-status?order=${order.data.id}&`),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("To: gast@example.com");
+    expect(mails[0]).toContain(`Ihre Tickets: Kassenkonzert – Bestellung ${order.data.id}`);
+  });
+
+  it("refuses a forged or stale webhook signature with 400 and writes nothing", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const placed = await placeAsGuest(order);
+    const paymentId = placed.redirect_url!.split("/").at(-1)!;
+    const forged = {
+      id: `evt_forged_${paymentId}`,
+      type: "payment.succeeded",
+      payment_id: paymentId,
+      created: 1,
+    };
+    const eventsBefore = (await t.ctx.db.select({ n: count() }).from(s.paymentEvents))[0]!.n;
+    const now = Math.floor(Date.now() / 1000);
+    for (const signature of [
+      undefined,
+      "",
+      `t=${now},v1=${"0".repeat(64)}`,
+      (await import("../lib/payments/test-provider.ts")).signTestWebhook(
+        "another-secret-of-16+",
+        JSON.stringify(forged),
+      ),
+      (await import("../lib/payments/test-provider.ts")).signTestWebhook(
+        webhookSecret,
+        JSON.stringify(forged),
+        new Date(Date.now() - 3_600_000),
+      ),
+    ]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: checkoutPaths.testPaymentWebhook,
+        payload: JSON.stringify(forged),
+        headers: {
+          "content-type": "application/json",
+          ...(signature === undefined ? {} : { "eventwerk-signature": signature }),
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).code).toBe("invalid_signature");
+    }
+    const eventsAfter = (await t.ctx.db.select({ n: count() }).from(s.paymentEvents))[0]!.n;
+    expect(eventsAfter).toBe(eventsBefore);
+    const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(read.status).toBe("pending");
+    expect(read.tickets).toHaveLength(0);
+  });
+
+  it("a failed or cancelled payment closes the order and frees its seats", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    for (const [action, status] of [
+      ["failure", "failed"],
+      ["cancel", "cancelled"],
+    ] as const) {
+      const order = await hold(payload);
+      const placed = await placeAsGuest(order);
+      await call(t.app, {
+        method: "POST",
+        url: `/api/v1/payments/test/${placed.redirect_url!.split("/").at(-1)}`,
+        payload: { action },
+      });
+      await runOutbox();
+      const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+      expect(read.status).toBe(status);
+      expect(read.tickets).toHaveLength(0);
+    }
+    await hold(payload);
+  });
+
+  it("pending, then confirmed by the bank 30 seconds later", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const placed = await placeAsGuest(order);
+    const paymentId = placed.redirect_url!.split("/").at(-1)!;
+    await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${paymentId}`,
+      payload: { action: "pending" },
+    });
+    await runOutbox();
+    expect((await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data.status).toBe(
+      "pending",
+    );
+    // The bank's 30 seconds pass.
+    await t.ctx.db
+      .update(s.outboxJobs)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(s.outboxJobs.dedupKey, `test-confirm:${paymentId}`));
+    await runOutbox();
+    expect((await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data.status).toBe(
+      "paid",
+    );
+  });
+
+  it("a payment after the hold expired gets tickets while seats remain, else it is refunded and the buyer told", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    const expire = (id: number) =>
+      t.ctx.db
+        .update(s.orders)
+        .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(s.orders.id, id));
+
+    const lucky = await hold(payload);
+    const luckyPayment = (await placeAsGuest(lucky)).redirect_url!.split("/").at(-1)!;
+    await expire(lucky.data.id);
+    await services().checkout.reconcile();
+    await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${luckyPayment}`,
+      payload: { action: "success" },
+    });
+    await runOutbox();
+    expect((await onOrder(t.app, lucky, "GET")).json<{ data: CheckoutOrder }>().data.status).toBe(
+      "paid",
+    );
+
+    // Now the one seat is sold: a late payer of an earlier hold gets the money back.
+    await t.ctx.db
+      .update(s.eventTicketTypes)
+      .set({ soldCount: 0 })
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    const late = await hold(payload);
+    const latePayment = (await placeAsGuest(late)).redirect_url!.split("/").at(-1)!;
+    await expire(late.data.id);
+    await hold(payload); // someone else takes the seat
+    await t.ctx.db
+      .update(s.eventTicketTypes)
+      .set({ soldCount: 1 })
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    const mailsBefore = (await t.outbox()).length;
+    await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${latePayment}`,
+      payload: { action: "success" },
+    });
+    await runOutbox();
+    const read = (await onOrder(t.app, late, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(read.status).toBe("refunded");
+    expect(read.tickets).toHaveLength(0);
+    expect((await testPaymentOf(late.data.id)).status).toBe("refunded");
+    const mails = (await t.outbox()).slice(mailsBefore);
+    expect(mails.some((mail) => mail.includes("erstattet"))).toBe(true);
+  });
+
+  it("reconciliation completes a paid order whose webhook never arrived", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const paymentId = (await placeAsGuest(order)).redirect_url!.split("/").at(-1)!;
+    await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${paymentId}`,
+      payload: { action: "success" },
+    });
+    // The process died before the webhook went out.
+    await t.ctx.db.delete(s.outboxJobs).where(eq(s.outboxJobs.kind, "test_payment_webhook"));
+    expect((await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data.status).toBe(
+      "pending",
+    );
+    const { completed } = await services().checkout.reconcile();
+    expect(completed).toBeGreaterThanOrEqual(1);
+    const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(read.status).toBe("paid");
+    expect(read.tickets).toHaveLength(1);
+  });
+
+  it("a free order skips payment and is paid at once; a signed-in buyer finds the tickets in the account", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 0 }]);
+    const buyer = await registerVisitor(t.app);
+    const token = buyer.tokens.access_token;
+    const order = await hold(
+      { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 2 }] },
+      token,
+    );
+    expect(order.data.total_cents).toBe(0);
+    const placed = await call(t.app, {
+      method: "POST",
+      url: orderUrl(order.data.id, checkoutPaths.placeOrder),
+      token,
+      payload: { accept_terms: true },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const body = placed.json<{ data: CheckoutOrder; redirect_url: string | null }>();
+    expect(body.redirect_url).toBeNull();
+    expect(body.data.status).toBe("paid");
+    expect(body.data.tickets).toHaveLength(2);
+    const list = await call(t.app, { method: "GET", url: "/api/v1/auth/tickets", token });
+    expect(list.json<TicketList>().data).toHaveLength(2);
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents every checkout endpoint with its request schemas", async () => {
+    const response = await call(t.app, { method: "GET", url: "/api/v1/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
+    }>();
+    expect(doc.paths["/api/v1/checkout/orders"]?.post?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/checkout/orders/{id}"]?.patch?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/checkout/orders/{id}/place"]?.post?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/checkout/orders/{id}/cancel"]?.post).toBeTruthy();
+    expect(doc.paths["/api/v1/payments/test/webhook"]?.post?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/payments/test/{id}"]?.post?.requestBody).toBeTruthy();
+    expect(doc.paths["/api/v1/ticket-keys"]?.get).toBeTruthy();
+  });
+});
+
+describe("signed ticket codes", () => {
+  it("the demo tickets carry signed codes after start", async () => {
+    const { access_token } = await loginDemoVisitor(t.app);
+    const list = await call(t.app, {
+      method: "GET",
+      url: "/api/v1/auth/tickets",
+      token: access_token,
+    });
+    const data = list.json<TicketList>().data;
+    expect(data.length).toBeGreaterThan(0);
+    const keys = await ticketKeys();
+    for (const ticket of data) {
+      expect(await verifyTicketCode(ticket.code, keys)).toMatchObject({ tid: ticket.id });
+    }
+    expect(await verifyTicketCode("not-a-code", keys)).toBeNull();
+  });
+});

@@ -1,0 +1,135 @@
+import {
+  checkoutPaths,
+  dataOf,
+  errorBodySchema,
+  testPaymentActionSchema,
+  testPaymentParamsSchema,
+  testPaymentSchema,
+  testWebhookEventSchema,
+  testWebhookSignatureHeader,
+  webhookReceivedSchema,
+} from "@eventwerk/contract";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ContextOptions } from "../context.ts";
+import { paymentEvents } from "../db/schema.ts";
+import type { Checkout } from "../lib/checkout/orders.ts";
+import { HttpError } from "../lib/http-error.ts";
+import type { Outbox } from "../lib/outbox.ts";
+import {
+  actOnTestPayment,
+  findTestPayment,
+  verifyTestWebhook,
+} from "../lib/payments/test-provider.ts";
+
+const states = {
+  "payment.succeeded": "succeeded",
+  "payment.failed": "failed",
+  "payment.cancelled": "cancelled",
+} as const;
+
+/**
+ * The `test` provider: the API of its hosted payment page (the web app draws it) and the webhook
+ * it calls, signed with TEST_PAYMENT_WEBHOOK_SECRET. Nothing is ever charged.
+ */
+export const paymentRoutes: FastifyPluginAsync<
+  ContextOptions & { checkout: Checkout; outbox: Outbox }
+> = async (app, { ctx, checkout, outbox }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // The signature covers the exact bytes sent, so this plugin keeps them beside the parsed body.
+  const rawBodies = new WeakMap<FastifyRequest, string>();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    rawBodies.set(request, body as string);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, "malformed_request"), undefined);
+    }
+  });
+
+  api.get(
+    checkoutPaths.testPayment,
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "The test provider's payment session, for its hosted page",
+        params: testPaymentParamsSchema,
+        response: { 200: dataOf(testPaymentSchema), 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { data: await findTestPayment(ctx.db, request.params.id) };
+    },
+  );
+
+  api.post(
+    checkoutPaths.testPayment,
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "A button of the hosted test page: success, failure, cancel, or pending",
+        description:
+          "Settles the test payment and queues the signed webhook, as a real provider would; `pending` confirms it 30 seconds later. A settled payment answers 409 `order_closed`.",
+        params: testPaymentParamsSchema,
+        body: testPaymentActionSchema,
+        response: {
+          200: dataOf(testPaymentSchema),
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const payment = await actOnTestPayment(ctx.db, request.params.id, request.body.action);
+      outbox.wake();
+      reply.header("cache-control", "private, no-store");
+      return { data: payment };
+    },
+  );
+
+  api.post(
+    checkoutPaths.testPaymentWebhook,
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "The test provider's webhook (signed; may come twice, late or out of order)",
+        description:
+          '`Eventwerk-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` with TEST_PAYMENT_WEBHOOK_SECRET, at most 5 minutes old; otherwise 400 `invalid_signature` and nothing is written. Each event id is applied once; a failure after a success changes nothing.',
+        body: testWebhookEventSchema,
+        response: { 200: webhookReceivedSchema, 400: errorBodySchema },
+      },
+      preValidation: async (request) => {
+        const signature = request.headers[testWebhookSignatureHeader];
+        verifyTestWebhook(
+          ctx.config.TEST_PAYMENT_WEBHOOK_SECRET,
+          rawBodies.get(request) ?? "",
+          typeof signature === "string" ? signature : undefined,
+        );
+      },
+    },
+    async (request) => {
+      const event = request.body;
+      await ctx.db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(paymentEvents)
+          .values({
+            provider: "test",
+            providerEventId: event.id,
+            type: event.type,
+            paymentReference: event.payment_id,
+            payload: event,
+          })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.id });
+        // Delivered before: already applied.
+        if (fresh.length === 0) return;
+        await checkout.applyPaymentState(tx, event.payment_id, states[event.type]);
+      });
+      outbox.wake();
+      return { received: true as const };
+    },
+  );
+};

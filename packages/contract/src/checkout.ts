@@ -1,0 +1,288 @@
+import { z } from "zod";
+import { dataOf, oneLine, opaqueText, personName, refIdSchema } from "./common.ts";
+import { apiPrefix } from "./paths.ts";
+import { orderStatuses } from "./ticket.ts";
+
+/** Paths of the purchase: orders with their hold, the test provider's page and webhook, keys. */
+export const checkoutPaths = {
+  orders: `${apiPrefix}/checkout/orders`,
+  order: `${apiPrefix}/checkout/orders/:id`,
+  placeOrder: `${apiPrefix}/checkout/orders/:id/place`,
+  cancelOrder: `${apiPrefix}/checkout/orders/:id/cancel`,
+  ticketKeys: `${apiPrefix}/ticket-keys`,
+  testPayment: `${apiPrefix}/payments/test/:id`,
+  testPaymentWebhook: `${apiPrefix}/payments/test/webhook`,
+} as const;
+
+/** Pages of the web app the API sends buyers to (payment page and return page). */
+export const checkoutWebPaths = {
+  testPayment: { de: "/testzahlung/:id", en: "/en/test-payment/:id" },
+  buyStatus: { de: "/ticket-buy-status", en: "/en/ticket-buy-status" },
+} as const;
+
+/** Who may read a guest's order: the token answered when it was created. */
+export const orderTokenHeader = "x-order-token";
+/** A retried create with the same key answers the same order (a double click holds once). */
+export const idempotencyKeyHeader = "idempotency-key";
+/** The test provider's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export const testWebhookSignatureHeader = "eventwerk-signature";
+
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** A voucher code as typed: letters, digits and dashes, matched without regard to case. */
+const voucherCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "voucher_unknown" });
+
+/**
+ * Chosen tickets of one event. Only ids and quantities: prices, discounts, fees and totals are the
+ * server's, and a form that sends any of them is refused (strict objects).
+ */
+export const createOrderSchema = z
+  .strictObject({
+    event_id: refIdSchema,
+    items: z
+      .array(
+        z.strictObject({
+          ticket_type_id: refIdSchema,
+          quantity: z.number().int().min(1).max(100),
+        }),
+      )
+      .min(1)
+      .max(20)
+      .refine((items) => new Set(items.map((item) => item.ticket_type_id)).size === items.length, {
+        error: "duplicate_ticket_type",
+      }),
+    voucher_code: voucherCodeSchema.optional(),
+    /** For forms without JavaScript: the same as the Idempotency-Key header. */
+    idempotency_key: opaqueText(100, 8).optional(),
+  })
+  .meta({ id: "CreateOrder" });
+export type CreateOrder = z.input<typeof createOrderSchema>;
+
+export const billingAddressSchema = z
+  .strictObject({
+    recipient: personName(120),
+    line: oneLine(200),
+    postal_code: oneLine(10, 3),
+    city: oneLine(120),
+    country: oneLine(120),
+  })
+  .meta({ id: "BillingAddress" });
+export type BillingAddressInput = z.input<typeof billingAddressSchema>;
+
+/** Buyer details, billing address (typed, or one of the signed-in buyer's addresses), voucher. */
+export const updateOrderSchema = z
+  .strictObject({
+    buyer_name: personName(120).optional(),
+    buyer_email: z.email().max(254).optional(),
+    billing_address: billingAddressSchema.nullable().optional(),
+    address_id: refIdSchema.optional(),
+    /** null removes the voucher. */
+    voucher_code: voucherCodeSchema.nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: "empty_update" })
+  .refine((body) => !(body.address_id && body.billing_address), {
+    error: "address_twice",
+    path: ["address_id"],
+  })
+  .meta({ id: "UpdateOrder" });
+export type UpdateOrder = z.input<typeof updateOrderSchema>;
+
+export const placeOrderSchema = z
+  .strictObject({
+    accept_terms: z.literal(true, { error: "accept_terms" }),
+  })
+  .meta({ id: "PlaceOrder" });
+
+export const orderParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const orderTokenQuerySchema = z.object({ token: opaqueText(200).optional() });
+
+export const checkoutTicketSchema = z.object({
+  id: z.number().int(),
+  ticket_type_id: z.number().int(),
+  ticket_type_name: z.string(),
+  /** The signed QR payload (see `verifyTicketCode`). */
+  code: z.string(),
+  price_cents: z.number().int(),
+  discount_cents: z.number().int(),
+});
+
+/** An order as its buyer sees it through checkout. Amounts in cents; every fee included. */
+export const checkoutOrderSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(orderStatuses),
+    event: z.object({
+      id: z.number().int(),
+      title: z.string(),
+      slug: z.string(),
+      starts_at: z.string(),
+      venue_name: z.string(),
+    }),
+    items: z.array(
+      z.object({
+        ticket_type_id: z.number().int(),
+        ticket_type_name: z.string(),
+        quantity: z.number().int(),
+        /** The type's list price per ticket. */
+        unit_price_cents: z.number().int(),
+        /** Taken off each ticket (sale price and voucher). */
+        discount_cents: z.number().int(),
+        /** What each ticket costs, before the service fee. */
+        price_cents: z.number().int(),
+      }),
+    ),
+    subtotal_cents: z.number().int(),
+    discount_cents: z.number().int(),
+    fee_cents: z.number().int(),
+    total_cents: z.number().int(),
+    currency: z.string(),
+    voucher_code: z.string().nullable(),
+    buyer_name: z.string(),
+    buyer_email: z.string(),
+    billing_address: billingAddressSchema.nullable(),
+    /** Until then the seats are the buyer's; null once paid or closed. */
+    hold_expires_at: z.string().nullable(),
+    payment_provider: z.string().nullable(),
+    /** Where to continue paying (a placed, unpaid order), else null. */
+    payment_url: z.string().nullable(),
+    /** The test provider charges nothing; pages say so. */
+    test_mode: z.boolean(),
+    tickets: z.array(checkoutTicketSchema),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+  })
+  .meta({ id: "CheckoutOrder" });
+export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
+
+/** A new order answers its token too: the only way a guest reads it again. */
+export const createdOrderSchema = z.object({ data: checkoutOrderSchema, token: z.string() });
+export const checkoutOrderResponseSchema = dataOf(checkoutOrderSchema);
+
+/** Where the buyer goes next: the provider's payment page, or null (free order, paid at once). */
+export const placedOrderSchema = z.object({
+  data: checkoutOrderSchema,
+  redirect_url: z.string().nullable(),
+});
+
+// --- The test provider's hosted page and webhook ----------------------------------------------
+
+export const testPaymentActions = ["success", "failure", "cancel", "pending"] as const;
+export const testPaymentStatuses = [
+  "open",
+  "pending",
+  "succeeded",
+  "failed",
+  "cancelled",
+  "refunded",
+] as const;
+
+export const testPaymentSchema = z
+  .object({
+    id: z.uuid(),
+    order_id: z.number().int(),
+    amount_cents: z.number().int(),
+    currency: z.string(),
+    status: z.enum(testPaymentStatuses),
+    /** Where the page sends the buyer back to when done. */
+    return_url: z.string(),
+  })
+  .meta({ id: "TestPayment" });
+export type TestPayment = z.infer<typeof testPaymentSchema>;
+
+export const testPaymentParamsSchema = z.object({ id: z.uuid() });
+/** `pending`: the payment is confirmed 30 seconds later, like a slow bank. */
+export const testPaymentActionSchema = z.strictObject({ action: z.enum(testPaymentActions) });
+
+export const testWebhookEventSchema = z
+  .object({
+    id: z.string().min(1).max(100),
+    type: z.enum(["payment.succeeded", "payment.failed", "payment.cancelled"]),
+    payment_id: z.uuid(),
+    created: z.number().int(),
+  })
+  .meta({ id: "TestWebhookEvent" });
+export type TestWebhookEvent = z.infer<typeof testWebhookEventSchema>;
+
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
+
+// --- Signed ticket codes -----------------------------------------------------------------------
+
+/**
+ * What a ticket's QR code says, signed with Ed25519: no personal data, only ids. `kid` names
+ * the key (see the ticket-keys endpoint), so keys can be rotated.
+ */
+export const ticketCodePayloadSchema = z.object({
+  v: z.literal(1),
+  kid: z.string(),
+  /** Ticket, event and ticket type ids. */
+  tid: z.number().int(),
+  eid: z.number().int(),
+  ttid: z.number().int(),
+});
+export type TicketCodePayload = z.infer<typeof ticketCodePayloadSchema>;
+
+/** A public key as a JWK (OKP, Ed25519) with its key id. */
+export const ticketKeySchema = z
+  .object({
+    kid: z.string(),
+    kty: z.literal("OKP"),
+    crv: z.literal("Ed25519"),
+    alg: z.literal("EdDSA"),
+    x: z.string(),
+  })
+  .meta({ id: "TicketKey" });
+export type TicketKey = z.infer<typeof ticketKeySchema>;
+export const ticketKeysSchema = dataOf(z.array(ticketKeySchema));
+
+const fromBase64url = (text: string): Uint8Array<ArrayBuffer> => {
+  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+};
+
+/**
+ * Checks a scanned code (`base64url(payload).base64url(signature)`) against the published keys,
+ * without the database: the payload when the signature holds, else null. Works in browsers and
+ * Node (WebCrypto Ed25519).
+ */
+export async function verifyTicketCode(
+  code: string,
+  keys: readonly TicketKey[],
+): Promise<TicketCodePayload | null> {
+  const parts = code.split(".");
+  if (parts.length !== 2 || !/^[\w-]+$/.test(parts[0]!) || !/^[\w-]+$/.test(parts[1]!)) {
+    return null;
+  }
+  try {
+    const payloadBytes = fromBase64url(parts[0]!);
+    const parsed = ticketCodePayloadSchema.safeParse(
+      JSON.parse(new TextDecoder().decode(payloadBytes)),
+    );
+    if (!parsed.success) return null;
+    const key = keys.find((candidate) => candidate.kid === parsed.data.kid);
+    if (!key) return null;
+    const publicKey = await crypto.subtle.importKey(
+      "jwk",
+      { kty: key.kty, crv: key.crv, x: key.x },
+      { name: "Ed25519" },
+      false,
+      ["verify"],
+    );
+    const valid = await crypto.subtle.verify(
+      { name: "Ed25519" },
+      publicKey,
+      fromBase64url(parts[1]!),
+      payloadBytes,
+    );
+    return valid ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
