@@ -40,7 +40,7 @@ function TicketCard({ ticket, past }: { ticket: AccountTicket; past: boolean }) 
   return (
     <li className="flex flex-col gap-4 rounded-lg border border-neutral-200 p-4 sm:flex-row dark:border-neutral-700">
       <img
-        src={`data:image/svg+xml;utf8,${encodeURIComponent(ticket.qr)}`}
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.qr)}`}
         alt={t("qrAlt", { code: ticket.code })}
         width={132}
         height={132}
