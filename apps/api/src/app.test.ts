@@ -47,6 +47,16 @@ describe("compression of API answers", () => {
 
 describe("request logging", () => {
   let t: TestApp;
+  // Fastify warns once per process, when the first app is built: listen before that.
+  const deprecations: string[] = [];
+  const onWarning = (warning: Error & { code?: string }) => {
+    if (warning.name === "DeprecationWarning" || warning.code?.startsWith("FSTDEP"))
+      deprecations.push(`${warning.code}: ${warning.message}`);
+  };
+  process.on("warning", onWarning);
+  afterAll(() => {
+    process.off("warning", onWarning);
+  });
   beforeAll(async () => {
     t = await createTestApp({ SEED_DEMO_DATA: "false" });
   });
@@ -73,6 +83,12 @@ describe("request logging", () => {
     expect((await app.inject({ url: "/api/v1/nowhere" })).statusCode).toBe(404);
     expect(lines.filter((line) => line.url)).toEqual([]);
     await app.close();
+  });
+
+  it("is configured without Fastify's deprecated options", async () => {
+    const { app } = await loggedApp();
+    await app.close();
+    expect(deprecations).toEqual([]);
   });
 
   it("logs slow answers at warn", async () => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import fp from "fastify-plugin";
 import {
   jsonSchemaTransform,
@@ -126,7 +126,7 @@ export async function buildApp(
     requestIdHeader: "x-request-id",
     // Every page view makes several internal calls: a log line each cost measurable CPU under
     // load. The API plugin logs what tells something (failures, slow answers; all at debug).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
     ...options,
   });

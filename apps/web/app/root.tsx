@@ -19,11 +19,12 @@ import { ShellBehaviour } from "./components/shell-behaviour";
 import { config, publicOrigin } from "./config.server";
 import { requestState } from "./context";
 import { messagesFor } from "./i18n/messages.server";
+import { timeZone } from "./lib/intl-format";
 import "./i18n/types";
 import errorsDe from "./i18n/messages/de/errors.json";
 import errorsEn from "./i18n/messages/en/errors.json";
 import { rootMiddleware } from "./middleware.server";
-import { localeFromPath } from "./route-table";
+import { localeFromPath, matchPage } from "./route-table";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { menus, contact, langs } = await shellData(state.locale);
   return {
     locale: state.locale,
-    messages: messagesFor(state.locale),
+    messages: messagesFor(state.locale, new URL(request.url).pathname),
     siteName: config.SITE_NAME,
     origin: publicOrigin(request),
     user: state.user
@@ -57,14 +58,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+const pageOf = (url: URL) => `${localeFromPath(url.pathname)}:${matchPage(url.pathname)?.page.key}`;
+
 /**
- * Menus, contact data and languages stay as they are while the visitor browses: a client
- * navigation fetches only the page's own data. Form posts (login, logout) load them again.
+ * The root's data carries the messages of the page it was loaded for (`messagesFor`): a client
+ * navigation to another page loads them again, in the same request as the page's own data (menus
+ * and contact data come from the server's cache). Within a page (a new query, another page of
+ * results) they stay. Form posts (login, logout) load them again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
-}) => (formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false);
+  currentUrl,
+  nextUrl,
+}) =>
+  formMethod !== undefined && formMethod !== "GET"
+    ? defaultShouldRevalidate
+    : pageOf(currentUrl) !== pageOf(nextUrl);
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
@@ -91,11 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <IntlProvider
-      locale={loaderData.locale}
-      messages={loaderData.messages}
-      timeZone="Europe/Berlin"
-    >
+    <IntlProvider locale={loaderData.locale} messages={loaderData.messages} timeZone={timeZone}>
       <ShellBehaviour data={loaderData}>
         <Outlet />
       </ShellBehaviour>
@@ -110,7 +116,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <IntlProvider
       locale={locale}
       messages={{ errors: locale === "en" ? errorsEn : errorsDe }}
-      timeZone="Europe/Berlin"
+      timeZone={timeZone}
     >
       <ErrorPage error={error} />
     </IntlProvider>

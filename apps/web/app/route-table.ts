@@ -217,19 +217,18 @@ const segmentSource = (segment: string) =>
 
 const compile = (path: string) => new RegExp(`^${path.split("/").map(segmentSource).join("/")}/?$`);
 
-const compiled = pages.flatMap((entry) =>
-  locales.map((locale) => ({ entry, locale, pattern: compile(entry[locale]) })),
-);
+// Static paths first, so that `/faq` is never read as an event slug.
+const compiled = pages
+  .flatMap((entry) => locales.map((locale) => ({ entry, locale, pattern: compile(entry[locale]) })))
+  .sort(
+    (a, b) => Number(a.entry[a.locale].includes(":")) - Number(b.entry[b.locale].includes(":")),
+  );
 
 export type PageMatch = { page: Page; locale: Locale; params: Record<string, string> };
 
 /** The page a pathname shows, with its language and params; null when no page matches. */
 export function matchPage(pathname: string): PageMatch | null {
-  // Static paths first, so that `/faq` is never read as an event slug.
-  const candidates = [...compiled].sort(
-    (a, b) => Number(a.entry[a.locale].includes(":")) - Number(b.entry[b.locale].includes(":")),
-  );
-  for (const { entry, locale, pattern } of candidates) {
+  for (const { entry, locale, pattern } of compiled) {
     const match = pattern.exec(pathname);
     if (match) {
       const params = Object.fromEntries(

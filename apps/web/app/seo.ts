@@ -50,9 +50,7 @@ export function pageMeta(
     { property: "og:type", content: "website" },
     { property: "og:locale", content: root.locale === "en" ? "en_GB" : "de_DE" },
     { property: "og:image", content: image },
+    // X (Twitter) reads the title, description and image from the Open Graph tags above.
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
   ];
 }

@@ -38,6 +38,26 @@ describe("client", () => {
     expect(seen[0]!.headers.get("x-localization")).toBe("en");
   });
 
+  it("parses answers with their schema unless told to trust them; errors are always checked", async () => {
+    const odd = { data: [{ locale: "de", name: "Deutsch", flag: "flags/de.svg", extra: 1 }] };
+    const fetch: typeof globalThis.fetch = async () => Response.json(odd);
+    // Parsed: unknown fields are dropped, as the contract's schema says.
+    await expect(createApiClient({ baseUrl: "http://api.test", fetch }).langs()).resolves.toEqual(
+      langs,
+    );
+    // Trusted (our own API validated it on the way out): taken as it came.
+    await expect(
+      createApiClient({ baseUrl: "http://api.test", fetch, trustAnswers: true }).langs(),
+    ).resolves.toEqual(odd);
+    const failing = createApiClient({
+      baseUrl: "http://api.test",
+      trustAnswers: true,
+      fetch: async () =>
+        Response.json({ error: { code: "not_found", message: "Nope" } }, { status: 404 }),
+    });
+    await expect(failing.langs()).rejects.toMatchObject({ status: 404, code: "not_found" });
+  });
+
   it("passes on the visitor's address chain when given one", async () => {
     const seen: Request[] = [];
     const fetch: typeof globalThis.fetch = async (input, init) => {

@@ -1,4 +1,4 @@
-import { forwardRef, useSyncExternalStore } from "react";
+import { type Ref, useSyncExternalStore } from "react";
 import { Link, type LinkProps } from "react-router";
 
 type NetworkInformation = EventTarget & { saveData?: boolean; effectiveType?: string };
@@ -22,10 +22,10 @@ function subscribe(listener: () => void) {
  * React Router's `Link` that prefetches on intent, except on save-data or slow-2g connections.
  * The server and the first client render prefetch nothing; the client decides after hydration.
  */
-export const AppLink = forwardRef<HTMLAnchorElement, LinkProps>(function AppLink(
-  { prefetch = "intent", ...props },
-  ref,
-) {
+export function AppLink({
+  prefetch = "intent",
+  ...props
+}: LinkProps & { ref?: Ref<HTMLAnchorElement> }) {
   const allowed = useSyncExternalStore(subscribe, prefetchAllowed, () => false);
-  return <Link ref={ref} prefetch={allowed ? prefetch : "none"} {...props} />;
-});
+  return <Link prefetch={allowed ? prefetch : "none"} {...props} />;
+}

@@ -1,10 +1,11 @@
 import { Fragment } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../lib/intl-format";
 import { AppLink } from "./app-link";
 
 /** Prices in euros from cents, in the visitor's language. */
 export function useEuro() {
-  const format = useFormatter();
+  const format = useFormat();
   return (cents: number) => format.number(cents / 100, { style: "currency", currency: "EUR" });
 }
 

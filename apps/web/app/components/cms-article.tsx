@@ -1,4 +1,5 @@
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../lib/intl-format";
 
 export type CmsPageData = {
   title: string;
@@ -15,7 +16,7 @@ export const cmsMeta = (page: CmsPageData | undefined) =>
 /** A CMS page: its title, the sanitised HTML and when it was last changed. */
 export function CmsArticle({ page }: { page: CmsPageData }) {
   const t = useTranslations("cms");
-  const format = useFormatter();
+  const format = useFormat();
   const updated = new Date(page.updatedAt);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">

@@ -1,6 +1,7 @@
 import type { EventSummary } from "@eventwerk/contract";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { usePaths } from "../hooks";
+import { useFormat } from "../lib/intl-format";
 import { AppLink } from "./app-link";
 import { Highlight, useEuro } from "./catalogue-parts";
 import { LazyImage } from "./lazy-image";
@@ -26,7 +27,7 @@ const badgeTone = {
 
 /** The event's date and start time, short, in the visitor's language (Berlin time). */
 export function useEventDate() {
-  const format = useFormatter();
+  const format = useFormat();
   return (iso: string) =>
     format.dateTime(new Date(iso), {
       weekday: "short",

@@ -1,5 +1,6 @@
 import type { Availability, EventDetail, TicketType } from "@eventwerk/contract";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
+import { useFormat } from "../lib/intl-format";
 import { useEuro } from "./catalogue-parts";
 import { mutedText } from "./page-parts";
 import { Badge, type BadgeTone } from "./ui/badge";
@@ -32,7 +33,7 @@ const availabilityTone = {
 
 function TicketAvailability({ ticket }: { ticket: TicketType }) {
   const t = useTranslations("event");
-  const format = useFormatter();
+  const format = useFormat();
   const when = (iso: string) =>
     format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const label =
@@ -47,7 +48,7 @@ function TicketAvailability({ ticket }: { ticket: TicketType }) {
 /** The event's ticket types: price (with the discount), sale period and availability. */
 export function EventTickets({ event }: { event: EventDetail }) {
   const t = useTranslations("event");
-  const format = useFormatter();
+  const format = useFormat();
   const closed = event.is_past || event.status === "cancelled";
   return (
     <section aria-labelledby="event-tickets" className="space-y-4">

@@ -10,19 +10,15 @@ export { spriteUrl as iconSpriteUrl };
  * A decorative lucide icon, drawn from the bundled sprite (`icon-sprite.svg`) instead of from
  * JavaScript; the text next to it says what it means. Size and colour come from `className`.
  */
-export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
+export function Icon({ name, className, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
+  // Stroke and fill come from the `icon` class (app.css), which is shorter than the attributes.
   return (
     <svg
       aria-hidden="true"
-      focusable="false"
       width="24"
       height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       {...props}
+      className={className ? `icon ${className}` : "icon"}
     >
       <use href={`${spriteUrl}#${name}`} />
     </svg>

@@ -1,5 +1,6 @@
 import type { Locale } from "@eventwerk/contract";
 import type { AbstractIntlMessages } from "use-intl";
+import { type AreaName, areas, matchPage, type PageKey, pageByKey } from "../route-table";
 import type { Messages } from "./types";
 
 // One JSON file per namespace and language; only the active language goes to the browser.
@@ -13,12 +14,103 @@ for (const [file, module] of Object.entries(files)) {
   if ((locale === "de" || locale === "en") && namespace)
     catalogues[locale][namespace] = module.default;
 }
+export const allCatalogues = catalogues;
 
-export function messagesFor(locale: Locale): Messages {
-  const messages = catalogues[locale];
-  if (Object.keys(messages).length === 0)
-    console.warn("Could not find messages for locale code", locale);
-  // Both catalogues have the German shape; i18n/catalogues.test.ts holds them to it.
+export type Namespace = keyof Messages;
+
+/**
+ * What the root, the site's header and footer, error pages and the dialogs render, on every page.
+ * `meta` is not among them: a page gets its own title and description only (`messagesFor`).
+ */
+export const shellNamespaces = [
+  "common",
+  "errors",
+  "language",
+  "nav",
+  "shell",
+  "theme",
+] as const satisfies readonly Namespace[];
+
+/** What an area's layout renders besides the shell (`page-messages.test.ts` checks these lists). */
+export const areaNamespaces: Record<AreaName, readonly Namespace[]> = {
+  site: [],
+  account: ["account"],
+  checkout: [],
+  door: [],
+  panel: [],
+};
+
+/** What each page renders besides the shell and its areas' layouts. */
+export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
+  home: ["home", "catalogue"],
+  event: ["event", "catalogue"],
+  "about-us": ["cms"],
+  account: ["account"],
+  "account-tickets": ["account"],
+  "account-profile": ["account", "forms"],
+  "account-addresses": ["account", "forms"],
+  "account-privacy": ["account"],
+  cities: ["cities", "catalogue"],
+  contact: ["contact"],
+  "event-categories": ["categories", "catalogue"],
+  "event-solutions": ["cms"],
+  events: ["events", "catalogue"],
+  faq: ["cms"],
+  login: ["login"],
+  "organiser-register": ["organiserRegister", "forms"],
+  "visitor-register": ["visitorRegister", "forms"],
+  "content-page": ["cms"],
+  panel: ["panel"],
+  "privacy-policy": ["cms"],
+  qr: ["qr"],
+  register: ["register"],
+  "reset-password": ["resetPassword", "forms"],
+  search: ["search", "catalogue"],
+  terms: ["cms"],
+  test: ["test"],
+  "ticket-buy-status": ["ticketStatus"],
+  ticketing: ["cms"],
+};
+
+/** An area with the areas around it. */
+function areaChain(name: AreaName): AreaName[] {
+  const parent = areas[name].parent;
+  return [...(parent ? areaChain(parent) : []), name];
+}
+
+/** Every namespace a page renders (shell, its areas' layouts, its own); no page: the shell's. */
+export function namespacesOf(key: PageKey | null): Namespace[] {
+  const own = key
+    ? [
+        ...areaChain(pageByKey(key).area).flatMap((area) => areaNamespaces[area]),
+        ...pageNamespaces[key],
+      ]
+    : [];
+  return [...new Set<Namespace>([...shellNamespaces, ...own])];
+}
+
+const built = new Map<string, AbstractIntlMessages>();
+
+/**
+ * The messages the page at `pathname` renders: the shell's namespaces, its areas' and its own,
+ * and of `meta` only its own title and description and the error page's. Built once per page and
+ * language: each page's HTML carries a few kB instead of every catalogue, and a client navigation
+ * to another page loads that page's set with the root's data (root.tsx's `shouldRevalidate`).
+ */
+export function messagesFor(locale: Locale, pathname: string): Messages {
+  const key = matchPage(pathname)?.page.key ?? null;
+  const cacheKey = `${locale}:${key ?? ""}`;
+  let messages = built.get(cacheKey);
+  if (!messages) {
+    const catalogue = catalogues[locale];
+    const meta = (catalogue.meta ?? {}) as Record<string, AbstractIntlMessages>;
+    const metaKeys = ["not-found", ...(key && key in meta ? [key] : [])];
+    const pick = (from: Record<string, AbstractIntlMessages>, names: string[]) =>
+      Object.fromEntries(names.flatMap((name) => (from[name] ? [[name, from[name]]] : [])));
+    messages = { ...pick(catalogue, namespacesOf(key)), meta: pick(meta, metaKeys) };
+    built.set(cacheKey, messages);
+  }
+  // The page renders only the namespaces listed for it (`page-messages.test.ts`); the type stays
+  // the whole catalogue's, so that keys are checked against German.
   return messages as Messages;
 }
-export const allCatalogues = catalogues;

@@ -7,6 +7,7 @@ import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
 import { linkCardClass } from "../components/ui/card";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
+import { displayNames } from "../lib/intl-format";
 import { pageHeaders } from "../lib/page-cache";
 import type { Route } from "./+types/cities";
 
@@ -34,8 +35,7 @@ export default function Cities({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("cities");
   const catalogue = useTranslations("catalogue");
   const { to, locale } = usePaths();
-  const countryName = (code: string) =>
-    new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  const countryName = (code: string) => displayNames(locale, { type: "region" }).of(code) ?? code;
   const groups = byCountry(loaderData.cities);
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-10 px-4 py-12">

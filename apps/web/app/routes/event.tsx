@@ -1,6 +1,6 @@
 import { apiPaths, fillPath } from "@eventwerk/contract";
 import { data, redirect } from "react-router";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
@@ -11,11 +11,11 @@ import { linkClass, mutedText } from "../components/page-parts";
 import { ShareLinks } from "../components/share-links";
 import { Card } from "../components/ui/card";
 import { Panel } from "../components/ui/panel";
-import { publicOrigin } from "../config.server";
 import { requestState } from "../context";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
-import { eventJsonLd, imageUrls } from "../lib/event-json-ld.server";
+import { eventJsonLd, imageUrls } from "../lib/event-json-ld";
+import { useFormat } from "../lib/intl-format";
 import { pageHeaders } from "../lib/page-cache";
 import type { RootData } from "../root";
 import { eventParams, pathTo } from "../route-table";
@@ -47,7 +47,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   const canonical = pathTo("event", locale, { slug: event.slugs[locale], id: event.id });
   if (wanted.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
-  const origin = publicOrigin(request);
   return withPageCache(context, {
     event,
     locale,
@@ -57,9 +56,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       en: pathTo("event", "en", { slug: event.slugs.en, id: event.id }),
     },
     calendarPath: `${fillPath(apiPaths.eventCalendar, { id: event.id })}?locale=${locale}`,
-    // Built here, so that the browser bundle does without the schema.org mapping.
-    jsonLd: eventJsonLd(event, origin + canonical, origin),
-    shareImage: imageUrls(origin, event.cover)[0],
   });
 }
 
@@ -72,24 +68,26 @@ function summary(text: string, max = 160) {
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.loaderData;
   if (!loaded) return pageMeta(args);
-  const { event, counterparts, locale, jsonLd, shareImage } = loaded;
+  const { event, counterparts, locale } = loaded;
   const origin = (args.matches[0]?.loaderData as RootData | undefined)?.origin ?? "";
+  const url = origin + counterparts[locale];
+  // Built from the event's data here rather than sent beside it: the page's HTML carries the
+  // schema.org object once (in the head), not a second time in the loader data.
+  const shareImage = imageUrls(origin, event.cover)[0];
   return [
     ...pageMeta(args, { title: event.title, description: summary(event.description) }).map((tag) =>
       "property" in tag && tag.property === "og:image"
         ? { property: "og:image", content: shareImage }
-        : "name" in tag && tag.name === "twitter:image"
-          ? { name: "twitter:image", content: shareImage }
-          : tag,
+        : tag,
     ),
-    { property: "og:url", content: origin + counterparts[locale] },
-    { "script:ld+json": jsonLd },
+    { property: "og:url", content: url },
+    { "script:ld+json": eventJsonLd(event, url, origin) },
   ];
 };
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("event");
-  const format = useFormatter();
+  const format = useFormat();
   const { origin } = useRootData();
   const { to } = usePaths();
   const { event, counterparts, locale, calendarPath } = loaderData;

@@ -99,7 +99,7 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
           </fieldset>
           <fieldset className={sectionClass}>
             <legend className={legendClass}>{t("addressHeading")}</legend>
-            {text("address.line", tf("line"), { autoComplete: "street-address", maxLength: 200 })}
+            {text("address.line", tf("line"), { autoComplete: "address-line1", maxLength: 200 })}
             {text("address.postal_code", tf("postalCode"), {
               autoComplete: "postal-code",
               maxLength: 10,

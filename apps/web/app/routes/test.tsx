@@ -1,6 +1,5 @@
-import { type FormEvent, useId } from "react";
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import { Dialog, DialogClose } from "../components/dialog";
 import { CheckboxField, RadioGroupField, SelectField, TextField } from "../components/form-field";
 import { useLoading } from "../components/loading";
 import { ThemeToggle } from "../components/theme-toggle";
@@ -15,6 +14,9 @@ const toastTypes = [
   "error",
   "loading",
 ] as const satisfies readonly ToastKind[];
+
+const loadDialog = () => import("../components/showcase/test-dialog");
+const TestDialog = lazy(loadDialog);
 
 const categories = ["concert", "theatre", "sport"] as const;
 
@@ -33,8 +35,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** `/test`: every shell component in one place (toasts, dialog, loading overlay, buttons, fields). */
 export default function TestPage() {
   const t = useTranslations("test");
-  const common = useTranslations("common");
   const loading = useLoading();
+  // Null until first opened: the dialog's code is not loaded before it is needed.
+  const [dialogOpen, setDialogOpen] = useState<boolean | null>(null);
+  const dialogButton = useRef<HTMLButtonElement>(null);
 
   const showLoading = () => {
     loading.start();
@@ -70,34 +74,27 @@ export default function TestPage() {
       </Section>
 
       <Section title={t("dialogHeading")}>
-        <Dialog
-          title={t("dialogTitle")}
-          description={t("dialogDescription")}
-          trigger={
-            <button type="button" className="button-primary">
-              {t("openDialog")}
-            </button>
-          }
+        <button
+          ref={dialogButton}
+          type="button"
+          className="button-primary"
+          aria-haspopup="dialog"
+          aria-expanded={dialogOpen === true}
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
+          onClick={() => setDialogOpen(true)}
         >
-          <div className="space-y-4">
-            <p>{t("dialogBody")}</p>
-            <TextField
-              id="test-dialog-name"
-              name="name"
-              label={t("dialogField")}
-              autoComplete="name"
-              placeholder={t("namePlaceholder")}
-              required={false}
+          {t("openDialog")}
+        </button>
+        {dialogOpen !== null && (
+          <Suspense fallback={null}>
+            <TestDialog
+              open={dialogOpen}
+              onOpenChange={setDialogOpen}
+              returnFocusTo={dialogButton}
             />
-            <div className="flex justify-end">
-              <DialogClose asChild>
-                <button type="button" className="button-secondary">
-                  {common("close")}
-                </button>
-              </DialogClose>
-            </div>
-          </div>
-        </Dialog>
+          </Suspense>
+        )}
       </Section>
 
       <Section title={t("loadingHeading")}>

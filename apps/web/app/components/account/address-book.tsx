@@ -77,7 +77,7 @@ function AddressForm({ state, busy }: { state: AddressFormState; busy: boolean }
         {text("title", t("addressTitle"), "off", 60)}
         {text("recipient", t("recipient"), "name", 120)}
       </div>
-      {text("line", tf("line"), "street-address", 200)}
+      {text("line", tf("line"), "address-line1", 200)}
       <div className="grid gap-5 sm:grid-cols-2">
         {text("postal_code", tf("postalCode"), "postal-code", 10)}
         <TextField

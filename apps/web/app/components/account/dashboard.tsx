@@ -1,10 +1,11 @@
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { type DashboardSummary, upcomingWindowDays } from "../../lib/dashboard-summary";
+import { useFormat } from "../../lib/intl-format";
 
 /** The account dashboard's seven figures. */
 export function Dashboard({ summary }: { summary: DashboardSummary }) {
   const t = useTranslations("account");
-  const format = useFormatter();
+  const format = useFormat();
   const figures = [
     { key: "eventsAttended", value: format.number(summary.eventsAttended) },
     { key: "upcomingEvents", value: format.number(summary.upcomingEvents) },

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { useFormatter, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
+import { useFormat } from "../../lib/intl-format";
 import { Icon } from "../icon";
 import { EmptyState, linkClass, mutedText } from "../page-parts";
 
@@ -25,7 +26,7 @@ export type AccountTicket = {
 
 function TicketCard({ ticket, past }: { ticket: AccountTicket; past: boolean }) {
   const t = useTranslations("account");
-  const format = useFormatter();
+  const format = useFormat();
   const { to } = usePaths();
   const euros = (cents: number) =>
     format.number(cents / 100, { style: "currency", currency: "EUR" });
@@ -39,7 +40,7 @@ function TicketCard({ ticket, past }: { ticket: AccountTicket; past: boolean }) 
   return (
     <li className="flex flex-col gap-4 rounded-lg border border-neutral-200 p-4 sm:flex-row dark:border-neutral-700">
       <img
-        src={`data:image/svg+xml;utf8,${encodeURIComponent(ticket.qr)}`}
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.qr)}`}
         alt={t("qrAlt", { code: ticket.code })}
         width={132}
         height={132}

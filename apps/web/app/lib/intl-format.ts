@@ -1,0 +1,51 @@
+import type { Locale } from "@eventwerk/contract";
+import { useMemo } from "react";
+import { useLocale } from "use-intl";
+
+/** The time zone every date is shown in (root.tsx gives use-intl the same). */
+export const timeZone = "Europe/Berlin";
+
+const formatters = new Map<string, unknown>();
+
+/**
+ * One formatter per kind, locale and options for the life of the process: constructing
+ * `Intl.DateTimeFormat` and its kin costs far more than formatting with one, and every page
+ * render used to build its own. The options are literals in the code, so the map stays small.
+ */
+function memo<T>(kind: string, locale: Locale, options: object, create: () => T): T {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (formatter === undefined) {
+    formatter = create();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+export const dateTimeFormat = (locale: Locale, options: Intl.DateTimeFormatOptions = {}) =>
+  memo("date", locale, options, () => new Intl.DateTimeFormat(locale, { timeZone, ...options }));
+
+export const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions = {}) =>
+  memo("number", locale, options, () => new Intl.NumberFormat(locale, options));
+
+export const relativeTimeFormat = (locale: Locale, options: Intl.RelativeTimeFormatOptions = {}) =>
+  memo("relative", locale, options, () => new Intl.RelativeTimeFormat(locale, options));
+
+export const displayNames = (locale: Locale, options: Intl.DisplayNamesOptions) =>
+  memo("names", locale, options, () => new Intl.DisplayNames([locale], options));
+
+/** Dates and numbers in the page's language, with the shared formatters above. */
+export function useFormat() {
+  const locale = useLocale();
+  return useMemo(
+    () => ({
+      dateTime: (date: Date, options?: Intl.DateTimeFormatOptions) =>
+        dateTimeFormat(locale, options).format(date),
+      dateTimeRange: (start: Date, end: Date, options?: Intl.DateTimeFormatOptions) =>
+        dateTimeFormat(locale, options).formatRange(start, end),
+      number: (value: number, options?: Intl.NumberFormatOptions) =>
+        numberFormat(locale, options).format(value),
+    }),
+    [locale],
+  );
+}
