@@ -60,6 +60,13 @@ describe("goal", () => {
     expect(goal("html", 30_001, { atMost: 30_000 }, kB).met).toBe(false);
   });
 
+  it("fails a latency of requests that all timed out", () => {
+    expect(goal("search p95", Number.POSITIVE_INFINITY, { below: 100 }, ms)).toMatchObject({
+      figure: "no answer in time",
+      met: false,
+    });
+  });
+
   it("has no verdict without a figure", () => {
     expect(goal("konto", undefined, { atLeast: 120 }, perSecond)).toMatchObject({
       figure: "not measured",

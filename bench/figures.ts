@@ -55,6 +55,9 @@ export function goal(
         : `< ${format(target.below)}`;
   if (value === undefined || Number.isNaN(value))
     return { goal: name, figure: "not measured", target: targetText, met: null };
+  // A latency of requests none of which was answered in time.
+  if (value === Number.POSITIVE_INFINITY)
+    return { goal: name, figure: "no answer in time", target: targetText, met: false };
   const met =
     "atLeast" in target
       ? value >= target.atLeast

@@ -102,7 +102,8 @@ async function measure(
     },
   });
   times.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
+  // No answer at all, only timeouts or errors: the latency is unbounded, not unknown.
+  const round = (n: number) => (times.length ? Math.round(n * 10) / 10 : Number.POSITIVE_INFINITY);
   return {
     page: name,
     "req/s": Math.round(result.requests.average),
