@@ -17,6 +17,8 @@ export default defineConfig({
       },
       // The start scripts: `npm run dev` started as a process.
       { test: { name: "scripts", include: ["scripts/**/*.test.ts"] } },
+      // The benchmark's helpers (the benchmark itself is `npm run bench`, never a test).
+      { test: { name: "bench", include: ["bench/**/*.test.ts"] } },
       {
         test: {
           name: "api-pglite",

@@ -1,32 +1,46 @@
 /**
- * `npm run bench [-- --events 10000] [--duration 10]`: starts the production build on a fresh
- * embedded database (optionally filled with generated events), then measures from this process
- * with autocannon: requests per second and p50/p95/p99 latency at 50 connections for the home
- * page, the listing, one event page and search, then for 100 different event pages and 20
- * different searches (mostly micro-cache misses), plus the gzip size of the JS and CSS that each
- * public page of the route table loads. It prints figures; it asserts nothing. `--no-cache` turns
- * the guest page and catalogue micro-caches off, to measure rendering and queries themselves;
- * `--weights-only` skips the load test.
+ * `npm run bench [-- --postgres URL] [--lighthouse] [--events 10000] [--duration 10]
+ * [--connections 50] [--port 3990] [--weights-only]`: the figures of issue 15's goals.
+ *
+ * For the embedded PGlite, and for PostgreSQL when `--postgres` names a server (a fresh database
+ * is created there and dropped afterwards), it fills the catalogue with `--events` generated
+ * events, starts the production server (`npm start`'s script: one worker per core on
+ * PostgreSQL) and measures from this process with autocannon, with the micro-caches off: the
+ * home page, the listing, one event page, 100 different event pages, the signed-in `/konto` of
+ * the demo visitor, and 20 different searches as pages and API calls. Then it restarts the
+ * server with the caches on and compares the anonymous event page with a static-HTML ceiling:
+ * the same page's HTML served from memory by `node:http` (as many processes as the server has),
+ * measured in the same run. It prints the event page's HTML size (raw and as sent), the
+ * server's resident memory after the load, with `--lighthouse` the Lighthouse Performance score
+ * (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH) of `/`, the event page and
+ * `/search?q=konzert`, and what each public page loads (gzip JS and CSS). It ends with the goals
+ * and whether this run met them. It prints figures; it asserts nothing. `--weights-only` skips
+ * the load tests.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import pg from "pg";
+import { demoUsers } from "../apps/api/src/seed/index.ts";
 import { pages as routePages } from "../apps/web/app/route-table";
+import { type Goal, goal, kB, ms, percent, percentile, perSecond, treeRss } from "./figures";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
   options: {
-    events: { type: "string", default: "0" },
+    events: { type: "string", default: "10000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     port: { type: "string", default: "3990" },
-    "no-cache": { type: "boolean", default: false },
+    postgres: { type: "string" },
+    lighthouse: { type: "boolean", default: false },
     "weights-only": { type: "boolean", default: false },
   },
 });
@@ -34,6 +48,7 @@ const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const benchHeaders = { "accept-language": "de", "user-agent": "eventwerk-bench" };
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
@@ -51,20 +66,35 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`${url} did not come up`);
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-    : Number.NaN;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 
-/** Measures one URL, or a list of paths on the server that every connection cycles through. */
-async function measure(name: string, target: string | string[]) {
+type Row = {
+  page: string;
+  "req/s": number;
+  "p50 ms": number;
+  "p95 ms": number;
+  "p99 ms": number;
+  requests: number;
+  "non-2xx/errors": number;
+};
+
+/** Measures one URL, or a list of paths on a server that every connection cycles through. */
+async function measure(
+  name: string,
+  target: string | string[],
+  extraHeaders: Record<string, string> = {},
+  server = base,
+): Promise<Row> {
   const times: number[] = [];
   const result = await autocannon({
-    url: typeof target === "string" ? target : base,
+    url: typeof target === "string" ? target : server,
     ...(typeof target === "string" ? {} : { requests: target.map((path) => ({ path })) }),
     connections,
     duration,
-    headers: { "accept-language": "de", "user-agent": "eventwerk-bench" },
+    headers: { ...benchHeaders, ...extraHeaders },
     setupClient: (client) => {
       client.on("response", (_status: number, _bytes: number, responseTime: number) =>
         times.push(responseTime),
@@ -72,16 +102,35 @@ async function measure(name: string, target: string | string[]) {
     },
   });
   times.sort((a, b) => a - b);
-  const non2xx = result.non2xx + result.errors + result.timeouts;
+  // No answer at all, only timeouts or errors: the latency is unbounded, not unknown.
+  const round = (n: number) => (times.length ? Math.round(n * 10) / 10 : Number.POSITIVE_INFINITY);
   return {
     page: name,
     "req/s": Math.round(result.requests.average),
-    "p50 ms": percentile(times, 50).toFixed(1),
-    "p95 ms": percentile(times, 95).toFixed(1),
-    "p99 ms": percentile(times, 99).toFixed(1),
+    "p50 ms": round(percentile(times, 50)),
+    "p95 ms": round(percentile(times, 95)),
+    "p99 ms": round(percentile(times, 99)),
     requests: result.requests.total,
-    "non-2xx/errors": non2xx,
+    "non-2xx/errors": result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/** A GET with node:http, so the body is counted as sent (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ body: Buffer; encoding: string }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            body: Buffer.concat(chunks),
+            encoding: String(response.headers["content-encoding"] ?? "identity"),
+          }),
+        );
+      })
+      .on("error", reject);
+  });
 }
 
 /** gzip bytes of the scripts and stylesheets a page's HTML loads, and brotli bytes of its scripts. */
@@ -114,112 +163,407 @@ async function assetWeight(url: string) {
   return { js, css, jsBrotli };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), "eventwerk-bench-"));
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  LOG_LEVEL: "warn",
-  NODE_ENV: "production",
-  ...(values["no-cache"] ? { GUEST_PAGE_CACHE_SECONDS: "0", PUBLIC_CACHE_SECONDS: "0" } : {}),
-};
-delete env.DATABASE_URL;
-let server: ChildProcess | undefined;
-try {
-  if (!existsSync(path.join(root, "apps/web/build/server/index.js")))
-    run("npm", ["run", "build"], env);
-  run(process.execPath, ["--import", "tsx", "bench/fill.ts", values.events], env);
-  server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+/** The production server as `npm start` runs it; stopped with the returned function. */
+async function startServer(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await waitFor(`${base}/readyz`, server);
-
-  const listing = (await (
-    await fetch(`${base}/api/v1/events?per_page=100&sort=popularity`)
-  ).json()) as {
-    data: { id: number; slug: string }[];
-    meta: { total: number };
+  await waitFor(`${base}/readyz`, child);
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
   };
-  const event = listing.data[0];
-  if (!event) throw new Error("no events to measure");
-  // Many different pages and queries: most requests miss the micro-caches' few seconds.
-  const eventPaths = listing.data.map(({ slug, id }) => `/${slug}-evx-${id}`);
-  const queries = [
-    "konzert",
-    "jazz",
-    "theater",
-    "festival",
-    "comedy",
-    "kinder",
-    "workshop",
-    "party",
-    "museum",
-    "lesung",
-    "berlin",
-    "münchen",
-    "wien",
-    "zürich",
-    "hamburg",
-    "rock",
-    "klassik",
-    "konzrt",
-    "theatre",
-    "concerts",
-  ];
-  const searchPaths = queries.map((q) => `/search?q=${encodeURIComponent(q)}`);
-  const varied: [string, string[]][] = [
-    [`${eventPaths.length} different event pages`, eventPaths],
-    [`/search, ${queries.length} different queries`, searchPaths],
-    [
-      `API /search, ${queries.length} different queries`,
-      searchPaths.map((path) => `/api/v1${path}`),
-    ],
-  ];
-  const pages: [string, string][] = [
-    ["/", `${base}/`],
-    ["/veranstaltungen", `${base}/veranstaltungen`],
-    [`/${event.slug}-evx-${event.id}`, `${base}/${event.slug}-evx-${event.id}`],
-    ["/search?q=konzert", `${base}/search?q=konzert`],
-    ["API /events/:id", `${base}/api/v1/events/${event.id}`],
-    ["API /search?q=konzert", `${base}/api/v1/search?q=konzert`],
-  ];
-  if (!values["weights-only"]) {
-    console.log(
-      `\n${listing.meta.total} upcoming events; ${connections} connections, ${duration} s per target, micro-caches ${values["no-cache"] ? "off" : "on"}, Node ${process.version}\n`,
-    );
-    // Warm up caches (token, JIT) before measuring.
-    for (const [, url] of pages) await fetch(url);
-    const rows = [];
-    for (const [name, url] of pages) rows.push(await measure(name, url));
-    for (const [name, paths] of varied) rows.push(await measure(name, paths));
-    console.table(rows);
+  return { child, stop };
+}
+
+/** Resident memory of the server: the process and its cluster workers (Linux `ps`). */
+function serverRss(child: ChildProcess): number {
+  const ps = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" });
+  return treeRss(ps, child.pid!);
+}
+
+/**
+ * The same bytes from memory with node:http, in `workers` processes like the server (cluster):
+ * what this machine serves at most for that page, next to the real server in the same run.
+ */
+async function startStaticCeiling(html: Buffer, workers: number, dir: string) {
+  const file = path.join(dir, "page.html");
+  await writeFile(file, html);
+  // A file, not `node -e`: cluster workers run the primary's script.
+  const serverFile = path.join(dir, "static-ceiling.cjs");
+  await writeFile(
+    serverFile,
+    `
+    const cluster = require("node:cluster");
+    const http = require("node:http");
+    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    const workers = ${workers};
+    if (cluster.isPrimary && workers > 1) {
+      for (let i = 0; i < workers; i++) cluster.fork();
+    } else {
+      http.createServer((request, response) => {
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+        response.end(body);
+      }).listen(${port + 1}, "127.0.0.1");
+    }`,
+  );
+  const child = spawn(process.execPath, [serverFile], { stdio: ["ignore", "ignore", "inherit"] });
+  await waitFor(`http://127.0.0.1:${port + 1}/`, child);
+  return async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+}
+
+/** Signs the demo visitor in through the login form; the session cookies for requests. */
+async function demoVisitorCookies(): Promise<string> {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...benchHeaders, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      email: demoUsers.visitor.email,
+      password: demoUsers.visitor.password,
+    }),
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (!cookies.some((cookie) => cookie?.startsWith("token="))) {
+    throw new Error(`signing in the demo visitor failed (${response.status})`);
+  }
+  return cookies.join("; ");
+}
+
+/** Lighthouse's Performance (mobile preset, its default) of each page, one run each. */
+async function lighthouseScores(urls: [string, string][]) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const rows = [];
+  try {
+    for (const [name, url] of urls) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        onlyCategories: ["performance"],
+        logLevel: "error",
+        output: "json",
+      });
+      const lhr = result?.lhr;
+      const audit = (id: string) => lhr?.audits[id]?.displayValue ?? "";
+      rows.push({
+        page: name,
+        Performance: Math.round((lhr?.categories.performance?.score ?? Number.NaN) * 100),
+        FCP: audit("first-contentful-paint"),
+        LCP: audit("largest-contentful-paint"),
+        TBT: audit("total-blocking-time"),
+        CLS: audit("cumulative-layout-shift"),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+const queries = [
+  "konzert",
+  "jazz",
+  "theater",
+  "festival",
+  "comedy",
+  "kinder",
+  "workshop",
+  "party",
+  "museum",
+  "lesung",
+  "berlin",
+  "münchen",
+  "wien",
+  "zürich",
+  "hamburg",
+  "rock",
+  "klassik",
+  "konzrt",
+  "theatre",
+  "concerts",
+];
+const searchPaths = queries.map((q) => `/search?q=${encodeURIComponent(q)}`);
+
+type DatabaseFigures = {
+  rows: Row[];
+  eventPage?: Row;
+  konto?: Row;
+  search?: Row;
+  apiSearch?: Row;
+  cachedEventPage?: Row;
+  ceiling?: Row;
+  rss?: number;
+  html?: { raw: number; sent: number; encoding: string };
+};
+
+/** Everything measured on one database: caches off, then caches on against the ceiling. */
+async function benchDatabase(
+  label: string,
+  env: NodeJS.ProcessEnv,
+  workers: number,
+  dir: string,
+  last: boolean,
+): Promise<DatabaseFigures & { lighthouse?: object[]; weights?: object[] }> {
+  const figures: DatabaseFigures & { lighthouse?: object[]; weights?: object[] } = { rows: [] };
+  run(process.execPath, ["--import", "tsx", "bench/fill.ts", values.events], env);
+  let server = await startServer({
+    ...env,
+    GUEST_PAGE_CACHE_SECONDS: "0",
+    PUBLIC_CACHE_SECONDS: "0",
+  });
+  try {
+    const listing = (await (
+      await fetch(`${base}/api/v1/events?per_page=100&sort=popularity`)
+    ).json()) as { data: { id: number; slug: string }[]; meta: { total: number } };
+    const event = listing.data[0];
+    if (!event) throw new Error("no events to measure");
+    const eventPath = `/${event.slug}-evx-${event.id}`;
+    const eventPaths = listing.data.map(({ slug, id }) => `/${slug}-evx-${id}`);
+
+    if (!values["weights-only"]) {
+      console.log(
+        `\n${label}: ${listing.meta.total} upcoming events, ${workers} server process(es); ${connections} connections, ${duration} s per target, caches off; load average ${load()}`,
+      );
+      const cookie = await demoVisitorCookies();
+      // Warm up (the anonymous token, JIT) before measuring.
+      for (const url of ["/", "/veranstaltungen", eventPath, searchPaths[0]!])
+        await fetch(base + url);
+      await fetch(`${base}/konto`, { headers: { cookie } });
+      const rows = figures.rows;
+      rows.push(await measure("/", `${base}/`));
+      rows.push(await measure("/veranstaltungen", `${base}/veranstaltungen`));
+      figures.eventPage = await measure(`event page ${eventPath}`, base + eventPath);
+      rows.push(figures.eventPage);
+      rows.push(await measure(`${eventPaths.length} different event pages`, eventPaths));
+      figures.konto = await measure("/konto, the demo visitor signed in", `${base}/konto`, {
+        cookie,
+      });
+      rows.push(figures.konto);
+      figures.search = await measure(`/search, ${queries.length} different queries`, searchPaths);
+      rows.push(figures.search);
+      figures.apiSearch = await measure(
+        `API /search, ${queries.length} different queries`,
+        searchPaths.map((path) => `/api/v1${path}`),
+      );
+      rows.push(figures.apiSearch);
+      console.table(rows);
+    }
+
+    // The caches on: the anonymous event page against the static ceiling.
+    await server.stop();
+    server = await startServer(env);
+    const html = await rawGet(base + eventPath, benchHeaders);
+    const sent = await rawGet(base + eventPath, { ...benchHeaders, "accept-encoding": "br, gzip" });
+    figures.html = { raw: html.body.length, sent: sent.body.length, encoding: sent.encoding };
+    if (!values["weights-only"]) {
+      await fetch(base + eventPath);
+      figures.cachedEventPage = await measure(`event page, caches on`, base + eventPath);
+      const stopCeiling = await startStaticCeiling(html.body, workers, dir);
+      try {
+        figures.ceiling = await measure(
+          "the same HTML from memory (node:http)",
+          `http://127.0.0.1:${port + 1}${eventPath}`,
+        );
+      } finally {
+        await stopCeiling();
+      }
+      console.table([figures.cachedEventPage, figures.ceiling]);
+      figures.rss = serverRss(server.child);
+      console.log(
+        `${label}: event page HTML ${kB(figures.html.raw)} (${kB(figures.html.sent)} as sent, ${figures.html.encoding}); server RSS after the load ${(figures.rss / 2 ** 20).toFixed(0)} MiB; load average ${load()}`,
+      );
+    }
+
+    if (last && values.lighthouse) {
+      figures.lighthouse = await lighthouseScores([
+        ["/", `${base}/`],
+        [eventPath, base + eventPath],
+        ["/search?q=konzert", `${base}/search?q=konzert`],
+      ]);
+      console.table(figures.lighthouse);
+    }
+
+    if (last) {
+      // Every page a guest can open (the account needs a login), in German; the event page for
+      // the pages with parameters.
+      const publicPaths = routePages
+        .filter(
+          (page) =>
+            !page.de.includes(":") && !(page.middleware as readonly string[]).includes("signedIn"),
+        )
+        .map((page) => page.de);
+      publicPaths.splice(1, 0, eventPath);
+      const weights = [];
+      for (const page of publicPaths) {
+        const { js, css, jsBrotli } = await assetWeight(base + page);
+        weights.push({
+          page,
+          // kB = 1000 bytes, KiB = 1024 bytes.
+          "JS gzip kB": (js / 1000).toFixed(1),
+          "JS gzip KiB": (js / 1024).toFixed(1),
+          "JS brotli kB (sent)": (jsBrotli / 1000).toFixed(1),
+          "CSS gzip kB": (css / 1000).toFixed(1),
+        });
+      }
+      console.table(weights);
+    }
+  } finally {
+    await server.stop();
+  }
+  return figures;
+}
+
+/**
+ * A fresh database on the PostgreSQL server of `url` (which it connects to, to create and drop
+ * it), dropped with the returned function.
+ */
+async function freshPostgres(url: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  // Named after the database of the URL (its prefix), unless that is the server's default one.
+  const given = decodeURIComponent(new URL(url).pathname.slice(1));
+  const prefix = /^[a-z_][a-z0-9_]*$/.test(given) && given !== "postgres" ? given : "eventwerk";
+  const name = `${prefix}_bench_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return {
+    url: databaseUrl.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), "eventwerk-bench-"));
+const baseEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  LOG_LEVEL: "warn",
+  NODE_ENV: "production",
+};
+delete baseEnv.DATABASE_URL;
+delete baseEnv.GUEST_PAGE_CACHE_SECONDS;
+delete baseEnv.PUBLIC_CACHE_SECONDS;
+const results: Record<string, Awaited<ReturnType<typeof benchDatabase>>> = {};
+try {
+  if (!existsSync(path.join(root, "apps/web/build/server/index.js")))
+    run("npm", ["run", "build"], baseEnv);
+  console.log(
+    `Node ${process.version}, ${availableParallelism()} cores, load average at the start ${load()} (other work on the machine lowers every figure)`,
+  );
+  results.PGlite = await benchDatabase(
+    "PGlite",
+    { ...baseEnv, DATA_DIR: path.join(dir, "pglite") },
+    1,
+    dir,
+    !values.postgres,
+  );
+  if (values.postgres) {
+    const database = await freshPostgres(values.postgres);
+    try {
+      const workers = Number(process.env.WEB_CONCURRENCY ?? availableParallelism());
+      results.PostgreSQL = await benchDatabase(
+        "PostgreSQL",
+        { ...baseEnv, DATA_DIR: path.join(dir, "postgres"), DATABASE_URL: database.url },
+        workers,
+        dir,
+        true,
+      );
+    } finally {
+      await database.drop();
+    }
   }
 
-  // Every page a guest can open (the account needs a login), in German; the event page for the
-  // pages with parameters.
-  const publicPaths = routePages
-    .filter(
-      (page) =>
-        !page.de.includes(":") && !(page.middleware as readonly string[]).includes("signedIn"),
-    )
-    .map((page) => page.de);
-  publicPaths.splice(1, 0, `/${event.slug}-evx-${event.id}`);
-  const weights = [];
-  for (const path of publicPaths) {
-    const { js, css, jsBrotli } = await assetWeight(base + path);
-    weights.push({
-      page: path,
-      // kB = 1000 bytes, KiB = 1024 bytes.
-      "JS gzip kB": (js / 1000).toFixed(1),
-      "JS gzip KiB": (js / 1024).toFixed(1),
-      "JS brotli kB (sent)": (jsBrotli / 1000).toFixed(1),
-      "CSS gzip kB": (css / 1000).toFixed(1),
-    });
+  if (!values["weights-only"]) {
+    const lite = results.PGlite;
+    const postgres = results.PostgreSQL;
+    const both = (name: string, figures: DatabaseFigures | undefined) =>
+      figures ? `${name}` : `${name} (no --postgres: not measured)`;
+    const ratio = (figures: DatabaseFigures | undefined) =>
+      figures?.cachedEventPage && figures.ceiling
+        ? figures.cachedEventPage["req/s"] / figures.ceiling["req/s"]
+        : undefined;
+    const lighthouse = (postgres ?? lite)?.lighthouse as
+      | { page: string; Performance: number }[]
+      | undefined;
+    const goals: Goal[] = [
+      goal(
+        both("event page, PostgreSQL, caches off", postgres),
+        postgres?.eventPage?.["req/s"],
+        { atLeast: 250 },
+        perSecond,
+      ),
+      goal(both("  its p99", postgres), postgres?.eventPage?.["p99 ms"], { below: 400 }, ms),
+      goal(
+        "event page, PGlite, caches off",
+        lite?.eventPage?.["req/s"],
+        { atLeast: 120 },
+        perSecond,
+      ),
+      goal(
+        both("/konto signed in, PostgreSQL", postgres),
+        postgres?.konto?.["req/s"],
+        { atLeast: 120 },
+        perSecond,
+      ),
+      goal(
+        both("search page, 20 queries, p95, PostgreSQL", postgres),
+        postgres?.search?.["p95 ms"],
+        { below: 100 },
+        ms,
+      ),
+      goal("search page, 20 queries, p95, PGlite", lite?.search?.["p95 ms"], { below: 100 }, ms),
+      goal(
+        both("API search, 20 queries, p95, PostgreSQL", postgres),
+        postgres?.apiSearch?.["p95 ms"],
+        { below: 100 },
+        ms,
+      ),
+      goal("API search, 20 queries, p95, PGlite", lite?.apiSearch?.["p95 ms"], { below: 100 }, ms),
+      goal(
+        both("caches on: event page / static ceiling, PostgreSQL", postgres),
+        ratio(postgres),
+        { atLeast: 0.5 },
+        percent,
+      ),
+      goal(
+        "caches on: event page / static ceiling, PGlite",
+        ratio(lite),
+        { atLeast: 0.5 },
+        percent,
+      ),
+      goal("event page HTML (raw)", lite?.html?.raw, { atMost: 30_000 }, kB),
+      ...(lighthouse ?? []).map((row) =>
+        goal(`Lighthouse Performance ${row.page}`, row.Performance, { atLeast: 95 }, String),
+      ),
+    ];
+    if (!lighthouse)
+      goals.push(goal("Lighthouse Performance (--lighthouse)", undefined, { atLeast: 95 }, String));
+    console.log(`\nGoals (${values.events} extra events; load average at the end ${load()})`);
+    console.table(
+      goals.map((row) => ({ ...row, met: row.met === null ? "–" : row.met ? "yes" : "no" })),
+    );
+    for (const [name, figures] of Object.entries(results)) {
+      if (figures.rss)
+        console.log(
+          `${name} server RSS after the bench: ${(figures.rss / 2 ** 20).toFixed(0)} MiB`,
+        );
+    }
   }
-  console.table(weights);
 } finally {
-  server?.kill("SIGTERM");
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true });
 }

@@ -318,6 +318,18 @@ export const events = pgTable(
     index("events_listing_idx").on(t.status, t.startsAt),
     index("events_category_idx").on(t.categoryId),
     index("events_venue_idx").on(t.venueId),
+    // Bounded catalogue reads at scale: pages in date order stop after their rows, and counts of
+    // upcoming events per category or venue read only the index. `ends_at` (and `status`) after
+    // the order, so "not ended yet" is tested on the index entry, without visiting the row.
+    index("events_visible_order_idx")
+      .on(t.startsAt, t.id, t.endsAt)
+      .where(sql`${t.status} in ('published', 'cancelled')`),
+    index("events_category_upcoming_idx")
+      .on(t.categoryId, t.startsAt, t.endsAt, t.status)
+      .where(sql`${t.status} in ('published', 'cancelled')`),
+    index("events_venue_upcoming_idx")
+      .on(t.venueId, t.startsAt, t.endsAt, t.status)
+      .where(sql`${t.status} in ('published', 'cancelled')`),
   ],
 );
 

@@ -184,18 +184,18 @@ export async function listEvents(
   if (window.end) where.push(sql`e.starts_at < ${ts(window.end)}`);
   if (query.category) {
     where.push(
-      sql`e.category_id in (select id from event_categories where slug_de = ${query.category} or slug_en = ${query.category})`,
+      sql`e.category_id = any(array(select id from event_categories where slug_de = ${query.category} or slug_en = ${query.category}))`,
     );
   }
   if (query.city) {
-    where.push(sql`e.venue_id in (select id from venues where city_id = ${query.city})`);
+    where.push(sql`e.venue_id = any(array(select id from venues where city_id = ${query.city}))`);
   }
   if (query.q) where.push(textMatch(query.q, locale));
 
   // Prices and sales are aggregated over all candidates only when a filter or sort needs them.
   const free = query.free === "true";
-  const needsPrices =
-    query.price_min !== undefined || query.price_max !== undefined || free || query.sort !== "date";
+  const priceFiltered = query.price_min !== undefined || query.price_max !== undefined || free;
+  const needsPrices = priceFiltered || query.sort !== "date";
   if (query.price_min !== undefined) where.push(sql`a.price_from >= ${query.price_min}`);
   if (query.price_max !== undefined) where.push(sql`a.price_from <= ${query.price_max}`);
   if (free) where.push(sql`a.price_max = 0`);
@@ -206,28 +206,33 @@ export async function listEvents(
       : query.sort === "price"
         ? sql`a.price_from asc nulls last, e.starts_at, e.id`
         : sql`e.starts_at, e.id`;
-  const prices = needsPrices
-    ? sql`left join (
-        select event_id,
-          min(coalesce(discount_price_cents, price_cents))::int as price_from,
+  // A filter that narrows the events (a window of days, a category, a city, words) leaves few:
+  // their ticket types are read event by event. Otherwise one pass over all ticket types.
+  const narrowed = Boolean(query.date || query.to || query.category || query.city || query.q);
+  const priceColumns = sql`min(coalesce(discount_price_cents, price_cents))::int as price_from,
           max(coalesce(discount_price_cents, price_cents))::int as price_max,
-          sum(sold_count)::int as sold
-        from event_ticket_types group by event_id
-      ) a on a.event_id = e.id`
-    : sql``;
+          sum(sold_count)::int as sold`;
+  const prices = !needsPrices
+    ? sql``
+    : narrowed
+      ? sql`left join lateral (select ${priceColumns}
+          from event_ticket_types where event_id = e.id) a on true`
+      : sql`left join (select event_id, ${priceColumns}
+          from event_ticket_types group by event_id) a on a.event_id = e.id`;
   const conditions = sql.join(where, sql` and `);
-  const page = sql`select e.id, count(*) over ()::int as total, row_number() over (order by ${order}) as ord
-    from events e ${prices}
-    where ${conditions}
-    order by ${order}
-    limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`;
+  // The total is counted apart from the page, without the prices unless a filter needs them:
+  // a window over every match (`count(*) over ()`) would make each page sort all of them.
+  // `row_number() over ()` numbers the rows in the order the ordered, limited subquery gives them.
+  const counted = sql`select count(*)::int from events e ${priceFiltered ? prices : sql``} where ${conditions}`;
+  const page = sql`select p.id, row_number() over () as ord, (${counted}) as total
+    from (select e.id from events e ${prices}
+      where ${conditions}
+      order by ${order}
+      limit ${query.per_page} offset ${(query.page - 1) * query.per_page}) p`;
   const found = await rows(db, summariesOf(page, locale, now));
   let total = found.length ? Number(found[0]!.total) : 0;
   if (!found.length && query.page > 1) {
-    const [count] = await rows(
-      db,
-      sql`select count(*)::int as total from events e ${prices} where ${conditions}`,
-    );
+    const [count] = await rows(db, sql`select (${counted}) as total`);
     total = Number(count?.total ?? 0);
   }
   return { data: found.map((row) => toSummary(row, now)), total };
@@ -344,10 +349,17 @@ export async function relatedEvents(
   locale: Locale,
   now: Date,
 ): Promise<EventSummary[]> {
-  const order = sql`(v.city_id = ${event.cityId}) desc, e.starts_at, e.id`;
-  const page = sql`select e.id, row_number() over (order by ${order}) as ord
-    from events e join venues v on v.id = e.venue_id
-    where e.category_id = ${event.categoryId} and e.id <> ${event.summary.id} and ${upcomingPublished(now)}
+  // Two bounded walks of the category's upcoming events in date order (an index): the first 4
+  // in the same city, the first 4 elsewhere; never the whole category.
+  const inCity = sql`e.venue_id in (select id from venues where city_id = ${event.cityId})`;
+  const firstFour = (city: SQL) => sql`(select e.id, e.starts_at
+    from events e
+    where e.category_id = ${event.categoryId} and e.id <> ${event.summary.id} and ${upcomingPublished(now)} and ${city}
+    order by e.starts_at, e.id limit 4)`;
+  const order = sql`r.same_city desc, r.starts_at, r.id`;
+  const page = sql`select r.id, row_number() over (order by ${order}) as ord
+    from (select *, true as same_city from ${firstFour(inCity)} near
+      union all select *, false from ${firstFour(sql`not ${inCity}`)} far) r
     order by ${order} limit 4`;
   const found = await rows(db, summariesOf(page, locale, now));
   return found.map((row) => toSummary(row, now));
@@ -355,8 +367,16 @@ export async function relatedEvents(
 
 // --- Categories and cities ----------------------------------------------------------------
 
+/** Upcoming published events of a category or venue(s): counted in an index, row by row never read. */
 const upcomingCount = (now: Date, join: SQL) =>
   sql`(select count(*)::int from events e where ${join} and ${upcomingPublished(now)})`;
+
+/** The same for a city `ci`: the events of its venues. */
+const cityUpcomingCount = (now: Date) =>
+  upcomingCount(
+    now,
+    sql`e.venue_id = any(array(select ve.id from venues ve where ve.city_id = ci.id))`,
+  );
 
 function toCategory(row: Row): EventCategory {
   return {
@@ -372,19 +392,12 @@ export async function listCategories(db: Database, locale: Locale, now: Date) {
   const found = await rows(
     db,
     sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name, c.image,
-        coalesce(counts.n, 0) as upcoming_count
+        ${upcomingCount(now, sql`e.category_id = c.id`)} as upcoming_count
       from event_categories c
-      left join (select e.category_id, count(*)::int as n from events e
-        where ${upcomingPublished(now)} group by e.category_id) counts on counts.category_id = c.id
       order by c.sort_order, c.id`,
   );
   return found.map(toCategory);
 }
-
-/** Upcoming published events per city, counted in one pass over the events. */
-const cityCounts = (now: Date) =>
-  sql`left join (select ve.city_id, count(*)::int as n from events e join venues ve on ve.id = e.venue_id
-        where ${upcomingPublished(now)} group by ve.city_id) counts on counts.city_id = ci.id`;
 
 function toCity(row: Row): EventCity {
   return {
@@ -400,8 +413,8 @@ export async function listCities(db: Database, locale: Locale, now: Date) {
   const found = await rows(
     db,
     sql`select ci.id, ${col("ci.name", locale)} as name, co.code as country_code,
-        coalesce(counts.n, 0) as upcoming_count
-      from cities ci join countries co on co.id = ci.country_id ${cityCounts(now)}
+        ${cityUpcomingCount(now)} as upcoming_count
+      from cities ci join countries co on co.id = ci.country_id
       where exists (select 1 from venues v where v.city_id = ci.id)`,
   );
   const collator = new Intl.Collator(locale);
@@ -422,13 +435,15 @@ export async function search(
   // The matches first, from the two GIN indexes (a BitmapOr), then the other conditions. With the
   // text conditions out of the outer query, the planner cannot misjudge them as selective and
   // test every published event instead (110 ms at 10,000 events on PGlite, against a few).
+  // The rank is computed on the rows the index scan reads anyway: no second visit of the events.
   const eventPage = sql`with hits as materialized (
-      select e.id from events e where ${textMatch(q, locale)}
+      select e.id, e.starts_at, e.status, e.ends_at, ${rank} as rank
+      from events e where ${textMatch(q, locale)}
     )
-    select e.id, row_number() over (order by ${rank} desc, e.starts_at, e.id) as ord
-    from events e
-    where e.id in (select id from hits) and ${upcomingPublished(now)}
-    order by ${rank} desc, e.starts_at, e.id
+    select e.id, row_number() over (order by e.rank desc, e.starts_at, e.id) as ord
+    from hits e
+    where ${upcomingPublished(now)}
+    order by e.rank desc, e.starts_at, e.id
     limit ${limit}`;
   const venueQuery = sql`select v.id, v.name, v.city_id, ${col("ci.name", locale)} as city_name,
       ${upcomingCount(now, sql`e.venue_id = v.id`)} as upcoming_count
@@ -444,9 +459,7 @@ export async function search(
     limit ${limit}`;
   // Cities are found by their name in either language ("Munich" and "München").
   const cityQuery = sql`select ci.id, ${col("ci.name", locale)} as name, co.code as country_code,
-      (select count(*)::int from events e
-        where e.venue_id = any(array(select ve.id from venues ve where ve.city_id = ci.id))
-          and ${upcomingPublished(now)}) as upcoming_count
+      ${cityUpcomingCount(now)} as upcoming_count
     from cities ci join countries co on co.id = ci.country_id
     where exists (select 1 from venues v where v.city_id = ci.id)
       and (ci.name_de ilike ${pattern} or ci.name_en ilike ${pattern} or ci.name_de %> ${q} or ci.name_en %> ${q})
@@ -454,9 +467,11 @@ export async function search(
     limit ${limit}`;
   // The planner prices the text operators (`@@`, `%>`) as cheap and would rather test every
   // event (~8 µs a row for trigrams) than read the GIN indexes; for this one statement, inside a
-  // read-only transaction, it is told to prefer the indexes.
+  // read-only transaction, it is told to prefer the indexes. The trigram index itself applies
+  // `titleSimilarity` (the same matches), so fewer near misses are read only to be dropped.
   const eventsFound = db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${titleSimilarity}`));
     return rows(tx as unknown as Database, summariesOf(eventPage, locale, now));
   });
   const [events, venues, categories, cities] = await Promise.all([

@@ -1,0 +1,3 @@
+CREATE INDEX "events_visible_order_idx" ON "events" USING btree ("starts_at","id","ends_at") WHERE "events"."status" in ('published', 'cancelled');--> statement-breakpoint
+CREATE INDEX "events_category_upcoming_idx" ON "events" USING btree ("category_id","starts_at","ends_at","status") WHERE "events"."status" in ('published', 'cancelled');--> statement-breakpoint
+CREATE INDEX "events_venue_upcoming_idx" ON "events" USING btree ("venue_id","starts_at","ends_at","status") WHERE "events"."status" in ('published', 'cancelled');
