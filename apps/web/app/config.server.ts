@@ -25,6 +25,26 @@ const configSchema = z
      * (`loopback`, `10.0.0.0/8`, …), or `true`/`false`.
      */
     TRUST_PROXY: z.string().default("loopback"),
+    /**
+     * Origins besides the site itself that may show the organiser panel's pages in a frame
+     * (space or comma separated, e.g. `https://partner.example`); every other page may be framed
+     * by nobody.
+     */
+    PANEL_FRAME_ANCESTORS: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const origins: string[] = [];
+        for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+          const url = URL.parse(entry);
+          if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+            ctx.addIssue({ code: "custom", message: `not an http(s) origin: ${entry}` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
     /** Largest form post in bytes (larger: 413); the same setting as the API's. */
     BODY_LIMIT: z.coerce
       .number()
