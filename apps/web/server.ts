@@ -11,6 +11,7 @@ import { loadWebConfig, type WebConfig } from "./app/config.server";
 import { conditional, notModifiedHeaders, withEtag } from "./app/lib/etag.server";
 import { createGuestPageCache } from "./app/lib/guest-page-cache.server";
 import { type SecuritySettings, securityHeaders } from "./app/lib/security-headers.server";
+import { insecureCookieWarning } from "./app/session/cookies.server";
 
 export type WebListenerOptions = {
   /** The output of `react-router build`; defaults to `apps/web/build`. */
@@ -210,6 +211,8 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
       },
     });
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  const cookieWarning = insecureCookieWarning(config, mode === "production");
+  if (cookieWarning) console.warn(cookieWarning);
   const handle = createRequestHandler(build, mode);
   const cache = createGuestPageCache({
     ttlSeconds: mode === "development" ? 0 : config.GUEST_PAGE_CACHE_SECONDS,

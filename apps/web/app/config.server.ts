@@ -11,8 +11,11 @@ const configSchema = z
     /** The OAuth client the web front end uses; same defaults as the API. */
     OAUTH_CLIENT_ID: z.string().min(1).default("eventwerk-web"),
     OAUTH_CLIENT_SECRET: z.string().min(8).default("eventwerk-web-dev-secret"),
-    /** Marks cookies `Secure`; turn on behind HTTPS. */
-    COOKIE_SECURE: booleanString.default(false),
+    /**
+     * Marks cookies `Secure` (and gives the login cookies `__Host-` names); defaults to whether
+     * PUBLIC_URL is https.
+     */
+    COOKIE_SECURE: booleanString.optional(),
     /**
      * Public address for canonical links, and the scheme and host of every request (so form
      * posts from `https://` pages pass the origin checks behind a TLS-terminating proxy);
