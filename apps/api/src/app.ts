@@ -106,7 +106,13 @@ export const apiPlugin = fp<ContextOptions>(
           securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
         },
       },
-      transform: jsonSchemaTransform,
+      // The API's operations only: not the web pages, files or probes the same server answers.
+      transform: (input) => {
+        const transformed = jsonSchemaTransform(input);
+        return input.url.startsWith("/api/v1/")
+          ? transformed
+          : { ...transformed, schema: { ...transformed.schema, hide: true } };
+      },
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(apiRoutes, { ctx });

@@ -54,6 +54,12 @@ const configSchema = z
       .int()
       .min(1024)
       .default(100 * 1024),
+    /**
+     * Serve the developers' pages (`/test`, the component showcase); the API reads the same
+     * setting for `/api/docs`. Default: on unless NODE_ENV is production.
+     */
+    DEVELOPER_PAGES: booleanString.optional(),
+    NODE_ENV: z.string().optional(),
     /** Compress pages (brotli or gzip); `false` behind a proxy that compresses. */
     COMPRESSION: booleanString.default(true),
     /**
@@ -73,8 +79,9 @@ const configSchema = z
       .min(1000)
       .default(5 * 60 * 1000),
   })
-  .transform((config) => ({
+  .transform(({ NODE_ENV, ...config }) => ({
     ...config,
+    DEVELOPER_PAGES: config.DEVELOPER_PAGES ?? NODE_ENV !== "production",
     API_BASE_URL: (config.API_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
   }));
 

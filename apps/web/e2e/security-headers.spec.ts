@@ -119,3 +119,17 @@ test("the panel shows in a frame of the site; other pages refuse to", async ({ p
   expect(login).toBeDefined();
   expect(await login?.locator('input[name="password"]').count()).toBe(0);
 });
+
+test("the developers' pages are on only where DEVELOPER_PAGES says so", async ({ request }) => {
+  // This server turns them on; the maintenance test's server keeps production's default.
+  expect((await request.get(pathTo("test", "de"))).status()).toBe(200);
+  expect((await request.get("/api/docs/")).status()).toBe(200);
+  const production = process.env.E2E_MAINTENANCE_URL as string;
+  for (const path of [pathTo("test", "de"), pathTo("test", "en"), "/api/docs/"]) {
+    expect((await request.get(`${production}${path}`)).status(), path).toBe(404);
+  }
+  const spec = (await (await request.get(`${production}/api/v1/openapi.json`)).json()) as {
+    paths: Record<string, unknown>;
+  };
+  expect(Object.keys(spec.paths).filter((path) => !path.startsWith("/api/v1/"))).toEqual([]);
+});
