@@ -83,6 +83,15 @@ describe("request logging", () => {
     );
     await app.close();
   });
+
+  it("keeps reset tokens out of the log lines", async () => {
+    const { app, lines } = await loggedApp(0);
+    await app.inject({ url: "/healthz?token=secret-reset-token" });
+    const logged = lines.filter((line) => line.url?.startsWith("/healthz"));
+    expect(logged.map((line) => line.url)).toEqual(["/healthz?token=[redacted]"]);
+    expect(JSON.stringify(lines)).not.toContain("secret-reset-token");
+    await app.close();
+  });
 });
 
 describe("the developers' pages and the OpenAPI document", () => {
