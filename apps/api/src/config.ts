@@ -39,6 +39,20 @@ const configSchema = z.object({
     .min(300)
     .default(30 * 86_400),
   RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
+  /**
+   * A login session's absolute lifetime in seconds: refresh tokens are not renewed beyond it, and
+   * the visitor logs in again (default 90 days).
+   */
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(90 * 86_400),
+  /**
+   * Seconds after a refresh token's use in which presenting it again returns the same successor
+   * (two tabs or requests renewing at once) instead of counting as a replay, which ends the session.
+   */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** The web front end's OAuth client, created or updated at start. */
   OAUTH_CLIENT_ID: z.string().min(1).default("eventwerk-web"),
   OAUTH_CLIENT_SECRET: z.string().min(8).default(publishedClientSecret),
