@@ -61,5 +61,10 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: [server(port, {}), server(maintenancePort, { PUBLIC_MAINTENANCE: "false" })],
+  // The first server shows the developers' pages (/test, /api/docs; routes.spec opens every page),
+  // the second keeps production's default (off).
+  webServer: [
+    server(port, { DEVELOPER_PAGES: "true" }),
+    server(maintenancePort, { PUBLIC_MAINTENANCE: "false" }),
+  ],
 });

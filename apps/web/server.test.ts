@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -54,6 +55,24 @@ const build = {
           new Response(`<p>${"Konzert in Köln. ".repeat(300)}</p>`, {
             headers: { "Content-Type": "text/html; charset=utf-8" },
           }),
+      },
+    },
+    nonced: {
+      id: "nonced",
+      parentId: "root",
+      path: "nonced",
+      module: {
+        // A public page as entry.server.tsx renders it: a new nonce every time.
+        loader: () => {
+          const nonce = randomBytes(16).toString("base64");
+          return new Response(`<script nonce="${nonce}">1</script>`, {
+            headers: {
+              "Content-Type": "text/html; charset=utf-8",
+              "Cache-Control": "public, max-age=60",
+              "Content-Security-Policy": `script-src 'self' 'nonce-${nonce}'`,
+            },
+          });
+        },
       },
     },
     broken: {
@@ -366,5 +385,87 @@ describe("compression", () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe("security headers", () => {
+  let base = "";
+  let close = async () => {};
+  beforeAll(async () => {
+    ({ base, close } = await startServer(
+      loadWebConfig({
+        GUEST_PAGE_CACHE_SECONDS: "0",
+        PANEL_FRAME_ANCESTORS: "https://partner.example, https://other.example/path",
+      }),
+    ));
+  });
+  afterAll(() => close());
+
+  it("come with every answer: pages, refusals and errors", async () => {
+    const answers = [
+      await send(base, "GET", "/client"),
+      await send(base, "TRACE", "/client"),
+      await send(base, "GET", "/client", { host: "a b" }),
+      await send(base, "GET", "/nowhere"),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers["x-content-type-options"], `${answer.status}`).toBe("nosniff");
+      expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(answer.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(answer.headers["content-security-policy"]).toMatch(/script-src 'self'(;|$)/);
+      expect(answer.headers["x-frame-options"]).toBe("DENY");
+      // Plain http: HSTS would do nothing, and pin localhost to https.
+      expect(answer.headers["strict-transport-security"]).toBeUndefined();
+    }
+  });
+
+  it("let the panel's pages be framed by the site and PANEL_FRAME_ANCESTORS only", async () => {
+    for (const target of ["/panel", "/en/panel"]) {
+      const answer = await send(base, "GET", target);
+      expect(answer.headers["content-security-policy"]).toContain(
+        "frame-ancestors 'self' https://partner.example https://other.example",
+      );
+      expect(answer.headers["x-frame-options"]).toBeUndefined();
+    }
+    const other = await send(base, "GET", "/panelx");
+    expect(other.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  it("keep a page's own policy with its nonce, and tag pages alike despite their nonces", async () => {
+    const first = await send(base, "GET", "/nonced");
+    const second = await send(base, "GET", "/nonced");
+    const nonce = /nonce="([^"]+)"/.exec(first.body)?.[1];
+    expect(first.headers["content-security-policy"]).toBe(`script-src 'self' 'nonce-${nonce}'`);
+    expect(first.headers.etag).toMatch(/^W\//);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    // The browser keeps the policy it stored with the page: a 304 must not replace it.
+    const revalidated = await send(base, "GET", "/nonced", {
+      "if-none-match": String(first.headers.etag),
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers["content-security-policy"]).toBeUndefined();
+  });
+
+  it("add HSTS when PUBLIC_URL is https", async () => {
+    const server = await startServer(
+      loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0", PUBLIC_URL: "https://shop.example" }),
+    );
+    try {
+      const answer = await send(server.base, "GET", "/client");
+      expect(answer.headers["strict-transport-security"]).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuse a PANEL_FRAME_ANCESTORS entry that is not an origin", () => {
+    expect(() => loadWebConfig({ PANEL_FRAME_ANCESTORS: "javascript:alert(1)" })).toThrow(
+      /PANEL_FRAME_ANCESTORS/,
+    );
+    expect(() => loadWebConfig({ PANEL_FRAME_ANCESTORS: "'unsafe-inline'" })).toThrow(
+      /PANEL_FRAME_ANCESTORS/,
+    );
   });
 });

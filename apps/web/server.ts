@@ -10,6 +10,8 @@ import sirv from "sirv";
 import { loadWebConfig, type WebConfig } from "./app/config.server";
 import { conditional, notModifiedHeaders, withEtag } from "./app/lib/etag.server";
 import { createGuestPageCache } from "./app/lib/guest-page-cache.server";
+import { type SecuritySettings, securityHeaders } from "./app/lib/security-headers.server";
+import { insecureCookieWarning } from "./app/session/cookies.server";
 
 export type WebListenerOptions = {
   /** The output of `react-router build`; defaults to `apps/web/build`. */
@@ -209,6 +211,8 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
       },
     });
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  const cookieWarning = insecureCookieWarning(config, mode === "production");
+  if (cookieWarning) console.warn(cookieWarning);
   const handle = createRequestHandler(build, mode);
   const cache = createGuestPageCache({
     ttlSeconds: mode === "development" ? 0 : config.GUEST_PAGE_CACHE_SECONDS,
@@ -220,6 +224,12 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
   };
   const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;
   const trusted = proxyTrust(config.TRUST_PROXY);
+  const security: SecuritySettings = {
+    https: publicUrl?.protocol === "https:",
+    panelFrameAncestors: config.PANEL_FRAME_ANCESTORS,
+  };
+  // A 304 keeps the policy the browser stored with the page: a new one would not know its nonce.
+  const notModified = (res: ServerResponse) => res.removeHeader("Content-Security-Policy");
   const render = async (req: IncomingMessage, res: ServerResponse, address: PublicAddress) => {
     let request = createRequest(req, res, address);
     try {
@@ -237,9 +247,16 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     );
     // The visitor has gone: nobody to answer.
     if (request.signal.aborted || res.destroyed) return;
+    if (response.status === 304) notModified(res);
     await sendResponse(res, response);
   };
   const serve = (req: IncomingMessage, res: ServerResponse) => {
+    // Every answer carries them, refusals and static files included; a page's own policy (with
+    // its nonce, entry.server.tsx) replaces this one.
+    const pathname = req.url?.startsWith("/") ? req.url.split("?")[0] : "/";
+    for (const [name, value] of Object.entries(securityHeaders(pathname ?? "/", security))) {
+      res.setHeader(name, value);
+    }
     const problem = malformed(req);
     if (problem) {
       refuse(res, problem.status, problem.text, problem.status === 405 ? { Allow: allow } : {});
@@ -264,6 +281,7 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     });
     if (hit) {
       if (hit.etag && matchesEtag(req.headers["if-none-match"], hit.etag)) {
+        notModified(res);
         res.writeHead(304, Object.fromEntries(notModifiedHeaders(hit.headers)));
         res.end();
         return;

@@ -99,4 +99,52 @@ describe("request logging", () => {
     );
     await app.close();
   });
+
+  it("keeps reset tokens out of the log lines", async () => {
+    const { app, lines } = await loggedApp(0);
+    await app.inject({ url: "/healthz?token=secret-reset-token" });
+    const logged = lines.filter((line) => line.url?.startsWith("/healthz"));
+    expect(logged.map((line) => line.url)).toEqual(["/healthz?token=[redacted]"]);
+    expect(JSON.stringify(lines)).not.toContain("secret-reset-token");
+    await app.close();
+  });
+});
+
+describe("the developers' pages and the OpenAPI document", () => {
+  let t: TestApp;
+  let production: TestApp;
+  beforeAll(async () => {
+    [t, production] = await Promise.all([
+      createTestApp({ SEED_DEMO_DATA: "false" }),
+      createTestApp({ SEED_DEMO_DATA: "false", DEVELOPER_PAGES: "false" }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), production?.close()]);
+  });
+
+  it("serves /api/docs only with DEVELOPER_PAGES, the document always", async () => {
+    expect((await t.app.inject({ url: "/api/docs/" })).statusCode).toBe(200);
+    expect((await production.app.inject({ url: "/api/docs/" })).statusCode).toBe(404);
+    expect((await production.app.inject({ url: "/api/docs/json" })).statusCode).toBe(404);
+    expect((await production.app.inject({ url: apiPaths.openapi })).statusCode).toBe(200);
+  });
+
+  it("lists only the API's operations, not the pages the same server answers", async () => {
+    // As the combined server (scripts/one-port.ts) mounts the web app beside the API.
+    const app = await buildApp(t.ctx, { logger: false });
+    app.all("/*", async () => "page");
+    app.get("/kontakt", async () => "page");
+    await app.ready();
+    try {
+      const spec = (await app.inject({ url: apiPaths.openapi })).json<{
+        paths: Record<string, unknown>;
+      }>();
+      const paths = Object.keys(spec.paths);
+      expect(paths.length).toBeGreaterThan(10);
+      expect(paths.filter((path) => !path.startsWith("/api/v1/"))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -13,6 +13,7 @@ import {
 import type { Config } from "./config.ts";
 import type { Context, ContextOptions } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
+import { proxyTrust, redactUrl, requestIdFor } from "./lib/client-address.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { ensureWebClient } from "./lib/oauth-clients.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
@@ -77,7 +78,7 @@ export const apiPlugin = fp<ContextOptions>(
     app.addHook("onResponse", async (request, reply) => {
       const line = {
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       };
@@ -106,7 +107,13 @@ export const apiPlugin = fp<ContextOptions>(
           securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
         },
       },
-      transform: jsonSchemaTransform,
+      // The API's operations only: not the web pages, files or probes the same server answers.
+      transform: (input) => {
+        const transformed = jsonSchemaTransform(input);
+        return input.url.startsWith("/api/v1/")
+          ? transformed
+          : { ...transformed, schema: { ...transformed.schema, hide: true } };
+      },
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(apiRoutes, { ctx });
@@ -118,12 +125,24 @@ export async function buildApp(
   ctx: Context,
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
+  const trusted = proxyTrust(ctx.config.TRUST_PROXY);
   const app = Fastify({
-    logger: { level: ctx.config.LOG_LEVEL },
+    logger: {
+      level: ctx.config.LOG_LEVEL,
+      // Error lines name the request too: without the secrets a URL may carry.
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     bodyLimit: ctx.config.BODY_LIMIT,
     trustProxy: ctx.config.TRUST_PROXY,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: "x-request-id",
+    // A proxy's X-Request-Id counts only from TRUST_PROXY's hops (requestIdFor).
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFor(request, trusted),
     // Every page view makes several internal calls: a log line each cost measurable CPU under
     // load. The API plugin logs what tells something (failures, slow answers; all at debug).
     logController: new LogController({ disableRequestLogging: true }),

@@ -5,6 +5,9 @@ const booleanString = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/** The web client's secret as published in this repository (README, .env.example). */
+export const publishedClientSecret = "eventwerk-web-dev-secret";
+
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -36,9 +39,23 @@ const configSchema = z.object({
     .min(300)
     .default(30 * 86_400),
   RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
+  /**
+   * A login session's absolute lifetime in seconds: refresh tokens are not renewed beyond it, and
+   * the visitor logs in again (default 90 days).
+   */
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(90 * 86_400),
+  /**
+   * Seconds after a refresh token's use in which presenting it again returns the same successor
+   * (two tabs or requests renewing at once) instead of counting as a replay, which ends the session.
+   */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** The web front end's OAuth client, created or updated at start. */
   OAUTH_CLIENT_ID: z.string().min(1).default("eventwerk-web"),
-  OAUTH_CLIENT_SECRET: z.string().min(8).default("eventwerk-web-dev-secret"),
+  OAUTH_CLIENT_SECRET: z.string().min(8).default(publishedClientSecret),
   BODY_LIMIT: z.coerce
     .number()
     .int()
@@ -90,10 +107,35 @@ const configSchema = z.object({
    * (a lost webhook still completes a paid order); also once at start. 0 turns it off.
    */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * Serve the API reference at /api/docs (and, in the web app, the component showcase at /test).
+   * Default: on unless NODE_ENV is production. The OpenAPI document itself is always served.
+   */
+  DEVELOPER_PAGES: booleanString.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, "DEVELOPER_PAGES"> & {
+  DEVELOPER_PAGES: boolean;
+  dataDir: string;
+};
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Why production must not start with this configuration, or null. The published client secret
+ * would let anyone log in as the web app (its password grant and refresh tokens): refused once
+ * the site is public, i.e. PUBLIC_URL names a host other than this machine. `npm start` on a
+ * fresh machine (PUBLIC_URL unset: localhost) still starts with it, for trying the demo.
+ */
+export function productionRefusal(config: Config): string | null {
+  if (config.NODE_ENV !== "production") return null;
+  const host = new URL(config.PUBLIC_URL).hostname;
+  if (config.OAUTH_CLIENT_SECRET === publishedClientSecret && !loopbackHosts.has(host)) {
+    return `  OAUTH_CLIENT_SECRET: the published default must not be used on a public site (PUBLIC_URL is ${config.PUBLIC_URL}); set a long random secret, the same for the API and the web app`;
+  }
+  return null;
+}
 
 /** Parses configuration; a wrong value stops the process with the variable's name. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -103,7 +145,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+  const config: Config = {
+    ...result.data,
+    DEVELOPER_PAGES: result.data.DEVELOPER_PAGES ?? result.data.NODE_ENV !== "production",
+    dataDir: path.resolve(result.data.DATA_DIR),
+  };
+  const refusal = productionRefusal(config);
+  if (refusal) throw new ConfigError(`Invalid configuration:\n${refusal}`);
+  return config;
 }
 
 export class ConfigError extends Error {

@@ -11,8 +11,11 @@ const configSchema = z
     /** The OAuth client the web front end uses; same defaults as the API. */
     OAUTH_CLIENT_ID: z.string().min(1).default("eventwerk-web"),
     OAUTH_CLIENT_SECRET: z.string().min(8).default("eventwerk-web-dev-secret"),
-    /** Marks cookies `Secure`; turn on behind HTTPS. */
-    COOKIE_SECURE: booleanString.default(false),
+    /**
+     * Marks cookies `Secure` (and gives the login cookies `__Host-` names); defaults to whether
+     * PUBLIC_URL is https.
+     */
+    COOKIE_SECURE: booleanString.optional(),
     /**
      * Public address for canonical links, and the scheme and host of every request (so form
      * posts from `https://` pages pass the origin checks behind a TLS-terminating proxy);
@@ -25,12 +28,38 @@ const configSchema = z
      * (`loopback`, `10.0.0.0/8`, …), or `true`/`false`.
      */
     TRUST_PROXY: z.string().default("loopback"),
+    /**
+     * Origins besides the site itself that may show the organiser panel's pages in a frame
+     * (space or comma separated, e.g. `https://partner.example`); every other page may be framed
+     * by nobody.
+     */
+    PANEL_FRAME_ANCESTORS: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const origins: string[] = [];
+        for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+          const url = URL.parse(entry);
+          if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+            ctx.addIssue({ code: "custom", message: `not an http(s) origin: ${entry}` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
     /** Largest form post in bytes (larger: 413); the same setting as the API's. */
     BODY_LIMIT: z.coerce
       .number()
       .int()
       .min(1024)
       .default(100 * 1024),
+    /**
+     * Serve the developers' pages (`/test`, the component showcase); the API reads the same
+     * setting for `/api/docs`. Default: on unless NODE_ENV is production.
+     */
+    DEVELOPER_PAGES: booleanString.optional(),
+    NODE_ENV: z.string().optional(),
     /** Compress pages (brotli or gzip); `false` behind a proxy that compresses. */
     COMPRESSION: booleanString.default(true),
     /**
@@ -50,8 +79,9 @@ const configSchema = z
       .min(1000)
       .default(5 * 60 * 1000),
   })
-  .transform((config) => ({
+  .transform(({ NODE_ENV, ...config }) => ({
     ...config,
+    DEVELOPER_PAGES: config.DEVELOPER_PAGES ?? NODE_ENV !== "production",
     API_BASE_URL: (config.API_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
   }));
 

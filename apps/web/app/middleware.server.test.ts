@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadWebConfig } from "./config.server";
 import type { RequestState } from "./context";
 import { detectLocale, isSameSite, routeMiddleware, runRouteMiddleware } from "./middleware.server";
 
@@ -116,5 +117,16 @@ describe("isSameSite (forms posted from our own pages only)", () => {
     expect(post("https://shop.example")).toBe(false);
     expect(post("null")).toBe(false);
     expect(post("not a url")).toBe(false);
+  });
+});
+
+describe("developer pages", () => {
+  it("are on unless NODE_ENV is production, and DEVELOPER_PAGES decides", () => {
+    expect(loadWebConfig({ NODE_ENV: "production" }).DEVELOPER_PAGES).toBe(false);
+    expect(loadWebConfig({ NODE_ENV: "development" }).DEVELOPER_PAGES).toBe(true);
+    expect(loadWebConfig({}).DEVELOPER_PAGES).toBe(true);
+    expect(loadWebConfig({ NODE_ENV: "production", DEVELOPER_PAGES: "true" }).DEVELOPER_PAGES).toBe(
+      true,
+    );
   });
 });

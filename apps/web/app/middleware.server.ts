@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import { data, type MiddlewareFunction, redirect } from "react-router";
+import { config } from "./config.server";
 import type { RequestState } from "./context";
 import { requestState } from "./context";
 import { localeFromPath, type MiddlewareName, matchPage, pathTo } from "./route-table";
@@ -23,6 +24,8 @@ export const routeMiddleware: Record<string, RouteMiddleware> &
         ),
   /** Pages for guests only (login, registration): a signed-in visitor goes to the account. */
   guestOnly: (state) => (state.user ? redirect(pathTo("account", state.locale)) : true),
+  /** The component showcase (`/test`): only where DEVELOPER_PAGES is on. */
+  developerPages: () => config.DEVELOPER_PAGES,
 };
 
 export function runRouteMiddleware(

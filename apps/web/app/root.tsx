@@ -20,6 +20,7 @@ import { config, publicOrigin } from "./config.server";
 import { requestState } from "./context";
 import { messagesFor } from "./i18n/messages.server";
 import { timeZone } from "./lib/intl-format";
+import { useNonce } from "./lib/nonce";
 import "./i18n/types";
 import errorsDe from "./i18n/messages/de/errors.json";
 import errorsEn from "./i18n/messages/en/errors.json";
@@ -80,11 +81,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const location = useLocation();
   const lang = data?.locale ?? localeFromPath(location.pathname);
+  const nonce = useNonce();
   return (
     <html lang={lang} suppressHydrationWarning>
       <head>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of our own */}
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {/* The browser hides the nonce after loading, so hydration finds it empty: not a mismatch. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of our own
+          dangerouslySetInnerHTML={{ __html: themeScript }}
+        />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />

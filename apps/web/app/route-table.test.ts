@@ -86,8 +86,9 @@ describe("route table", () => {
     ]) {
       expect(byKey[key]).toEqual(["guestOnly"]);
     }
+    expect(byKey.test).toEqual(["developerPages"]);
     expect(pages.filter((page) => page.middleware.length > 0)).toHaveLength(
-      accountPages.length + 5,
+      accountPages.length + 6,
     );
   });
 

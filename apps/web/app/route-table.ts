@@ -7,7 +7,7 @@ import { defaultLocale, type Locale, locales } from "@eventwerk/contract/constan
  */
 
 /** Names a page or an area can list; `middleware.server.ts` implements them. */
-export type MiddlewareName = "signedIn" | "guestOnly";
+export type MiddlewareName = "signedIn" | "guestOnly" | "developerPages";
 
 export const areaNames = ["site", "account", "checkout", "door", "panel"] as const;
 export type AreaName = (typeof areaNames)[number];
@@ -154,7 +154,7 @@ export const pages = [
   page("terms", "/agb", "/en/terms-and-conditions", "routes/cms-page.tsx", {
     cms: "terms-and-conditions",
   }),
-  page("test", "/test", "/en/test", "routes/test.tsx"),
+  page("test", "/test", "/en/test", "routes/test.tsx", { middleware: ["developerPages"] }),
   page(
     "ticket-buy-status",
     "/ticket-buy-status",

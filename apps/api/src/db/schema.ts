@@ -153,6 +153,11 @@ export const refreshTokens = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /**
+     * The refresh token that replaced this one, encrypted with a key derived from this one
+     * (lib/sessions.ts): only this token's holder can read it, during the grace window after use.
+     */
+    successorSealed: text("successor_sealed"),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -7,7 +7,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
-import type { Config } from "../config.ts";
+import { type Config, ConfigError } from "../config.ts";
 import { HttpError } from "./http-error.ts";
 
 export type RateLimiter = {
@@ -37,8 +37,17 @@ export async function createRateLimiter(config: Config): Promise<RateLimiter> {
         lazyConnect: true,
       })
     : null;
+  // ioredis reports every failed reconnect as an error event: the limiter notices through its
+  // failing calls (and counts in memory meanwhile), so these are not worth a line each.
+  redis?.on("error", () => {});
   // Connected before the first request; while Redis is away later, the in-memory limiter stands in.
-  await redis?.connect();
+  // Unreachable at start, it stops the start with a message naming the setting: the instances would
+  // otherwise each count on their own without anyone noticing.
+  await redis?.connect().catch((error: unknown) => {
+    redis.disconnect();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`Invalid configuration:\n  REDIS_URL: Redis is unreachable (${reason})`);
+  });
   const options = { points: config.RATE_LIMIT_PER_MINUTE, duration: 60, keyPrefix: "eventwerk-rl" };
   const limiter = redis
     ? new RateLimiterRedis({

@@ -3,16 +3,27 @@ import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Context } from "../context.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { passwordResetTokens, refreshTokens, sessions } from "../db/schema.ts";
-import { randomToken, sha256 } from "./secrets.ts";
+import { randomToken, seal, sha256, unseal } from "./secrets.ts";
 
 type Db = Database | Transaction;
 
-async function issueRefreshToken(ctx: Context, db: Db, sessionId: string): Promise<string> {
+/** When a session started at `createdAt` ends, whatever its refresh tokens say. */
+const sessionEnd = (ctx: Context, createdAt: Date) =>
+  createdAt.getTime() + ctx.config.SESSION_MAX_AGE * 1000;
+
+async function issueRefreshToken(
+  ctx: Context,
+  db: Db,
+  sessionId: string,
+  sessionCreatedAt: Date,
+): Promise<string> {
   const token = randomToken();
   await db.insert(refreshTokens).values({
     sessionId,
     tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL * 1000),
+    expiresAt: new Date(
+      Math.min(Date.now() + ctx.config.REFRESH_TOKEN_TTL * 1000, sessionEnd(ctx, sessionCreatedAt)),
+    ),
   });
   return token;
 }
@@ -27,8 +38,8 @@ export async function startSession(
   const [session] = await db
     .insert(sessions)
     .values({ userId, clientId })
-    .returning({ id: sessions.id });
-  const refresh_token = await issueRefreshToken(ctx, db, session!.id);
+    .returning({ id: sessions.id, createdAt: sessions.createdAt });
+  const refresh_token = await issueRefreshToken(ctx, db, session!.id, session!.createdAt);
   const access_token = await ctx.tokens.sign({ sub: userId, sid: session!.id, cid: clientId });
   return { access_token, refresh_token, expires_in: ctx.tokens.ttl, token_type: "Bearer" };
 }
@@ -36,8 +47,11 @@ export async function startSession(
 export type RotateResult = { ok: true; tokens: TokenResponse } | { ok: false };
 
 /**
- * Trades a refresh token for a new pair. A token presented a second time means it was stolen
- * or replayed, so its whole family (the session) is revoked.
+ * Trades a refresh token for a new pair. A token presented again within the grace window after
+ * its use (two requests or tabs renewing at once) gets the same successor it gave the first
+ * time, with a new access token: one session, one line of successors. Later, a second use means
+ * the token was stolen or replayed, so its whole family (the session) is revoked. No session
+ * renews beyond its absolute lifetime (SESSION_MAX_AGE).
  */
 export async function rotateRefreshToken(
   ctx: Context,
@@ -49,6 +63,8 @@ export async function rotateRefreshToken(
       .select({
         id: refreshTokens.id,
         usedAt: refreshTokens.usedAt,
+        successorSealed: refreshTokens.successorSealed,
+        sessionCreatedAt: sessions.createdAt,
         revokedAt: refreshTokens.revokedAt,
         expiresAt: refreshTokens.expiresAt,
         sessionId: sessions.id,
@@ -63,13 +79,32 @@ export async function rotateRefreshToken(
       .limit(1);
     if (!row || row.clientId !== clientId || row.revokedAt || row.sessionRevokedAt)
       return { ok: false };
+    const issueAccess = () =>
+      ctx.tokens.sign({ sub: row.userId, sid: row.sessionId, cid: row.clientId });
     if (row.usedAt) {
+      const inGrace = Date.now() - row.usedAt.getTime() < ctx.config.REFRESH_GRACE_SECONDS * 1000;
+      const successor = inGrace && row.successorSealed ? unseal(row.successorSealed, token) : null;
+      if (successor) {
+        return {
+          ok: true,
+          tokens: {
+            access_token: await issueAccess(),
+            refresh_token: successor,
+            expires_in: ctx.tokens.ttl,
+            token_type: "Bearer",
+          },
+        };
+      }
       await revokeSession(tx, row.sessionId);
       return { ok: false };
     }
     if (row.expiresAt.getTime() <= Date.now()) return { ok: false };
-    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    const refresh_token = await issueRefreshToken(ctx, tx, row.sessionId);
+    if (sessionEnd(ctx, row.sessionCreatedAt) <= Date.now()) return { ok: false };
+    const refresh_token = await issueRefreshToken(ctx, tx, row.sessionId, row.sessionCreatedAt);
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date(), successorSealed: seal(refresh_token, token) })
+      .where(eq(refreshTokens.id, row.id));
     const access_token = await ctx.tokens.sign({
       sub: row.userId,
       sid: row.sessionId,

@@ -21,6 +21,7 @@ import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import { companyCategories, contactSettings, currencies, languages, pages } from "../db/schema.ts";
 import { optionalUser } from "../lib/auth.ts";
+import { addressKey } from "../lib/client-address.ts";
 import { storeContactMessage } from "../lib/contact-messages.ts";
 import { pick } from "../lib/geo.ts";
 import { notFound } from "../lib/http-error.ts";
@@ -206,7 +207,7 @@ export const contentRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       },
     },
     async (request, reply) => {
-      await ctx.rateLimiter.hit("contact", [`ip:${request.ip}`]);
+      await ctx.rateLimiter.hit("contact", [`ip:${addressKey(request.ip)}`]);
       const input = request.body;
       const locale = request.locale;
       const [settings] = await ctx.db

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { companyCategories, organiserProfiles, passwordResetTokens, users } from "../db/schema.ts";
+import { addressKey } from "../lib/client-address.ts";
 import { checkPlace } from "../lib/geo.ts";
 import { fieldError, HttpError } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
@@ -76,7 +77,10 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
     },
     async (request, reply) => {
       const input = request.body;
-      await ctx.rateLimiter.hit("register", [`ip:${request.ip}`, `account:${input.email}`]);
+      await ctx.rateLimiter.hit("register", [
+        `ip:${addressKey(request.ip)}`,
+        `account:${input.email}`,
+      ]);
       const passwordHash = await hashPassword(input.password);
       const tokens = await ctx.db
         .transaction(async (tx) => {
@@ -113,7 +117,10 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
     },
     async (request, reply) => {
       const input = request.body;
-      await ctx.rateLimiter.hit("register", [`ip:${request.ip}`, `account:${input.email}`]);
+      await ctx.rateLimiter.hit("register", [
+        `ip:${addressKey(request.ip)}`,
+        `account:${input.email}`,
+      ]);
       const [category] = await ctx.db
         .select({ id: companyCategories.id })
         .from(companyCategories)
@@ -170,7 +177,7 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
     async (request) => {
       const { email } = request.body;
       const locale = request.locale;
-      await ctx.rateLimiter.hit("password", [`ip:${request.ip}`, `account:${email}`]);
+      await ctx.rateLimiter.hit("password", [`ip:${addressKey(request.ip)}`, `account:${email}`]);
       const [user] = await ctx.db
         .select({ id: users.id, name: users.name, email: users.email })
         .from(users)
@@ -213,7 +220,7 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
     },
     async (request) => {
       const { token, password } = request.body;
-      await ctx.rateLimiter.hit("password", [`ip:${request.ip}`]);
+      await ctx.rateLimiter.hit("password", [`ip:${addressKey(request.ip)}`]);
       const passwordHash = await hashPassword(password);
       await ctx.db.transaction(async (tx) => {
         // Marking it used in the same statement that checks it makes the token single-use under races.
@@ -262,7 +269,7 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
     },
     async (request, reply) => {
       const { token } = request.body;
-      await ctx.rateLimiter.hit("password", [`ip:${request.ip}`]);
+      await ctx.rateLimiter.hit("password", [`ip:${addressKey(request.ip)}`]);
       const row = await findResetToken(ctx.db, token);
       const error = resetTokenError(row);
       if (error) throw error;

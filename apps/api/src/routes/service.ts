@@ -15,7 +15,8 @@ export const storagePrefix = "/storage/";
  * storage path, and health and readiness for the load balancer.
  */
 export const serviceRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  // The reference page is for developers (DEVELOPER_PAGES); the document is part of the API.
+  if (ctx.config.DEVELOPER_PAGES) await app.register(swaggerUi, { routePrefix: "/api/docs" });
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(fastifyStatic, {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ErrorBody, TokenResponse, User } from "@eventwerk/contract";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   decodeJwt,
   decodeProtectedHeader,
@@ -54,6 +54,20 @@ const refresh = (refreshToken: string) =>
   postToken({ grant_type: "refresh_token", refresh_token: refreshToken, ...testClient });
 
 const getUser = (token: string) => call(t.app, { method: "GET", url: getUserUrl, token });
+
+/** Runs `use` as if `seconds` had passed (Date only: the grace window and lifetimes read it). */
+async function later<T>(seconds: number, use: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    vi.setSystemTime(Date.now() + seconds * 1000);
+    return await use();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Past the grace window in which a used refresh token still gets its successor. */
+const afterGrace = <T>(use: () => Promise<T>) => later(t.ctx.config.REFRESH_GRACE_SECONDS + 1, use);
 
 const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
 
@@ -379,9 +393,11 @@ describe("POST /token, refresh_token grant", () => {
     const next = await refresh(rotated.refresh_token!);
     expect(next.statusCode).toBe(200);
 
-    const replay = await postToken(
-      { grant_type: "refresh_token", refresh_token: tokens.refresh_token, ...testClient },
-      "en",
+    const replay = await afterGrace(() =>
+      postToken(
+        { grant_type: "refresh_token", refresh_token: tokens.refresh_token, ...testClient },
+        "en",
+      ),
     );
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toEqual({
@@ -396,8 +412,8 @@ describe("POST /token, refresh_token grant", () => {
     const third = (await refresh(second.refresh_token!)).json<TokenResponse>();
     expect((await getUser(third.access_token)).statusCode).toBe(200);
 
-    // A thief replays the first refresh token.
-    const replay = await refresh(tokens.refresh_token!);
+    // A thief replays the first refresh token, after the grace window.
+    const replay = await afterGrace(() => refresh(tokens.refresh_token!));
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toEqual({
       error: {
@@ -427,21 +443,76 @@ describe("POST /token, refresh_token grant", () => {
     const { email, password, tokens } = await registerVisitor(t.app);
     const other = await passwordLogin(t.app, email, password);
     await refresh(tokens.refresh_token!);
-    await refresh(tokens.refresh_token!); // reuse: revokes the first family only
+    // Reuse after the grace window: revokes the first family only.
+    await afterGrace(() => refresh(tokens.refresh_token!));
     await expectInvalidToken(tokens.access_token);
     expect((await getUser(other.access_token)).statusCode).toBe(200);
     expect((await refresh(other.refresh_token!)).statusCode).toBe(200);
   });
 
-  it("lets only one of two parallel uses of a refresh token succeed", async () => {
+  it("gives parallel uses of a refresh token one successor, and keeps the session", async () => {
     const { tokens } = await registerVisitor(t.app);
+    const sid = decodeJwt(tokens.access_token).sid as string;
     const responses = await Promise.all([
       refresh(tokens.refresh_token!),
       refresh(tokens.refresh_token!),
+      refresh(tokens.refresh_token!),
     ]);
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    const loser = responses.find((r) => r.statusCode === 400)!;
-    expect(errorOf(loser).code).toBe("invalid_grant");
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const answers = responses.map((r) => r.json<TokenResponse>());
+    expect(new Set(answers.map((a) => a.refresh_token)).size).toBe(1);
+    for (const answer of answers) {
+      expect((await getUser(answer.access_token)).statusCode).toBe(200);
+    }
+    // One line of successors: the family holds the first token and the one successor.
+    const family = await t.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.sessionId, sid));
+    expect(family).toHaveLength(2);
+    expect(family.every((row) => row.revokedAt === null)).toBe(true);
+    expect((await refresh(answers[0]!.refresh_token!)).statusCode).toBe(200);
+  });
+
+  it("gives the successor only to the used token's holder, and only within the window", async () => {
+    const { tokens } = await registerVisitor(t.app);
+    const successor = (await refresh(tokens.refresh_token!)).json<TokenResponse>();
+    const again = await later(t.ctx.config.REFRESH_GRACE_SECONDS - 5, () =>
+      refresh(tokens.refresh_token!),
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json<TokenResponse>().refresh_token).toBe(successor.refresh_token);
+    // The database keeps the successor sealed with the used token: it is not readable there.
+    const rows = await t.ctx.db.select().from(refreshTokens);
+    expect(JSON.stringify(rows)).not.toContain(successor.refresh_token);
+    // Past the window the same use is a replay: the session ends.
+    expect((await afterGrace(() => refresh(tokens.refresh_token!))).statusCode).toBe(400);
+    expect((await refresh(successor.refresh_token!)).statusCode).toBe(400);
+  });
+
+  it("stops renewing a session at its absolute lifetime", async () => {
+    const { tokens } = await registerVisitor(t.app);
+    const sid = decodeJwt(tokens.access_token).sid as string;
+    const day = 86_400;
+    const maxAge = t.ctx.config.SESSION_MAX_AGE;
+    // Renewed within each refresh token's lifetime, until the session is nearly 90 days old.
+    let current = tokens.refresh_token!;
+    for (const days of [29, 58, 87]) {
+      const renewed = await later(days * day, () => refresh(current));
+      expect(renewed.statusCode, `day ${days}`).toBe(200);
+      current = renewed.json<TokenResponse>().refresh_token!;
+    }
+    const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.id, sid));
+    const end = session!.createdAt.getTime() + maxAge * 1000;
+    const [newest] = await t.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, sid), isNull(refreshTokens.usedAt)));
+    // The last token runs out with the session, not 30 days after it was issued.
+    expect(newest!.expiresAt.getTime()).toBeLessThanOrEqual(end);
+    const afterEnd = await later(maxAge + 60, () => refresh(current));
+    expect(afterEnd.statusCode).toBe(400);
+    expect(errorOf(afterEnd).code).toBe("invalid_grant");
   });
 
   it("answers 400 invalid_grant for an expired refresh token", async () => {

@@ -10,6 +10,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
 import { oauthClients, users } from "../db/schema.ts";
+import { addressKey } from "../lib/client-address.ts";
 import { HttpError } from "../lib/http-error.ts";
 import {
   hashClientSecret,
@@ -61,7 +62,7 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       if (body.grant_type === "refresh_token") {
         await ctx.rateLimiter.hit("refresh", [`token:${sha256(body.refresh_token)}`]);
       } else {
-        await ctx.rateLimiter.hit("token", [`ip:${request.ip}`]);
+        await ctx.rateLimiter.hit("token", [`ip:${addressKey(request.ip)}`]);
       }
       const [client] = await ctx.db
         .select()
@@ -89,7 +90,7 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
           // Failed logins count per account and per account and source. A source that used up
           // its attempts on an account waits; the account as a whole only backs off for wrong
           // passwords, so the owner's right one always gets through (nobody can lock an account).
-          const source = `account:${email}:ip:${request.ip}`;
+          const source = `account:${email}:ip:${addressKey(request.ip)}`;
           await ctx.rateLimiter.check("login-failure", [source]);
           const [user] = await ctx.db
             .select({ id: users.id, passwordHash: users.passwordHash })

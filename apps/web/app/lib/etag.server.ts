@@ -1,4 +1,5 @@
 import { matchesEtag, weakEtag } from "@eventwerk/contract/http-cache";
+import { nonceOf } from "./security-headers.server";
 
 /** What a 304 carries of the full answer (RFC 9110, 15.4.5). */
 const notModifiedHeaderNames = ["cache-control", "content-location", "etag", "expires", "vary"];
@@ -17,6 +18,16 @@ const isPublic = (response: Response) =>
   response.status === 200 && /\bpublic\b/.test(response.headers.get("cache-control") ?? "");
 
 /**
+ * The body without its page's script nonce, which is new on every render: pages that differ
+ * only in it are the same page, and revalidate with a 304 (which keeps the stored nonce and policy).
+ */
+function withoutNonce(body: Uint8Array, headers: Headers): Uint8Array {
+  const nonce = nonceOf(headers.get("content-security-policy"));
+  if (!nonce) return body;
+  return new TextEncoder().encode(new TextDecoder().decode(body).replaceAll(nonce, ""));
+}
+
+/**
  * A public page with a weak ETag of its body, so that browsers and CDNs revalidate with a 304
  * instead of fetching it again. Public pages are small and the guest cache buffers them anyway;
  * personal pages keep streaming untouched.
@@ -25,7 +36,7 @@ export async function withEtag(response: Response): Promise<Response> {
   if (!isPublic(response) || response.headers.has("etag")) return response;
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
-  headers.set("etag", weakEtag(body));
+  headers.set("etag", weakEtag(withoutNonce(body, headers)));
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 

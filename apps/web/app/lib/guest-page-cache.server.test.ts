@@ -68,6 +68,10 @@ describe("guest page cache", () => {
     await cache.handle(get("/", { cookie: "active_lang=de; token=abc" }), loggedIn.render);
     await cache.handle(get("/", { cookie: "active_lang=de; token=abc" }), loggedIn.render);
     expect(loggedIn.count).toBe(2);
+    // Behind https the login cookies carry the __Host- prefix (session/cookies.server.ts).
+    await cache.handle(get("/", { cookie: "__Host-refresh_token=r" }), loggedIn.render);
+    await cache.handle(get("/", { cookie: "__Host-refresh_token=r" }), loggedIn.render);
+    expect(loggedIn.count).toBe(4);
 
     const personal = counter((n) => page(`${n}`, "private, no-store"));
     await cache.handle(get("/konto"), personal.render);

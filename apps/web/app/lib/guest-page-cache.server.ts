@@ -47,7 +47,8 @@ function nodeHeadersOf(headers: [string, string][]) {
   return result;
 }
 
-const loginCookie = /(?:^|;\s*)(?:token|refresh_token)=/;
+/** The login cookies, with or without their `__Host-` prefix (session/cookies.server.ts). */
+const loginCookie = /(?:^|;\s*)(?:__Host-)?(?:token|refresh_token)=/;
 
 function maxAgeSeconds(cacheControl: string | null): number {
   if (!cacheControl || !/\bpublic\b/.test(cacheControl)) return 0;

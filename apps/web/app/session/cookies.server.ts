@@ -1,15 +1,92 @@
-import { config } from "../config.server";
-
-/** Cookie names: the access token, the refresh token, the login flag and the language. */
-export const cookieNames = {
-  token: "token",
-  refreshToken: "refresh_token",
-  isLogin: "is_login",
-  locale: "i18n_redirected",
-  activeLang: "active_lang",
-} as const;
+import { config, type WebConfig } from "../config.server";
 
 const YEAR = 365 * 24 * 60 * 60;
+const LOGIN_MAX_AGE = 30 * 24 * 60 * 60;
+
+type CookieOptions = { maxAge?: number; httpOnly?: boolean };
+
+/**
+ * Whether cookies are `Secure`: COOKIE_SECURE when set, else whether PUBLIC_URL is https (a site
+ * reached over http cannot keep Secure cookies, and one reached over https must not send its
+ * login in the clear).
+ */
+export function cookiesAreSecure(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLIC_URL">) {
+  return settings.COOKIE_SECURE ?? settings.PUBLIC_URL?.startsWith("https:") ?? false;
+}
+
+/**
+ * The site's cookies for a configuration. With Secure, the login cookies carry the `__Host-`
+ * prefix: the browser then takes them only from this host over https, with Path=/ and no Domain,
+ * so neither a sibling subdomain nor a plain-http answer can plant or replace a login. The
+ * refresh token is sent on every path as well: any page renews an expired login (the root
+ * middleware), so there is no narrower path it could be scoped to. The language cookies are
+ * not secrets and are written by the browser's scripts too; they keep their plain names.
+ */
+export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLIC_URL">) {
+  const secure = cookiesAreSecure(settings);
+  const login = secure ? "__Host-" : "";
+  const names = {
+    token: `${login}token`,
+    refreshToken: `${login}refresh_token`,
+    isLogin: `${login}is_login`,
+    locale: "i18n_redirected",
+    activeLang: "active_lang",
+  } as const;
+
+  /** A Set-Cookie value: path `/`, SameSite=Lax, Secure as configured. */
+  const serialize = (name: string, value: string, options: CookieOptions = {}): string => {
+    const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
+    if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
+    if (options.httpOnly) parts.push("HttpOnly");
+    if (secure) parts.push("Secure");
+    return parts.join("; ");
+  };
+  const clear = (name: string) => serialize(name, "", { maxAge: 0 });
+
+  return {
+    secure,
+    names,
+    serialize,
+    clear,
+    localeCookies: (locale: string) => [
+      serialize(names.locale, locale, { maxAge: YEAR }),
+      serialize(names.activeLang, locale, { maxAge: YEAR }),
+    ],
+    /** The cookies of a logged-in visitor; the tokens are httpOnly and never reach scripts. */
+    loginCookies: (tokens: {
+      access_token: string;
+      refresh_token?: string;
+      expires_in: number;
+    }) => [
+      serialize(names.token, tokens.access_token, { httpOnly: true, maxAge: LOGIN_MAX_AGE }),
+      serialize(names.isLogin, "true", { maxAge: LOGIN_MAX_AGE }),
+      ...(tokens.refresh_token
+        ? [
+            serialize(names.refreshToken, tokens.refresh_token, {
+              httpOnly: true,
+              maxAge: LOGIN_MAX_AGE,
+            }),
+          ]
+        : []),
+    ],
+    logoutCookies: () => [clear(names.token), clear(names.refreshToken), clear(names.isLogin)],
+  };
+}
+
+/** The warning a production start without Secure cookies prints, or null when there is none. */
+export function insecureCookieWarning(
+  settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLIC_URL">,
+  production: boolean,
+): string | null {
+  if (!production || cookiesAreSecure(settings)) return null;
+  const host = settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).hostname : null;
+  // A production build tried out on this machine over plain http.
+  if (host === "localhost" || host === "127.0.0.1" || host === "[::1]") return null;
+  return (
+    "Warning: login cookies are sent without Secure. Behind HTTPS, set PUBLIC_URL to the site's " +
+    "https:// address (or COOKIE_SECURE=true)."
+  );
+}
 
 export function readCookies(request: Request): Map<string, string> {
   const jar = new Map<string, string>();
@@ -27,50 +104,13 @@ export function readCookies(request: Request): Map<string, string> {
   return jar;
 }
 
-type CookieOptions = { maxAge?: number; httpOnly?: boolean };
+const cookies = createCookies(config);
 
-/** A Set-Cookie value: path `/`, SameSite=Lax, Secure only when configuration asks for it. */
-export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
-  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
-  if (options.httpOnly) parts.push("HttpOnly");
-  if (config.COOKIE_SECURE) parts.push("Secure");
-  return parts.join("; ");
-}
-
-export const clearCookie = (name: string) => serializeCookie(name, "", { maxAge: 0 });
-
-export const localeCookies = (locale: string) => [
-  serializeCookie(cookieNames.locale, locale, { maxAge: YEAR }),
-  serializeCookie(cookieNames.activeLang, locale, { maxAge: YEAR }),
-];
-
-/** The cookies of a logged-in visitor; the tokens are httpOnly and never reach scripts. */
-export function loginCookies(tokens: {
-  access_token: string;
-  refresh_token?: string;
-  expires_in: number;
-}) {
-  const cookies = [
-    serializeCookie(cookieNames.token, tokens.access_token, {
-      httpOnly: true,
-      maxAge: 30 * 24 * 60 * 60,
-    }),
-    serializeCookie(cookieNames.isLogin, "true", { maxAge: 30 * 24 * 60 * 60 }),
-  ];
-  if (tokens.refresh_token) {
-    cookies.push(
-      serializeCookie(cookieNames.refreshToken, tokens.refresh_token, {
-        httpOnly: true,
-        maxAge: 30 * 24 * 60 * 60,
-      }),
-    );
-  }
-  return cookies;
-}
-
-export const logoutCookies = () => [
-  clearCookie(cookieNames.token),
-  clearCookie(cookieNames.refreshToken),
-  clearCookie(cookieNames.isLogin),
-];
+export const {
+  names: cookieNames,
+  serialize: serializeCookie,
+  clear: clearCookie,
+  localeCookies,
+  loginCookies,
+  logoutCookies,
+} = cookies;
