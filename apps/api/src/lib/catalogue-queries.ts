@@ -23,6 +23,7 @@ import {
   ticketAvailability,
   type Window,
 } from "./catalogue.ts";
+import { typoCorrection } from "./catalogue-typos.ts";
 
 /**
  * The catalogue's SQL. Raw fragments (aliases e = events, c = event_categories, v = venues,
@@ -59,12 +60,27 @@ const tsQuery = (q: string, locale: Locale) =>
   sql`websearch_to_tsquery(${textSearchConfig(locale)}, ${q})`;
 
 /** Full-text match in the request's language, or a title that resembles the query (typos). */
-export const textMatch = (q: string, locale: Locale) =>
+const queryMatch = (q: string, locale: Locale) =>
   sql`(${col("e.search", locale)} @@ ${tsQuery(q, locale)} or (${col("e.title", locale)} %> ${q} and word_similarity(${q}, ${col("e.title", locale)}) >= ${titleSimilarity}))`;
 
+/** What a visitor searched for, and the query with its typos corrected (`typoCorrection`). */
+export type SearchText = { q: string; corrected: string | null };
+
+/** Matches of the typed query, or of the corrected one. */
+export const textMatch = ({ q, corrected }: SearchText, locale: Locale) =>
+  corrected
+    ? sql`(${queryMatch(q, locale)} or ${queryMatch(corrected, locale)})`
+    : queryMatch(q, locale);
+
 /** Word matches (stemmed) first, then by text rank plus title resemblance. */
-const textRank = (q: string, locale: Locale) =>
+const queryRank = (q: string, locale: Locale) =>
   sql`((${col("e.search", locale)} @@ ${tsQuery(q, locale)})::int + ts_rank(${col("e.search", locale)}, ${tsQuery(q, locale)}) + word_similarity(${q}, ${col("e.title", locale)}))`;
+
+/** Matches of the typed query before those of the corrected one (a rank below 10). */
+const textRank = ({ q, corrected }: SearchText, locale: Locale) =>
+  corrected
+    ? sql`(${queryMatch(q, locale)}::int * 10 + ${queryRank(q, locale)} + ${queryRank(corrected, locale)})`
+    : queryRank(q, locale);
 
 /** What the ticket types of an event `e` add up to; the per-type rules of `ticketAvailability`. */
 const ticketAggregates = (now: Date) => {
@@ -190,7 +206,8 @@ export async function listEvents(
   if (query.city) {
     where.push(sql`e.venue_id in (select id from venues where city_id = ${query.city})`);
   }
-  if (query.q) where.push(textMatch(query.q, locale));
+  if (query.q)
+    where.push(textMatch({ q: query.q, corrected: await typoCorrection(db, query.q) }, locale));
 
   // Prices and sales are aggregated over all candidates only when a filter or sort needs them.
   const free = query.free === "true";
@@ -418,12 +435,18 @@ export async function search(
   now: Date,
 ): Promise<SearchResult> {
   const pattern = containsPattern(q);
-  const rank = textRank(q, locale);
+  const text: SearchText = { q, corrected: await typoCorrection(db, q) };
+  const rank = textRank(text, locale);
+  // A name contains the query or resembles it, or the corrected query.
+  const nameMatch = (name: SQL) =>
+    text.corrected
+      ? sql`(${name} ilike ${pattern} or ${name} %> ${q} or ${name} ilike ${containsPattern(text.corrected)} or ${name} %> ${text.corrected})`
+      : sql`(${name} ilike ${pattern} or ${name} %> ${q})`;
   // The matches first, from the two GIN indexes (a BitmapOr), then the other conditions. With the
   // text conditions out of the outer query, the planner cannot misjudge them as selective and
   // test every published event instead (110 ms at 10,000 events on PGlite, against a few).
   const eventPage = sql`with hits as materialized (
-      select e.id from events e where ${textMatch(q, locale)}
+      select e.id from events e where ${textMatch(text, locale)}
     )
     select e.id, row_number() over (order by ${rank} desc, e.starts_at, e.id) as ord
     from events e
@@ -433,13 +456,13 @@ export async function search(
   const venueQuery = sql`select v.id, v.name, v.city_id, ${col("ci.name", locale)} as city_name,
       ${upcomingCount(now, sql`e.venue_id = v.id`)} as upcoming_count
     from venues v join cities ci on ci.id = v.city_id
-    where v.name ilike ${pattern} or v.name %> ${q}
+    where ${nameMatch(sql`v.name`)}
     order by word_similarity(${q}, v.name) desc, v.name, v.id
     limit ${limit}`;
   const categoryQuery = sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name, c.image,
       ${upcomingCount(now, sql`e.category_id = c.id`)} as upcoming_count
     from event_categories c
-    where ${col("c.name", locale)} ilike ${pattern} or ${col("c.name", locale)} %> ${q}
+    where ${nameMatch(col("c.name", locale))}
     order by word_similarity(${q}, ${col("c.name", locale)}) desc, c.sort_order, c.id
     limit ${limit}`;
   // Cities are found by their name in either language ("Munich" and "München").
@@ -449,7 +472,7 @@ export async function search(
           and ${upcomingPublished(now)}) as upcoming_count
     from cities ci join countries co on co.id = ci.country_id
     where exists (select 1 from venues v where v.city_id = ci.id)
-      and (ci.name_de ilike ${pattern} or ci.name_en ilike ${pattern} or ci.name_de %> ${q} or ci.name_en %> ${q})
+      and (${nameMatch(sql`ci.name_de`)} or ${nameMatch(sql`ci.name_en`)})
     order by greatest(word_similarity(${q}, ci.name_de), word_similarity(${q}, ci.name_en)) desc, ci.id
     limit ${limit}`;
   // The planner prices the text operators (`@@`, `%>`) as cheap and would rather test every
