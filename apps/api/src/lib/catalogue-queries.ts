@@ -4,6 +4,7 @@ import type {
   EventSummary,
   Locale,
   SearchResult,
+  Suggestions,
   TicketType,
   Venue,
 } from "@eventwerk/contract";
@@ -500,5 +501,104 @@ export async function search(
     })),
     categories: categories.map(toCategory),
     cities: cities.map(toCity),
+  };
+}
+
+// --- Suggestions while typing -------------------------------------------------------------
+
+/** Title words starting with the query's words (`konz:*A`: stemmed prefix, title weight only). */
+function titlePrefixQuery(q: string, locale: Locale): SQL | null {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (!words.length) return null;
+  return sql`to_tsquery(${textSearchConfig(locale)}, ${words.map((word) => `${word}:*A`).join(" & ")})`;
+}
+
+/**
+ * What a visitor may mean while typing: upcoming events whose title has words starting with the
+ * query's (or contains it, from three letters, or the typo-corrected query), then venues, cities
+ * (either language) and categories whose name contains it. Those starting with it come first.
+ */
+export async function suggestions(
+  db: Database,
+  q: string,
+  limit: number,
+  locale: Locale,
+  now: Date,
+): Promise<Suggestions> {
+  const corrected = await typoCorrection(db, q);
+  const patterns = [q, ...(corrected ? [corrected] : [])].map(containsPattern);
+  const startsWith = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const title = col("e.title", locale);
+  const prefix = titlePrefixQuery(q, locale);
+  const eventMatches: SQL[] = [
+    ...(prefix ? [sql`${col("e.search", locale)} @@ ${prefix}`] : []),
+    // Inside words ("konz" in "Sommerkonzert"): the trigram index needs three letters.
+    ...([...q].length >= 3 ? patterns.map((pattern) => sql`${title} ilike ${pattern}`) : []),
+  ];
+  const anyName = (name: SQL) =>
+    sql.join(
+      patterns.map((pattern) => sql`${name} ilike ${pattern}`),
+      sql` or `,
+    );
+  const eventQuery = eventMatches.length
+    ? sql`with hits as materialized (
+        select e.id from events e where ${sql.join(eventMatches, sql` or `)}
+      )
+      select e.id, ${col("e.slug", locale)} as slug, ${title} as title, e.starts_at,
+        v.name as venue_name, ${col("ci.name", locale)} as city_name
+      from events e join venues v on v.id = e.venue_id join cities ci on ci.id = v.city_id
+      where e.id in (select id from hits) and ${upcomingPublished(now)}
+      order by (${title} ilike ${startsWith}) desc, e.starts_at, e.id
+      limit ${limit}`
+    : null;
+  const venueQuery = sql`select v.id, v.name, ${col("ci.name", locale)} as city_name
+    from venues v join cities ci on ci.id = v.city_id
+    where ${anyName(sql`v.name`)}
+    order by (v.name ilike ${startsWith}) desc, v.name, v.id
+    limit ${limit}`;
+  const cityQuery = sql`select ci.id, ${col("ci.name", locale)} as name
+    from cities ci
+    where exists (select 1 from venues v where v.city_id = ci.id)
+      and (${anyName(sql`ci.name_de`)} or ${anyName(sql`ci.name_en`)})
+    order by (${col("ci.name", locale)} ilike ${startsWith}) desc, ${col("ci.name", locale)}, ci.id
+    limit ${limit}`;
+  const categoryQuery = sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name
+    from event_categories c
+    where ${anyName(col("c.name", locale))}
+    order by (${col("c.name", locale)} ilike ${startsWith}) desc, c.sort_order, c.id
+    limit ${limit}`;
+  // As in `search`: the planner is told to read the text indexes rather than every event.
+  const eventsFound = eventQuery
+    ? db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return rows(tx as unknown as Database, eventQuery);
+      })
+    : Promise.resolve([]);
+  const [events, venues, cities, categories] = await Promise.all([
+    eventsFound,
+    rows(db, venueQuery),
+    rows(db, cityQuery),
+    rows(db, categoryQuery),
+  ]);
+  return {
+    events: events.map((row) => ({
+      id: Number(row.id),
+      slug: String(row.slug),
+      title: String(row.title),
+      starts_at: toDate(row.starts_at).toISOString(),
+      venue_name: String(row.venue_name),
+      city_name: String(row.city_name),
+    })),
+    venues: venues.map((row) => ({
+      id: Number(row.id),
+      name: String(row.name),
+      city_name: String(row.city_name),
+    })),
+    cities: cities.map((row) => ({ id: Number(row.id), name: String(row.name) })),
+    categories: categories.map((row) => ({
+      id: Number(row.id),
+      slug: String(row.slug),
+      name: String(row.name),
+    })),
   };
 }
