@@ -355,7 +355,10 @@ export async function ticketTypesOf(
   });
 }
 
-/** Up to 4 upcoming published events of the same category, those in the same city first. */
+/**
+ * Up to 6 upcoming published events of the same category, those in the same city first: six fill
+ * the rows of the web's one-, two- and three-column grids.
+ */
 export async function relatedEvents(
   db: Database,
   event: EventRecord,
@@ -366,7 +369,7 @@ export async function relatedEvents(
   const page = sql`select e.id, row_number() over (order by ${order}) as ord
     from events e join venues v on v.id = e.venue_id
     where e.category_id = ${event.categoryId} and e.id <> ${event.summary.id} and ${upcomingPublished(now)}
-    order by ${order} limit 4`;
+    order by ${order} limit 6`;
   const found = await rows(db, summariesOf(page, locale, now));
   return found.map((row) => toSummary(row, now));
 }
