@@ -177,6 +177,7 @@ export const resources = {
   sitemap: { path: "/sitemap.xml", module: "routes/sitemap.ts" },
   robots: { path: "/robots.txt", module: "routes/robots.ts" },
   places: { path: "/places.json", module: "routes/places.ts" },
+  suggestions: { path: "/suggestions.json", module: "routes/suggestions.ts" },
   accountExport: { path: "/account-data.json", module: "routes/account-export.ts" },
 } as const;
 

@@ -1,30 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { pathTo } from "../app/route-table";
-import { germanBrowser, login, routeCases, test } from "./support";
+import { expectNoViolations, germanBrowser, login, routeCases, test } from "./support";
 
 test.use(germanBrowser);
-
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** Runs axe on the page; a failure lists each violation with the elements it found. */
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  const violations = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-  if (violations.length > 0) {
-    console.log(
-      `axe violations on ${page.url()}:\n${violations
-        .map((v) => `  ${v.id} (${v.impact}): ${v.help}\n    ${v.targets.join("\n    ")}`)
-        .join("\n")}`,
-    );
-  }
-  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
-}
 
 test.describe("axe (WCAG 2.1 A/AA) as a guest", () => {
   for (const route of routeCases) {

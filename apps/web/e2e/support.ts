@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Locale } from "@eventwerk/contract";
 import {
   type APIRequestContext,
@@ -344,4 +345,27 @@ export async function newestMailTo(address: string, count = 1): Promise<Mail> {
     )
     .toBeGreaterThanOrEqual(count);
   return mails.at(-1)!;
+}
+
+// --- Accessibility -----------------------------------------------------------------------------
+
+const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Runs axe on the page; a failure lists each violation with the elements it found. */
+export async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const violations = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+  if (violations.length > 0) {
+    console.log(
+      `axe violations on ${page.url()}:\n${violations
+        .map((v) => `  ${v.id} (${v.impact}): ${v.help}\n    ${v.targets.join("\n    ")}`)
+        .join("\n")}`,
+    );
+  }
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }

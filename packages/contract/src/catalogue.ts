@@ -188,3 +188,32 @@ export const eventCategoryListSchema = dataOf(z.array(eventCategorySchema));
 export const eventCityListSchema = dataOf(z.array(eventCitySchema));
 export const eventDetailResponseSchema = dataOf(eventDetailSchema);
 export const searchResponseSchema = dataOf(searchResultSchema);
+
+/** The fewest characters the suggestions answer for (the field asks after two letters). */
+export const suggestionMinLength = 2;
+
+export const suggestionsQuerySchema = z.object({
+  q: oneLine(100, suggestionMinLength),
+  limit: z.coerce.number().int().min(1).max(10).default(5),
+});
+
+/** What matches the start of a word while a visitor types: events, venues, cities, categories. */
+export const suggestionsSchema = z
+  .object({
+    events: z.array(
+      z.object({
+        id: z.number().int(),
+        slug: z.string(),
+        title: z.string(),
+        starts_at: z.string(),
+        venue_name: z.string(),
+        city_name: z.string(),
+      }),
+    ),
+    venues: z.array(z.object({ id: z.number().int(), name: z.string(), city_name: z.string() })),
+    cities: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    categories: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
+  })
+  .meta({ id: "Suggestions" });
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+export const suggestionsResponseSchema = dataOf(suggestionsSchema);

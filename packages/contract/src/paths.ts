@@ -42,6 +42,7 @@ export const apiPaths = {
   eventCategories: `${apiPrefix}/event-categories`,
   eventCities: `${apiPrefix}/event-cities`,
   search: `${apiPrefix}/search`,
+  searchSuggestions: `${apiPrefix}/search/suggestions`,
 } as const;
 
 /** Fills `:name` placeholders of an API path. */

@@ -4,6 +4,7 @@ import type {
   EventSummary,
   Locale,
   SearchResult,
+  Suggestions,
   TicketType,
   Venue,
 } from "@eventwerk/contract";
@@ -23,6 +24,7 @@ import {
   ticketAvailability,
   type Window,
 } from "./catalogue.ts";
+import { typoCorrection } from "./catalogue-typos.ts";
 
 /**
  * The catalogue's SQL. Raw fragments (aliases e = events, c = event_categories, v = venues,
@@ -59,12 +61,27 @@ const tsQuery = (q: string, locale: Locale) =>
   sql`websearch_to_tsquery(${textSearchConfig(locale)}, ${q})`;
 
 /** Full-text match in the request's language, or a title that resembles the query (typos). */
-export const textMatch = (q: string, locale: Locale) =>
+const queryMatch = (q: string, locale: Locale) =>
   sql`(${col("e.search", locale)} @@ ${tsQuery(q, locale)} or (${col("e.title", locale)} %> ${q} and word_similarity(${q}, ${col("e.title", locale)}) >= ${titleSimilarity}))`;
 
+/** What a visitor searched for, and the query with its typos corrected (`typoCorrection`). */
+export type SearchText = { q: string; corrected: string | null };
+
+/** Matches of the typed query, or of the corrected one. */
+export const textMatch = ({ q, corrected }: SearchText, locale: Locale) =>
+  corrected
+    ? sql`(${queryMatch(q, locale)} or ${queryMatch(corrected, locale)})`
+    : queryMatch(q, locale);
+
 /** Word matches (stemmed) first, then by text rank plus title resemblance. */
-const textRank = (q: string, locale: Locale) =>
+const queryRank = (q: string, locale: Locale) =>
   sql`((${col("e.search", locale)} @@ ${tsQuery(q, locale)})::int + ts_rank(${col("e.search", locale)}, ${tsQuery(q, locale)}) + word_similarity(${q}, ${col("e.title", locale)}))`;
+
+/** Matches of the typed query before those of the corrected one (a rank below 10). */
+const textRank = ({ q, corrected }: SearchText, locale: Locale) =>
+  corrected
+    ? sql`(${queryMatch(q, locale)}::int * 10 + ${queryRank(q, locale)} + ${queryRank(corrected, locale)})`
+    : queryRank(q, locale);
 
 /** What the ticket types of an event `e` add up to; the per-type rules of `ticketAvailability`. */
 const ticketAggregates = (now: Date) => {
@@ -190,7 +207,8 @@ export async function listEvents(
   if (query.city) {
     where.push(sql`e.venue_id = any(array(select id from venues where city_id = ${query.city}))`);
   }
-  if (query.q) where.push(textMatch(query.q, locale));
+  if (query.q)
+    where.push(textMatch({ q: query.q, corrected: await typoCorrection(db, query.q) }, locale));
 
   // Prices and sales are aggregated over all candidates only when a filter or sort needs them.
   const free = query.free === "true";
@@ -342,25 +360,28 @@ export async function ticketTypesOf(
   });
 }
 
-/** Up to 4 upcoming published events of the same category, those in the same city first. */
+/**
+ * Up to 6 upcoming published events of the same category, those in the same city first: six fill
+ * the rows of the web's one-, two- and three-column grids.
+ */
 export async function relatedEvents(
   db: Database,
   event: EventRecord,
   locale: Locale,
   now: Date,
 ): Promise<EventSummary[]> {
-  // Two bounded walks of the category's upcoming events in date order (an index): the first 4
-  // in the same city, the first 4 elsewhere; never the whole category.
+  // Two bounded walks of the category's upcoming events in date order (an index): the first 6
+  // in the same city, the first 6 elsewhere; never the whole category.
   const inCity = sql`e.venue_id in (select id from venues where city_id = ${event.cityId})`;
-  const firstFour = (city: SQL) => sql`(select e.id, e.starts_at
+  const firstSix = (city: SQL) => sql`(select e.id, e.starts_at
     from events e
     where e.category_id = ${event.categoryId} and e.id <> ${event.summary.id} and ${upcomingPublished(now)} and ${city}
-    order by e.starts_at, e.id limit 4)`;
+    order by e.starts_at, e.id limit 6)`;
   const order = sql`r.same_city desc, r.starts_at, r.id`;
   const page = sql`select r.id, row_number() over (order by ${order}) as ord
-    from (select *, true as same_city from ${firstFour(inCity)} near
-      union all select *, false from ${firstFour(sql`not ${inCity}`)} far) r
-    order by ${order} limit 4`;
+    from (select *, true as same_city from ${firstSix(inCity)} near
+      union all select *, false from ${firstSix(sql`not ${inCity}`)} far) r
+    order by ${order} limit 6`;
   const found = await rows(db, summariesOf(page, locale, now));
   return found.map((row) => toSummary(row, now));
 }
@@ -431,14 +452,20 @@ export async function search(
   now: Date,
 ): Promise<SearchResult> {
   const pattern = containsPattern(q);
-  const rank = textRank(q, locale);
+  const text: SearchText = { q, corrected: await typoCorrection(db, q) };
+  const rank = textRank(text, locale);
+  // A name contains the query or resembles it, or the corrected query.
+  const nameMatch = (name: SQL) =>
+    text.corrected
+      ? sql`(${name} ilike ${pattern} or ${name} %> ${q} or ${name} ilike ${containsPattern(text.corrected)} or ${name} %> ${text.corrected})`
+      : sql`(${name} ilike ${pattern} or ${name} %> ${q})`;
   // The matches first, from the two GIN indexes (a BitmapOr), then the other conditions. With the
   // text conditions out of the outer query, the planner cannot misjudge them as selective and
   // test every published event instead (110 ms at 10,000 events on PGlite, against a few).
   // The rank is computed on the rows the index scan reads anyway: no second visit of the events.
   const eventPage = sql`with hits as materialized (
       select e.id, e.starts_at, e.status, e.ends_at, ${rank} as rank
-      from events e where ${textMatch(q, locale)}
+      from events e where ${textMatch(text, locale)}
     )
     select e.id, row_number() over (order by e.rank desc, e.starts_at, e.id) as ord
     from hits e
@@ -448,13 +475,13 @@ export async function search(
   const venueQuery = sql`select v.id, v.name, v.city_id, ${col("ci.name", locale)} as city_name,
       ${upcomingCount(now, sql`e.venue_id = v.id`)} as upcoming_count
     from venues v join cities ci on ci.id = v.city_id
-    where v.name ilike ${pattern} or v.name %> ${q}
+    where ${nameMatch(sql`v.name`)}
     order by word_similarity(${q}, v.name) desc, v.name, v.id
     limit ${limit}`;
   const categoryQuery = sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name, c.image,
       ${upcomingCount(now, sql`e.category_id = c.id`)} as upcoming_count
     from event_categories c
-    where ${col("c.name", locale)} ilike ${pattern} or ${col("c.name", locale)} %> ${q}
+    where ${nameMatch(col("c.name", locale))}
     order by word_similarity(${q}, ${col("c.name", locale)}) desc, c.sort_order, c.id
     limit ${limit}`;
   // Cities are found by their name in either language ("Munich" and "München").
@@ -462,7 +489,7 @@ export async function search(
       ${cityUpcomingCount(now)} as upcoming_count
     from cities ci join countries co on co.id = ci.country_id
     where exists (select 1 from venues v where v.city_id = ci.id)
-      and (ci.name_de ilike ${pattern} or ci.name_en ilike ${pattern} or ci.name_de %> ${q} or ci.name_en %> ${q})
+      and (${nameMatch(sql`ci.name_de`)} or ${nameMatch(sql`ci.name_en`)})
     order by greatest(word_similarity(${q}, ci.name_de), word_similarity(${q}, ci.name_en)) desc, ci.id
     limit ${limit}`;
   // The planner prices the text operators (`@@`, `%>`) as cheap and would rather test every
@@ -492,5 +519,104 @@ export async function search(
     })),
     categories: categories.map(toCategory),
     cities: cities.map(toCity),
+  };
+}
+
+// --- Suggestions while typing -------------------------------------------------------------
+
+/** Title words starting with the query's words (`konz:*A`: stemmed prefix, title weight only). */
+function titlePrefixQuery(q: string, locale: Locale): SQL | null {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (!words.length) return null;
+  return sql`to_tsquery(${textSearchConfig(locale)}, ${words.map((word) => `${word}:*A`).join(" & ")})`;
+}
+
+/**
+ * What a visitor may mean while typing: upcoming events whose title has words starting with the
+ * query's (or contains it, from three letters, or the typo-corrected query), then venues, cities
+ * (either language) and categories whose name contains it. Those starting with it come first.
+ */
+export async function suggestions(
+  db: Database,
+  q: string,
+  limit: number,
+  locale: Locale,
+  now: Date,
+): Promise<Suggestions> {
+  const corrected = await typoCorrection(db, q);
+  const patterns = [q, ...(corrected ? [corrected] : [])].map(containsPattern);
+  const startsWith = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const title = col("e.title", locale);
+  const prefix = titlePrefixQuery(q, locale);
+  const eventMatches: SQL[] = [
+    ...(prefix ? [sql`${col("e.search", locale)} @@ ${prefix}`] : []),
+    // Inside words ("konz" in "Sommerkonzert"): the trigram index needs three letters.
+    ...([...q].length >= 3 ? patterns.map((pattern) => sql`${title} ilike ${pattern}`) : []),
+  ];
+  const anyName = (name: SQL) =>
+    sql.join(
+      patterns.map((pattern) => sql`${name} ilike ${pattern}`),
+      sql` or `,
+    );
+  const eventQuery = eventMatches.length
+    ? sql`with hits as materialized (
+        select e.id from events e where ${sql.join(eventMatches, sql` or `)}
+      )
+      select e.id, ${col("e.slug", locale)} as slug, ${title} as title, e.starts_at,
+        v.name as venue_name, ${col("ci.name", locale)} as city_name
+      from events e join venues v on v.id = e.venue_id join cities ci on ci.id = v.city_id
+      where e.id in (select id from hits) and ${upcomingPublished(now)}
+      order by (${title} ilike ${startsWith}) desc, e.starts_at, e.id
+      limit ${limit}`
+    : null;
+  const venueQuery = sql`select v.id, v.name, ${col("ci.name", locale)} as city_name
+    from venues v join cities ci on ci.id = v.city_id
+    where ${anyName(sql`v.name`)}
+    order by (v.name ilike ${startsWith}) desc, v.name, v.id
+    limit ${limit}`;
+  const cityQuery = sql`select ci.id, ${col("ci.name", locale)} as name
+    from cities ci
+    where exists (select 1 from venues v where v.city_id = ci.id)
+      and (${anyName(sql`ci.name_de`)} or ${anyName(sql`ci.name_en`)})
+    order by (${col("ci.name", locale)} ilike ${startsWith}) desc, ${col("ci.name", locale)}, ci.id
+    limit ${limit}`;
+  const categoryQuery = sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name
+    from event_categories c
+    where ${anyName(col("c.name", locale))}
+    order by (${col("c.name", locale)} ilike ${startsWith}) desc, c.sort_order, c.id
+    limit ${limit}`;
+  // As in `search`: the planner is told to read the text indexes rather than every event.
+  const eventsFound = eventQuery
+    ? db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return rows(tx as unknown as Database, eventQuery);
+      })
+    : Promise.resolve([]);
+  const [events, venues, cities, categories] = await Promise.all([
+    eventsFound,
+    rows(db, venueQuery),
+    rows(db, cityQuery),
+    rows(db, categoryQuery),
+  ]);
+  return {
+    events: events.map((row) => ({
+      id: Number(row.id),
+      slug: String(row.slug),
+      title: String(row.title),
+      starts_at: toDate(row.starts_at).toISOString(),
+      venue_name: String(row.venue_name),
+      city_name: String(row.city_name),
+    })),
+    venues: venues.map((row) => ({
+      id: Number(row.id),
+      name: String(row.name),
+      city_name: String(row.city_name),
+    })),
+    cities: cities.map((row) => ({ id: Number(row.id), name: String(row.name) })),
+    categories: categories.map((row) => ({
+      id: Number(row.id),
+      slug: String(row.slug),
+      name: String(row.name),
+    })),
   };
 }

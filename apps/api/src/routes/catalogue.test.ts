@@ -336,7 +336,7 @@ describe("one event", () => {
   it("relates upcoming published events of the category, the same city first", async () => {
     const event = await detail("onSale");
     const related = event.related;
-    expect(related).toHaveLength(4);
+    expect(related).toHaveLength(6);
     const ids = idsOf(related);
     expect(ids).not.toContain(f.ids.onSale);
     for (const key of ["draft", "past", "cancelled"] as const)

@@ -10,6 +10,8 @@ import {
   localeSchema,
   searchQuerySchema,
   searchResponseSchema,
+  suggestionsQuerySchema,
+  suggestionsResponseSchema,
 } from "@eventwerk/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -23,6 +25,7 @@ import {
   listEvents,
   relatedEvents,
   search,
+  suggestions,
   ticketTypesOf,
 } from "../lib/catalogue-queries.ts";
 import { notFound } from "../lib/http-error.ts";
@@ -92,7 +95,7 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
         tags,
         summary: "One event with venue, organiser, ticket types and related events",
         description:
-          "Published, cancelled and past events are answered (past and cancelled ones sell nothing); drafts are 404. Availability of a ticket type: `sale_ended` (event past or cancelled, or its sales end passed), `not_yet_on_sale` (sales start later), `sold_out` (sold ≥ capacity), else `on_sale`. The event is `on_sale` if any type is, else `sold_out` if every type still in its sales period is, else `not_yet_on_sale` or `sale_ended`. `related`: up to 4 upcoming published events of the same category, the same city first.",
+          "Published, cancelled and past events are answered (past and cancelled ones sell nothing); drafts are 404. Availability of a ticket type: `sale_ended` (event past or cancelled, or its sales end passed), `not_yet_on_sale` (sales start later), `sold_out` (sold ≥ capacity), else `on_sale`. The event is `on_sale` if any type is, else `sold_out` if every type still in its sales period is, else `not_yet_on_sale` or `sale_ended`. `related`: up to 6 upcoming published events of the same category, the same city first.",
         params: idParamSchema,
         response: { 200: eventDetailResponseSchema, ...errors },
       },
@@ -190,13 +193,36 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
         tags: ["search"],
         summary: "Search upcoming events, venues, categories and cities",
         description:
-          "Events: full-text search in the request's language (stemmed: `Konzerte` finds `Konzert`), or a title resembling the query (trigrams, so typos still find it), best matches first. Venues and categories by name (substring or resemblance), cities by their name in either language. `limit` applies to each list. `terms` are the lower-cased query words, for highlighting.",
+          "Events: full-text search in the request's language (stemmed: `Konzerte` finds `Konzert`), or a title resembling the query (trigrams), best matches first. A word of five letters or more that no title, venue, city or category name contains is corrected when it is one wrong, missing, extra or swapped letter away from a part of one (`comdy` → `comedy`); matches of the corrected query rank after those of the typed one (the listing's `q` corrects the same way). Venues and categories by name (substring or resemblance), cities by their name in either language. `limit` applies to each list. `terms` are the lower-cased query words, for highlighting.",
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema, 400: errorBodySchema },
       },
     },
     async (request) => ({
       data: await search(ctx.db, request.query.q, request.query.limit, request.locale, new Date()),
+    }),
+  );
+
+  api.get(
+    apiPaths.searchSuggestions,
+    {
+      schema: {
+        tags: ["search"],
+        summary: "Suggestions while typing: events, venues, cities and categories",
+        description:
+          "For a search field's suggestion list, from two characters. Events: upcoming published ones with a title word starting with the query's words, or (from three characters) a title containing the query; titles starting with it first, then by date. Venues, cities (by their name in either language) and categories whose name contains the query. Misspelt words are corrected as in the search. `limit` applies to each list. Cached like the other public reads.",
+        querystring: suggestionsQuerySchema,
+        response: { 200: suggestionsResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      data: await suggestions(
+        ctx.db,
+        request.query.q,
+        request.query.limit,
+        request.locale,
+        new Date(),
+      ),
     }),
   );
 };

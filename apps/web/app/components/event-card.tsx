@@ -115,21 +115,35 @@ export function EventCard({
 }
 
 /** Cards in a responsive grid; the first `eagerCount` covers are above the fold. */
+/** Hides a card beyond the last full row of the two-column (sm) or three-column (lg) grid. */
+export function rowFillClass(index: number, count: number): string | undefined {
+  const beyondSm = count >= 2 && index >= Math.floor(count / 2) * 2;
+  const beyondLg = count >= 3 && index >= Math.floor(count / 3) * 3;
+  if (beyondSm && beyondLg) return "sm:hidden";
+  if (beyondSm) return "sm:hidden lg:block";
+  if (beyondLg) return "lg:hidden";
+  return undefined;
+}
+
 export function EventGrid({
   events,
   eagerCount = 0,
   headingLevel = 3,
   terms,
+  fillRows = false,
 }: {
   events: readonly EventSummary[];
   eagerCount?: number;
   headingLevel?: 2 | 3 | 4;
   terms?: readonly string[];
+  /** Leave out the cards that would stand alone in a last, unfilled row (at each width). */
+  fillRows?: boolean;
 }) {
+  const n = events.length;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {events.map((event, index) => (
-        <li key={event.id}>
+        <li key={event.id} className={fillRows ? rowFillClass(index, n) : undefined}>
           <EventCard
             event={event}
             eager={index < eagerCount}

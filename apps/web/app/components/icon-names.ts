@@ -25,6 +25,7 @@ export const iconNames = [
   "map-pin",
   "map-pin-house",
   "megaphone",
+  "menu",
   "monitor",
   "moon",
   "phone",

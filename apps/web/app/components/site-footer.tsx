@@ -1,12 +1,17 @@
 import { useTranslations } from "use-intl";
-import { usePaths, useRootData } from "../hooks";
+import { useRootData } from "../hooks";
 import { AppLink } from "./app-link";
-import { cmsPagePath } from "./site-header";
+import { footerMenuId, useMenuLinks } from "./site-menu";
 
 export function SiteFooter() {
   const t = useTranslations("nav");
-  const { contact, menus } = useRootData();
-  const { to } = usePaths();
+  const { contact } = useRootData();
+  const links = useMenuLinks();
+  // Every page of the menus, the header's too: the menu button links here without JavaScript.
+  const seen = new Set<string>();
+  const all = [...links.main, ...links.footer].filter(
+    (link) => !seen.has(link.to) && seen.add(link.to),
+  );
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm md:grid-cols-3">
@@ -37,21 +42,16 @@ export function SiteFooter() {
             </p>
           </address>
         </section>
-        <nav aria-label={t("footerMenu")}>
+        <nav id={footerMenuId} aria-label={t("footerMenu")} className="scroll-mt-4">
           <h2 className="mb-2 font-semibold">{t("footerMenu")}</h2>
           <ul className="space-y-1">
-            {menus.footer.map((page) => (
-              <li key={page.id}>
-                <AppLink className="hover:underline" to={cmsPagePath(page.key, page.id, to)}>
-                  {page.title}
+            {all.map((link) => (
+              <li key={link.key}>
+                <AppLink className="hover:underline" to={link.to}>
+                  {link.label}
                 </AppLink>
               </li>
             ))}
-            <li>
-              <AppLink className="hover:underline" to={to("contact")}>
-                {t("contact")}
-              </AppLink>
-            </li>
           </ul>
         </nav>
         <p className="text-neutral-600 md:text-right dark:text-neutral-400">

@@ -240,7 +240,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           <h2 id="event-related" className="text-2xl font-bold tracking-tight">
             {t("related")}
           </h2>
-          <EventGrid events={event.related} />
+          <EventGrid events={event.related} fillRows />
         </section>
       )}
 

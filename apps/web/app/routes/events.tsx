@@ -4,10 +4,9 @@ import { useTranslations } from "use-intl";
 import { AppLink } from "../components/app-link";
 import { Pagination } from "../components/catalogue-parts";
 import { EventGrid } from "../components/event-card";
-import { CheckboxField, RadioGroupField, SelectField, TextField } from "../components/form-field";
+import { CheckboxField, SelectField, TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
 import { EmptyState, PageHeader } from "../components/page-parts";
-import { Card } from "../components/ui/card";
 import { Panel } from "../components/ui/panel";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
@@ -45,6 +44,78 @@ const sortLabelKey = {
   price: "sortPrice",
 } as const satisfies Record<(typeof eventSorts)[number], string>;
 
+/** The filters behind "More filters" on small screens. */
+const moreFilterNames = ["from", "to", "price_min", "price_max", "sort", "free"] as const;
+
+const compactField =
+  "w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-800";
+
+function CompactSelect({
+  id,
+  name,
+  label,
+  placeholder,
+  options,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  value?: string;
+}) {
+  return (
+    <div className="min-w-0 flex-[1_1_9rem]">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={compactField}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The number of results and the filters in use, each removable, and a way to clear them all. */
+function ResultsLine({
+  total,
+  chips,
+}: {
+  total: number;
+  chips: { name: string; label: string; href: string }[];
+}) {
+  const t = useTranslations("events");
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p role="status" className="mr-2 font-semibold">
+        {t("count", { count: total })}
+      </p>
+      {chips.length > 0 && (
+        <ul aria-label={t("activeFilters")} className="flex flex-wrap gap-2">
+          {chips.map((chip) => (
+            <li key={chip.name}>
+              <AppLink
+                to={chip.href}
+                aria-label={t("removeFilter", { filter: chip.label })}
+                className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-3 py-1 text-sm text-primary-900 hover:bg-primary-100 dark:bg-primary-950 dark:text-primary-100"
+              >
+                {chip.label}
+                <Icon name="x" className="size-3.5" />
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export default function Events({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("events");
   const { to } = usePaths();
@@ -54,134 +125,184 @@ export default function Events({ loaderData }: Route.ComponentProps) {
 
   /** The API's message about one filter, shown next to its field. */
   const fieldError = (name: string) => invalid?.fields[name];
+  const moreActive = moreFilterNames.some((name) => filters[name] || fieldError(name));
+
+  /** Each filter in use, as a chip whose link is the listing without it. */
+  const chipLabel: Partial<Record<keyof Filters, string | undefined>> = {
+    q: filters.q && `„${filters.q}“`,
+    category: categories.find((category) => category.slug === filters.category)?.name,
+    city: cities.find((city) => String(city.id) === filters.city)?.name,
+    date:
+      filters.date && t(dateLabelKey[filters.date as (typeof datePresets)[number]] ?? "dateAny"),
+    from: filters.from && `${t("from")}: ${filters.from}`,
+    to: filters.to && `${t("to")}: ${filters.to}`,
+    price_min: filters.price_min && `${t("priceMin")}: ${filters.price_min}`,
+    price_max: filters.price_max && `${t("priceMax")}: ${filters.price_max}`,
+    free: filters.free && filters.free !== "false" ? t("free") : undefined,
+  };
+  const chips = Object.entries(chipLabel)
+    .filter((entry): entry is [keyof Filters, string] => Boolean(entry[1]))
+    .map(([name, label]) => ({
+      name,
+      label,
+      href: pageHref(listPath, { ...filters, [name]: undefined }, 1),
+    }));
 
   return (
-    <main id="main" className="mx-auto max-w-6xl space-y-10 px-4 py-12">
-      <PageHeader title={t("heading")} intro={t("intro")} />
+    <main id="main" className="mx-auto max-w-6xl space-y-5 px-4 py-6 sm:py-8">
+      <PageHeader title={t("heading")} />
 
-      <Card as="section" aria-labelledby="events-filters" className="p-5">
-        <h2 id="events-filters" className="flex items-center gap-2 text-lg font-semibold">
-          <Icon name="sliders-horizontal" className="size-5" />
+      <section aria-labelledby="events-filters">
+        <h2 id="events-filters" className="sr-only">
           {t("filtersHeading")}
         </h2>
-        <Form
-          key={JSON.stringify(filters)}
-          method="get"
-          action={listPath}
-          className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-4"
-        >
-          <TextField
-            id="filter-q"
-            name="q"
-            type="search"
-            label={t("q")}
-            placeholder={t("qPlaceholder")}
-            defaultValue={filters.q}
-            required={false}
-            error={fieldError("q")}
-            className="sm:col-span-2"
-          />
-          <SelectField
-            id="filter-category"
-            name="category"
-            label={t("category")}
-            placeholder={t("allCategories")}
-            options={categories.map((category) => ({ value: category.slug, label: category.name }))}
-            defaultValue={filters.category ?? ""}
-            required={false}
-            error={fieldError("category")}
-          />
-          <SelectField
-            id="filter-city"
-            name="city"
-            label={t("city")}
-            placeholder={t("allCities")}
-            options={cities.map((city) => ({ value: String(city.id), label: city.name }))}
-            defaultValue={filters.city ?? ""}
-            required={false}
-            error={fieldError("city")}
-          />
-          <RadioGroupField
-            id="filter-date"
-            name="date"
-            legend={t("date")}
-            options={(["", ...datePresets] as const).map((preset) => ({
-              value: preset,
-              label: t(dateLabelKey[preset]),
-            }))}
-            defaultValue={filters.date ?? ""}
-            error={fieldError("date")}
-            className="sm:col-span-2"
-          />
-          <TextField
-            id="filter-from"
-            name="from"
-            type="date"
-            label={t("from")}
-            defaultValue={filters.from}
-            required={false}
-            error={fieldError("from")}
-          />
-          <TextField
-            id="filter-to"
-            name="to"
-            type="date"
-            label={t("to")}
-            defaultValue={filters.to}
-            required={false}
-            error={fieldError("to")}
-          />
-          <TextField
-            id="filter-price-min"
-            name="price_min"
-            type="number"
-            min={0}
-            label={t("priceMin")}
-            defaultValue={filters.price_min}
-            required={false}
-            error={fieldError("price_min")}
-          />
-          <TextField
-            id="filter-price-max"
-            name="price_max"
-            type="number"
-            min={0}
-            label={t("priceMax")}
-            defaultValue={filters.price_max}
-            required={false}
-            error={fieldError("price_max")}
-          />
-          <CheckboxField
-            id="filter-free"
-            name="free"
-            value="true"
-            label={t("free")}
-            defaultChecked={filters.free === "true" || filters.free === "on"}
-            error={fieldError("free")}
-            className="self-end pb-3 font-medium"
-          />
-          <SelectField
-            id="filter-sort"
-            name="sort"
-            label={t("sort")}
-            options={eventSorts.map((sort) => ({ value: sort, label: t(sortLabelKey[sort]) }))}
-            defaultValue={filters.sort ?? "date"}
-            required={false}
-            error={fieldError("sort")}
-          />
-
-          <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
-            <button type="submit" className="button-primary">
+        <Form key={JSON.stringify(filters)} method="get" action={listPath} className="space-y-3">
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="min-w-0 flex-[1_1_14rem]">
+              <label htmlFor="filter-q" className="sr-only">
+                {t("q")}
+              </label>
+              <input
+                id="filter-q"
+                name="q"
+                type="search"
+                placeholder={t("qPlaceholder")}
+                defaultValue={filters.q}
+                aria-invalid={fieldError("q") ? true : undefined}
+                aria-describedby={fieldError("q") ? "filter-q-error" : undefined}
+                className={compactField}
+              />
+              {fieldError("q") && (
+                <p
+                  id="filter-q-error"
+                  className="mt-1 text-sm text-danger-700 dark:text-danger-300"
+                >
+                  {fieldError("q")}
+                </p>
+              )}
+            </div>
+            <CompactSelect
+              id="filter-category"
+              name="category"
+              label={t("category")}
+              placeholder={t("allCategories")}
+              options={categories.map((category) => ({
+                value: category.slug,
+                label: category.name,
+              }))}
+              value={filters.category}
+            />
+            <CompactSelect
+              id="filter-city"
+              name="city"
+              label={t("city")}
+              placeholder={t("allCities")}
+              options={cities.map((city) => ({ value: String(city.id), label: city.name }))}
+              value={filters.city}
+            />
+            <button type="submit" className="button-primary py-2">
+              <Icon name="search" className="size-4" />
               {t("apply")}
             </button>
             {hasFilters && (
-              <AppLink to={listPath} className="button-secondary">
+              <AppLink to={listPath} className="px-2 py-2 text-sm underline underline-offset-4">
                 {t("clear")}
               </AppLink>
             )}
           </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <fieldset className="flex min-w-0 flex-1 gap-1.5 overflow-x-auto">
+              <legend className="sr-only">{t("date")}</legend>
+              {(["", ...datePresets] as const).map((preset) => (
+                <label key={preset || "any"} className="shrink-0">
+                  <input
+                    type="radio"
+                    name="date"
+                    value={preset}
+                    defaultChecked={(filters.date ?? "") === preset}
+                    className="peer sr-only"
+                  />
+                  <span className="inline-block cursor-pointer rounded-full border border-neutral-300 px-3 py-1 text-sm whitespace-nowrap peer-checked:border-primary-700 peer-checked:bg-primary-700 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-primary-700 dark:border-neutral-700">
+                    {t(dateLabelKey[preset])}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {/* A checkbox without a name (never sent): opens the other filters without JavaScript. */}
+            <input
+              id="filter-more"
+              type="checkbox"
+              defaultChecked={moreActive}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor="filter-more"
+              className="inline-flex cursor-pointer items-center gap-1.5 rounded-md border border-neutral-300 px-3 py-1 text-sm font-medium peer-focus-visible:ring-2 peer-focus-visible:ring-primary-700 lg:hidden dark:border-neutral-700"
+            >
+              <Icon name="sliders-horizontal" className="size-4" />
+              {t("moreFilters")}
+            </label>
+            <div className="hidden w-full grid-cols-2 gap-3 peer-checked:grid sm:grid-cols-3 lg:grid lg:grid-cols-6">
+              <TextField
+                id="filter-from"
+                name="from"
+                type="date"
+                label={t("from")}
+                defaultValue={filters.from}
+                required={false}
+                error={fieldError("from")}
+              />
+              <TextField
+                id="filter-to"
+                name="to"
+                type="date"
+                label={t("to")}
+                defaultValue={filters.to}
+                required={false}
+                error={fieldError("to")}
+              />
+              <TextField
+                id="filter-price-min"
+                name="price_min"
+                type="number"
+                min={0}
+                label={t("priceMin")}
+                defaultValue={filters.price_min}
+                required={false}
+                error={fieldError("price_min")}
+              />
+              <TextField
+                id="filter-price-max"
+                name="price_max"
+                type="number"
+                min={0}
+                label={t("priceMax")}
+                defaultValue={filters.price_max}
+                required={false}
+                error={fieldError("price_max")}
+              />
+              <SelectField
+                id="filter-sort"
+                name="sort"
+                label={t("sort")}
+                options={eventSorts.map((sort) => ({ value: sort, label: t(sortLabelKey[sort]) }))}
+                defaultValue={filters.sort ?? "date"}
+                required={false}
+                error={fieldError("sort")}
+              />
+              <CheckboxField
+                id="filter-free"
+                name="free"
+                value="true"
+                label={t("free")}
+                defaultChecked={filters.free === "true" || filters.free === "on"}
+                error={fieldError("free")}
+                className="self-end pb-3 font-medium"
+              />
+            </div>
+          </div>
         </Form>
-      </Card>
+      </section>
 
       <section aria-labelledby="events-results" className="space-y-6">
         <h2 id="events-results" className="sr-only">
@@ -213,9 +334,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </Panel>
         ) : result && result.data.length > 0 ? (
           <>
-            <p role="status" className="font-semibold">
-              {t("count", { count: result.meta.total })}
-            </p>
+            <ResultsLine total={result.meta.total} chips={chips} />
             <EventGrid events={result.data} eagerCount={3} />
             <Pagination
               page={result.meta.page}
@@ -225,9 +344,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </>
         ) : hasFilters || (result?.meta.total ?? 0) > 0 ? (
           <>
-            <p role="status" className="font-semibold">
-              {t("count", { count: result?.meta.total ?? 0 })}
-            </p>
+            <ResultsLine total={result?.meta.total ?? 0} chips={chips} />
             <EmptyState
               icon="calendar-x-2"
               headingLevel={3}

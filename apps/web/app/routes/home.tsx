@@ -2,9 +2,9 @@ import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { AppLink } from "../components/app-link";
 import { EventGrid } from "../components/event-card";
-import { TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
 import { EmptyState, linkClass, mutedText } from "../components/page-parts";
+import { SearchCombobox } from "../components/search-combobox";
 import { Card, linkCardClass } from "../components/ui/card";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
@@ -62,15 +62,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             role="search"
             className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end"
           >
-            <TextField
-              id="home-search"
-              name="q"
-              type="search"
-              label={t("searchLabel")}
-              placeholder={t("searchPlaceholder")}
-              required={false}
-              className="flex-1"
-            />
+            <div className="flex-1 space-y-1">
+              <label htmlFor="home-search" className="block font-medium">
+                {t("searchLabel")}
+              </label>
+              <SearchCombobox
+                id="home-search"
+                placeholder={t("searchPlaceholder")}
+                inputClassName="field"
+              />
+            </div>
             <button type="submit" className="button-primary">
               <Icon name="search" className="size-5" />
               {t("searchSubmit")}

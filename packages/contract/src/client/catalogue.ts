@@ -5,6 +5,7 @@ import {
   eventDetailResponseSchema,
   eventListSchema,
   searchResponseSchema,
+  suggestionsResponseSchema,
 } from "../catalogue.ts";
 import { apiPaths, fillPath } from "../paths.ts";
 import type { Transport } from "./transport.ts";
@@ -18,4 +19,6 @@ export const catalogueCalls = ({ get }: Transport) => ({
   eventCities: () => get(apiPaths.eventCities, eventCityListSchema),
   search: (q: string, limit?: number) =>
     get(apiPaths.search, searchResponseSchema, limit ? { q, limit } : { q }),
+  searchSuggestions: (q: string, limit?: number) =>
+    get(apiPaths.searchSuggestions, suggestionsResponseSchema, limit ? { q, limit } : { q }),
 });

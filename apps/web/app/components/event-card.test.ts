@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { rowFillClass } from "./event-card";
+
+const classes = (count: number) => Array.from({ length: count }, (_, i) => rowFillClass(i, count));
+
+describe("rowFillClass", () => {
+  it("shows six cards everywhere: they fill one, two and three columns", () => {
+    expect(classes(6)).toEqual(Array(6).fill(undefined));
+  });
+
+  it("hides a lone last card in the two- and three-column grids", () => {
+    // 4: two rows of two; on three columns only the first three.
+    expect(classes(4)).toEqual([undefined, undefined, undefined, "lg:hidden"]);
+    // 5: two rows of two (the fifth hidden), one row of three (the fourth and fifth hidden).
+    expect(classes(5)).toEqual([undefined, undefined, undefined, "lg:hidden", "sm:hidden"]);
+    // 3: one row of two (the third hidden there), one row of three.
+    expect(classes(3)).toEqual([undefined, undefined, "sm:hidden lg:block"]);
+  });
+
+  it("keeps a single card", () => {
+    expect(classes(1)).toEqual([undefined]);
+  });
+});

@@ -1,0 +1,110 @@
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
+import { useTranslations } from "use-intl";
+import { usePaths, useRootData } from "../hooks";
+import { pages } from "../route-table";
+import { Icon } from "./icon";
+
+/** The CMS page behind a menu entry, by its key; pages without a route of their own use /pages/:id. */
+export function cmsPagePath(key: string, id: number, to: ReturnType<typeof usePaths>["to"]) {
+  const entry = pages.find((page) => "cms" in page && page.cms === key);
+  return entry ? to(entry.key) : to("content-page", { id });
+}
+
+export type MenuLink = { key: string; to: string; label: string };
+
+/**
+ * The site's menus, one list each: `main` (the header's: catalogue pages and the header's CMS
+ * pages) and `footer` (the footer's CMS pages and contact). The drawer shows both.
+ */
+export function useMenuLinks(): { main: MenuLink[]; footer: MenuLink[] } {
+  const t = useTranslations("nav");
+  const { menus } = useRootData();
+  const { to } = usePaths();
+  return {
+    main: [
+      { key: "events", to: to("events"), label: t("events") },
+      { key: "categories", to: to("event-categories"), label: t("categories") },
+      { key: "cities", to: to("cities"), label: t("cities") },
+      ...menus.header.map((page) => ({
+        key: `page-${page.id}`,
+        to: cmsPagePath(page.key, page.id, to),
+        label: page.title,
+      })),
+    ],
+    footer: [
+      ...menus.footer.map((page) => ({
+        key: `page-${page.id}`,
+        to: cmsPagePath(page.key, page.id, to),
+        label: page.title,
+      })),
+      { key: "contact", to: to("contact"), label: t("contact") },
+    ],
+  };
+}
+
+const subscribeNothing = () => () => {};
+
+/** False on the server and in the first client render, true once the page is interactive. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
+const loadDrawer = () => import("./site-menu-drawer");
+const SiteMenuDrawer = lazy(loadDrawer);
+
+/** The id of the footer's menu, which lists every link of the drawer. */
+export const footerMenuId = "site-menu";
+
+const buttonClass =
+  "inline-flex items-center gap-1.5 rounded-md p-2 text-sm font-medium hover:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:hover:bg-neutral-800";
+
+/**
+ * The menu button of small screens. It opens the menu drawer (its code loads on the first
+ * hover, focus or click); before the page is interactive, or without JavaScript, it is a link to
+ * the footer's menu, which lists the same pages.
+ */
+export function SiteMenuButton({ className = "" }: { className?: string }) {
+  const t = useTranslations("nav");
+  const hydrated = useHydrated();
+  // Null until first opened: the drawer's code is not loaded before it is needed.
+  const [open, setOpen] = useState<boolean | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const content = (
+    <>
+      <Icon name="menu" className="size-5" />
+      <span>{t("menu")}</span>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <a href={`#${footerMenuId}`} className={`${buttonClass} ${className}`}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open === true}
+        onPointerEnter={() => void loadDrawer()}
+        onFocus={() => void loadDrawer()}
+        onClick={() => setOpen(true)}
+        className={`${buttonClass} ${className}`}
+      >
+        {content}
+      </button>
+      {open !== null && (
+        <Suspense fallback={null}>
+          <SiteMenuDrawer open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
+  );
+}
