@@ -92,7 +92,7 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
         tags,
         summary: "One event with venue, organiser, ticket types and related events",
         description:
-          "Published, cancelled and past events are answered (past and cancelled ones sell nothing); drafts are 404. Availability of a ticket type: `sale_ended` (event past or cancelled, or its sales end passed), `not_yet_on_sale` (sales start later), `sold_out` (sold ≥ capacity), else `on_sale`. The event is `on_sale` if any type is, else `sold_out` if every type still in its sales period is, else `not_yet_on_sale` or `sale_ended`. `related`: up to 4 upcoming published events of the same category, the same city first.",
+          "Published, cancelled and past events are answered (past and cancelled ones sell nothing); drafts are 404. Availability of a ticket type: `sale_ended` (event past or cancelled, or its sales end passed), `not_yet_on_sale` (sales start later), `sold_out` (sold plus held by unexpired holds ≥ capacity; `remaining` is capacity minus both), else `on_sale`. The event is `on_sale` if any type is, else `sold_out` if every type still in its sales period is, else `not_yet_on_sale` or `sale_ended`. `related`: up to 4 upcoming published events of the same category, the same city first.",
         params: idParamSchema,
         response: { 200: eventDetailResponseSchema, ...errors },
       },

@@ -156,15 +156,21 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["checkout"],
         summary: "Hold tickets: a pending order for HOLD_MINUTES",
         description:
-          "Reserves the seats in one transaction (never more than the capacity is sold or held; expired holds never count). Prices, discounts and the service fee are the server's; fields such as prices or totals are refused. Guests may order: the answer's `token` lets them read the order again. A retry with the same `Idempotency-Key` header (or `idempotency_key` field) answers the same order. Sold out: 409 `sold_out`.",
+          "Reserves the seats in one transaction (never more than the capacity is sold or held; expired holds never count). Prices, discounts and the service fee are the server's; fields such as prices or totals are refused. Guests may order: the answer's `token` lets them read the order again. A retry with the same `Idempotency-Key` header (or `idempotency_key` field) answers the same order. Sold out: 409 `sold_out`. One source (IP address, and the account when signed in) may hold HOLD_SEATS_PER_SOURCE seats within HOLD_MINUTES; more answer 429 `rate_limited` with `Retry-After`.",
         body: createOrderSchema,
         headers: z.looseObject({ [idempotencyKeyHeader]: z.string().min(8).max(100).optional() }),
-        response: { 201: createdOrderSchema, ...orderErrors },
+        response: { 201: createdOrderSchema, ...orderErrors, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = await optionalUser(ctx, request);
       const { event_id, items, voucher_code, idempotency_key } = request.body;
+      const seats = items.reduce((total, item) => total + item.quantity, 0);
+      await ctx.rateLimiter.hit(
+        "hold",
+        [`ip:${request.ip}`, ...(user ? [`account:${user.userId}`] : [])],
+        seats,
+      );
       const orderId = await checkout.createOrder({
         eventId: event_id,
         items,

@@ -51,6 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "1000",
+    HOLD_SEATS_PER_SOURCE: "100000",
     // Tests change data and read it back at once; the micro-cache has its own test.
     PUBLIC_CACHE_SECONDS: "0",
     OAUTH_CLIENT_ID: testClient.client_id,
