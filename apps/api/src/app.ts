@@ -15,6 +15,7 @@ import type { Context, ContextOptions } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { ensureWebClient } from "./lib/oauth-clients.ts";
+import { createOutbox } from "./lib/outbox.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -49,6 +50,9 @@ export async function createContext(
     db: handle.db,
     tokens: await createTokenSigner(config),
     mailer: createMailer(config, log),
+    outbox: createOutbox(handle.db, {}, (message, error) =>
+      log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+    ),
     rateLimiter,
     close: async () => {
       await rateLimiter.close();
@@ -110,6 +114,9 @@ export const apiPlugin = fp<ContextOptions>(
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(apiRoutes, { ctx });
+    // The routes registered their job handlers above; every instance works off the shared table.
+    app.addHook("onReady", async () => ctx.outbox.start(ctx.config.OUTBOX_POLL_MS));
+    app.addHook("onClose", async () => ctx.outbox.stop());
   },
   { name: "eventwerk-api", fastify: "5.x" },
 );
