@@ -28,6 +28,7 @@ const server = (portNumber: number, env: Record<string, string>) => ({
     DATA_DIR: dataDir(portNumber),
     LOG_LEVEL: "warn",
     RATE_LIMIT_PER_MINUTE: "1000",
+    HOLD_SEATS_PER_SOURCE: "100000",
     NODE_ENV: "production",
     // The shell's own settings must not leak in (the servers inherit the environment; an empty
     // value counts as unset): embedded databases, same-origin API, request-derived canonical

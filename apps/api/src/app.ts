@@ -16,6 +16,7 @@ import { openDatabase } from "./db/client.ts";
 import { proxyTrust, redactUrl, requestIdFor } from "./lib/client-address.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { ensureWebClient } from "./lib/oauth-clients.ts";
+import { createOutbox } from "./lib/outbox.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -50,6 +51,9 @@ export async function createContext(
     db: handle.db,
     tokens: await createTokenSigner(config),
     mailer: createMailer(config, log),
+    outbox: createOutbox(handle.db, {}, (message, error) =>
+      log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+    ),
     rateLimiter,
     close: async () => {
       await rateLimiter.close();
@@ -117,6 +121,9 @@ export const apiPlugin = fp<ContextOptions>(
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(apiRoutes, { ctx });
+    // The routes registered their job handlers above; every instance works off the shared table.
+    app.addHook("onReady", async () => ctx.outbox.start(ctx.config.OUTBOX_POLL_MS));
+    app.addHook("onClose", async () => ctx.outbox.stop());
   },
   { name: "eventwerk-api", fastify: "5.x" },
 );

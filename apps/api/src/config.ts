@@ -93,6 +93,11 @@ const configSchema = z.object({
   SEED_DEMO_DATA: booleanString.default(true),
   /** How long chosen tickets stay reserved for the buyer before they return to sale. */
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /**
+   * Seats one source (IP address, and the account when signed in) may hold within HOLD_MINUTES,
+   * so that one client cannot keep a whole event reserved; more answer 429 `rate_limited`.
+   */
+  HOLD_SEATS_PER_SOURCE: z.coerce.number().int().min(1).default(40),
   /** The platform's service fee per ticket: a percentage of its price plus a fixed amount. */
   SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
   SERVICE_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(10_000).default(0),

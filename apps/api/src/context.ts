@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import type { Outbox } from "./lib/outbox.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { TokenSigner } from "./lib/tokens.ts";
 
@@ -10,6 +11,8 @@ export type Context = {
   db: Database;
   tokens: TokenSigner;
   mailer: Mailer;
+  /** Durable jobs (emails, webhooks): added in the transaction that causes them, run after it. */
+  outbox: Outbox;
   rateLimiter: RateLimiter;
 };
 export type ContextOptions = { ctx: Context };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataOf, oneLine, opaqueText, personName, refIdSchema } from "./common.ts";
+import { localeSchema } from "./locale.ts";
 import { apiPrefix } from "./paths.ts";
 import { orderStatuses } from "./ticket.ts";
 
@@ -9,6 +10,12 @@ export const checkoutPaths = {
   order: `${apiPrefix}/checkout/orders/:id`,
   placeOrder: `${apiPrefix}/checkout/orders/:id/place`,
   cancelOrder: `${apiPrefix}/checkout/orders/:id/cancel`,
+  /** A paid order's tickets as a PDF, one page per ticket (application/pdf). */
+  orderTicketsPdf: `${apiPrefix}/checkout/orders/:id/tickets.pdf`,
+  /** One ticket of a paid order as a one-page PDF. */
+  ticketPdf: `${apiPrefix}/checkout/orders/:id/tickets/:ticketId/ticket.pdf`,
+  /** The ordered event as an iCalendar file (text/calendar). */
+  orderCalendar: `${apiPrefix}/checkout/orders/:id/calendar.ics`,
   ticketKeys: `${apiPrefix}/ticket-keys`,
   testPayment: `${apiPrefix}/payments/test/:id`,
   testPaymentWebhook: `${apiPrefix}/payments/test/webhook`,
@@ -102,6 +109,13 @@ export const orderParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 export const orderTokenQuerySchema = z.object({ token: opaqueText(200).optional() });
+export const orderTicketParamsSchema = orderParamsSchema.extend({
+  ticketId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+/** A download link may name its language, as a plain link cannot send a header. */
+export const orderFileQuerySchema = orderTokenQuerySchema.extend({
+  locale: localeSchema.optional(),
+});
 
 export const checkoutTicketSchema = z.object({
   id: z.number().int(),

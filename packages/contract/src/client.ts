@@ -7,9 +7,11 @@ import { contentCalls } from "./client/content.ts";
 import { placeCalls } from "./client/places.ts";
 import { type ApiClientOptions, createTransport } from "./client/transport.ts";
 
+export { orderFileLink } from "./client/checkout.ts";
 export {
   type ApiClientOptions,
   ApiError,
+  type ApiFile,
   type Loose,
   retryableStatuses,
   shouldRetry,

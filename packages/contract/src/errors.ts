@@ -26,6 +26,7 @@ export const errorCodes = [
   "not_on_sale",
   "hold_expired",
   "order_closed",
+  "order_not_paid",
   "voucher_unknown",
   "voucher_expired",
   "voucher_not_yet_valid",

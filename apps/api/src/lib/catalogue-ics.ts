@@ -1,3 +1,6 @@
+import type { Locale } from "@eventwerk/contract";
+import type { EventRecord } from "./catalogue-queries.ts";
+
 /**
  * A tiny iCalendar (RFC 5545) writer for one event: escaped text values, UTC times, lines
  * folded at 75 octets without splitting a UTF-8 character, CRLF line ends.
@@ -78,4 +81,28 @@ export function buildCalendar(event: CalendarEvent, productId: string): string {
     "END:VCALENDAR",
   );
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}
+
+/** One event of the catalogue as a calendar file, in the language its record was read in. */
+export function eventCalendar(
+  event: EventRecord,
+  options: { publicUrl: string; siteName: string; locale: Locale },
+): { body: string; filename: string } {
+  const { summary, detail } = event;
+  const venue = detail.venue;
+  const body = buildCalendar(
+    {
+      uid: `event-${summary.id}@${new URL(options.publicUrl).hostname}`,
+      stamp: event.updatedAt,
+      start: new Date(summary.starts_at),
+      end: new Date(summary.ends_at),
+      summary: summary.title,
+      location: `${venue.name}, ${venue.address_line}, ${venue.postal_code} ${venue.city_name}`,
+      geo: { latitude: venue.latitude, longitude: venue.longitude },
+      description: event.description,
+      cancelled: summary.status === "cancelled",
+    },
+    `-//${options.siteName}//Catalogue//${options.locale.toUpperCase()}`,
+  );
+  return { body, filename: `${summary.slug}.ics` };
 }

@@ -25,6 +25,7 @@ import {
   type Window,
 } from "./catalogue.ts";
 import { typoCorrection } from "./catalogue-typos.ts";
+import { takenSeats } from "./seats.ts";
 
 /**
  * The catalogue's SQL. Raw fragments (aliases e = events, c = event_categories, v = venues,
@@ -87,7 +88,7 @@ const textRank = ({ q, corrected }: SearchText, locale: Locale) =>
 const ticketAggregates = (now: Date) => {
   const ended = sql`coalesce(tt.sales_end <= ${ts(now)}, false)`;
   const notYet = sql`coalesce(tt.sales_start > ${ts(now)}, false)`;
-  const soldOut = sql`tt.sold_count >= tt.capacity`;
+  const soldOut = sql`${takenSeats("tt", now)} >= tt.capacity`;
   return sql`select
       min(coalesce(tt.discount_price_cents, tt.price_cents))::int as price_from,
       max(coalesce(tt.discount_price_cents, tt.price_cents))::int as price_max,
@@ -328,10 +329,10 @@ export async function ticketTypesOf(
 ): Promise<TicketType[]> {
   const found = await rows(
     db,
-    sql`select id, ${col("name", locale)} as name, price_cents, discount_price_cents, capacity,
-        sold_count, max_per_order, sales_start, sales_end
-      from event_ticket_types where event_id = ${event.summary.id}
-      order by sort_order, id`,
+    sql`select tt.id, ${col("tt.name", locale)} as name, tt.price_cents, tt.discount_price_cents,
+        tt.capacity, ${takenSeats("tt", now)} as taken, tt.max_per_order, tt.sales_start, tt.sales_end
+      from event_ticket_types tt where tt.event_id = ${event.summary.id}
+      order by tt.sort_order, tt.id`,
   );
   const closed = isClosed(
     { status: event.summary.status, endsAt: new Date(event.summary.ends_at) },
@@ -340,7 +341,7 @@ export async function ticketTypesOf(
   return found.map((row) => {
     const state = {
       capacity: Number(row.capacity),
-      soldCount: Number(row.sold_count),
+      taken: Number(row.taken),
       salesStart: row.sales_start == null ? null : toDate(row.sales_start),
       salesEnd: row.sales_end == null ? null : toDate(row.sales_end),
     };
@@ -351,7 +352,7 @@ export async function ticketTypesOf(
       discount_price_cents:
         row.discount_price_cents == null ? null : Number(row.discount_price_cents),
       capacity: state.capacity,
-      remaining: Math.max(0, state.capacity - state.soldCount),
+      remaining: Math.max(0, state.capacity - state.taken),
       max_per_order: Number(row.max_per_order),
       sales_start: state.salesStart?.toISOString() ?? null,
       sales_end: state.salesEnd?.toISOString() ?? null,

@@ -137,7 +137,8 @@ export function intersect(...windows: Window[]): Window {
 
 export type TicketState = {
   capacity: number;
-  soldCount: number;
+  /** Sold or held by an unexpired hold (`takenSeats`). */
+  taken: number;
   salesStart: Date | null;
   salesEnd: Date | null;
 };
@@ -148,13 +149,13 @@ export const isClosed = (event: { status: string; endsAt: Date }, now: Date) =>
 
 /**
  * One ticket type: `sale_ended` when the event is past or cancelled or its sales end passed,
- * `not_yet_on_sale` before its sales start, `sold_out` when sold ≥ capacity, else `on_sale`.
+ * `not_yet_on_sale` before its sales start, `sold_out` when sold and held ≥ capacity, else `on_sale`.
  * (The same rules are counted in SQL by `ticketAggregates` for the listings.)
  */
 export function ticketAvailability(type: TicketState, closed: boolean, now: Date): Availability {
   if (closed || (type.salesEnd && type.salesEnd.getTime() <= now.getTime())) return "sale_ended";
   if (type.salesStart && type.salesStart.getTime() > now.getTime()) return "not_yet_on_sale";
-  if (type.soldCount >= type.capacity) return "sold_out";
+  if (type.taken >= type.capacity) return "sold_out";
   return "on_sale";
 }
 

@@ -3,7 +3,14 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 
-export type Mail = { to: string; subject: string; text: string; replyTo?: string };
+export type MailAttachment = { filename: string; content: Buffer | string; contentType: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
+};
 export type Mailer = { send: (mail: Mail) => Promise<void>; outboxDir: string | null };
 
 /** SMTP when SMTP_URL is set; otherwise every message is written as an .eml file to the outbox. */

@@ -35,6 +35,8 @@ export async function enqueue(
 }
 
 export type Outbox = {
+  /** Who runs jobs of a kind; route plugins register theirs when they are registered. */
+  handle: (kind: string, handler: OutboxHandler) => void;
   /** Runs the jobs due now (up to `limit`); answers how many ran, successfully or not. */
   runDue: (limit?: number) => Promise<number>;
   /** Polls every `pollMs`; `wake` runs a round at once (a job was just added). */
@@ -50,9 +52,10 @@ export type Outbox = {
  */
 export function createOutbox(
   db: Database,
-  handlers: Record<string, OutboxHandler>,
+  initialHandlers: Record<string, OutboxHandler>,
   log: (message: string, error?: unknown) => void,
 ): Outbox {
+  const handlers = { ...initialHandlers };
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
@@ -126,6 +129,9 @@ export function createOutbox(
   }
 
   return {
+    handle: (kind, handler) => {
+      handlers[kind] = handler;
+    },
     runDue,
     start: (pollMs) => {
       if (pollMs <= 0 || timer) return;

@@ -11,8 +11,11 @@ import { type Config, ConfigError } from "../config.ts";
 import { HttpError } from "./http-error.ts";
 
 export type RateLimiter = {
-  /** Counts one attempt for every key; throws 429 when any of them is over the limit. */
-  hit: (scope: string, keys: string[]) => Promise<void>;
+  /**
+   * Counts one attempt (or `cost` units) for every key; throws 429 when any of them is over the
+   * limit of the scope.
+   */
+  hit: (scope: string, keys: string[], cost?: number) => Promise<void>;
   /** Throws 429 when any key has used up its attempts, without counting this one. */
   check: (scope: string, keys: string[]) => Promise<void>;
   /** Counts one failure for every key, after the fact (the next `check` may refuse). */
@@ -48,21 +51,31 @@ export async function createRateLimiter(config: Config): Promise<RateLimiter> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`Invalid configuration:\n  REDIS_URL: Redis is unreachable (${reason})`);
   });
-  const options = { points: config.RATE_LIMIT_PER_MINUTE, duration: 60, keyPrefix: "eventwerk-rl" };
-  const limiter = redis
-    ? new RateLimiterRedis({
+  const limiterFor = (points: number, duration: number, keyPrefix: string) => {
+    const options = { points, duration, keyPrefix };
+    if (redis) {
+      return new RateLimiterRedis({
         ...options,
         storeClient: redis,
         insuranceLimiter: new RateLimiterMemory(options),
-      })
-    : cluster.isWorker
+      });
+    }
+    return cluster.isWorker
       ? new RateLimiterCluster({ ...options, timeoutMs: 3000 })
       : new RateLimiterMemory(options);
+  };
+  const options = { points: config.RATE_LIMIT_PER_MINUTE, duration: 60 };
+  const limiter = limiterFor(options.points, options.duration, "eventwerk-rl");
+  // Scopes with a limit of their own. Holds count seats over one hold time, so that one source
+  // cannot keep a whole event reserved by holding again and again.
+  const own: Record<string, ReturnType<typeof limiterFor>> = {
+    hold: limiterFor(config.HOLD_SEATS_PER_SOURCE, config.HOLD_MINUTES * 60, "eventwerk-rl-hold"),
+  };
   return {
-    hit: async (scope, keys) => {
+    hit: async (scope, keys, cost = 1) => {
       for (const key of keys) {
         try {
-          await limiter.consume(`${scope}:${key}`);
+          await (own[scope] ?? limiter).consume(`${scope}:${key}`, cost);
         } catch (error) {
           if (!(error instanceof RateLimiterRes)) throw error;
           throw limited(error.msBeforeNext);

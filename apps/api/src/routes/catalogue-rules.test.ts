@@ -76,14 +76,14 @@ describe("availability rules", () => {
   const now = new Date("2025-06-01T12:00:00Z");
   const later = new Date("2025-06-02T12:00:00Z");
   const earlier = new Date("2025-05-31T12:00:00Z");
-  const type = { capacity: 10, soldCount: 0, salesStart: null, salesEnd: null };
+  const type = { capacity: 10, taken: 0, salesStart: null, salesEnd: null };
 
   it("answers each ticket type's state", () => {
     expect(ticketAvailability(type, false, now)).toBe("on_sale");
     expect(ticketAvailability(type, true, now)).toBe("sale_ended");
     expect(ticketAvailability({ ...type, salesEnd: earlier }, false, now)).toBe("sale_ended");
     expect(ticketAvailability({ ...type, salesStart: later }, false, now)).toBe("not_yet_on_sale");
-    expect(ticketAvailability({ ...type, soldCount: 10 }, false, now)).toBe("sold_out");
+    expect(ticketAvailability({ ...type, taken: 10 }, false, now)).toBe("sold_out");
     expect(ticketAvailability({ ...type, salesStart: earlier, salesEnd: later }, false, now)).toBe(
       "on_sale",
     );

@@ -17,7 +17,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
-import { buildCalendar } from "../lib/catalogue-ics.ts";
+import { eventCalendar } from "../lib/catalogue-ics.ts";
 import {
   findEvent,
   listCategories,
@@ -95,7 +95,7 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
         tags,
         summary: "One event with venue, organiser, ticket types and related events",
         description:
-          "Published, cancelled and past events are answered (past and cancelled ones sell nothing); drafts are 404. Availability of a ticket type: `sale_ended` (event past or cancelled, or its sales end passed), `not_yet_on_sale` (sales start later), `sold_out` (sold ≥ capacity), else `on_sale`. The event is `on_sale` if any type is, else `sold_out` if every type still in its sales period is, else `not_yet_on_sale` or `sale_ended`. `related`: up to 6 upcoming published events of the same category, the same city first.",
+          "Published, cancelled and past events are answered (past and cancelled ones sell nothing); drafts are 404. Availability of a ticket type: `sale_ended` (event past or cancelled, or its sales end passed), `not_yet_on_sale` (sales start later), `sold_out` (sold plus held by unexpired holds ≥ capacity; `remaining` is capacity minus both), else `on_sale`. The event is `on_sale` if any type is, else `sold_out` if every type still in its sales period is, else `not_yet_on_sale` or `sale_ended`. `related`: up to 6 upcoming published events of the same category, the same city first.",
         params: idParamSchema,
         response: { 200: eventDetailResponseSchema, ...errors },
       },
@@ -138,26 +138,14 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
       const locale = request.query.locale ?? request.locale;
       const event = await findEvent(ctx.db, request.params.id, locale, now);
       if (!event) throw notFound();
-      const { summary, detail } = event;
-      const venue = detail.venue;
-      const host = new URL(ctx.config.PUBLIC_URL).hostname;
-      const body = buildCalendar(
-        {
-          uid: `event-${summary.id}@${host}`,
-          stamp: event.updatedAt,
-          start: new Date(summary.starts_at),
-          end: new Date(summary.ends_at),
-          summary: summary.title,
-          location: `${venue.name}, ${venue.address_line}, ${venue.postal_code} ${venue.city_name}`,
-          geo: { latitude: venue.latitude, longitude: venue.longitude },
-          description: event.description,
-          cancelled: summary.status === "cancelled",
-        },
-        `-//${ctx.config.SITE_NAME}//Catalogue//${locale.toUpperCase()}`,
-      );
+      const { body, filename } = eventCalendar(event, {
+        publicUrl: ctx.config.PUBLIC_URL,
+        siteName: ctx.config.SITE_NAME,
+        locale,
+      });
       return reply
         .type("text/calendar; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${summary.slug}.ics"`)
+        .header("content-disposition", `attachment; filename="${filename}"`)
         .send(body);
     },
   );

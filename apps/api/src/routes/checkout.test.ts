@@ -44,7 +44,7 @@ afterAll(() => t.close());
 
 const services = () => checkoutServices.get(t.ctx)!;
 const runOutbox = async () => {
-  while ((await services().outbox.runDue()) > 0) {}
+  await t.drainOutbox();
 };
 const orderCount = async () => (await t.ctx.db.select({ n: count() }).from(s.orders))[0]!.n;
 const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
@@ -316,6 +316,93 @@ describe("holding tickets", () => {
     });
     expect(place.statusCode).toBe(409);
   });
+});
+
+describe("availability in the catalogue", () => {
+  type Detail = {
+    data: {
+      availability: string;
+      ticket_types: { id: number; remaining: number; availability: string }[];
+    };
+  };
+  const detail = async (id: number) =>
+    (await call(t.app, { method: "GET", url: `/api/v1/events/${id}` })).json<Detail>().data;
+  const listed = async (id: number, startsAt: Date) => {
+    const day = startsAt.toISOString().slice(0, 10);
+    const response = await call(t.app, {
+      method: "GET",
+      url: `/api/v1/events?from=${day}&to=${day}&per_page=100`,
+    });
+    return response
+      .json<{ data: { id: number; availability: string }[] }>()
+      .data.find((event) => event.id === id);
+  };
+
+  it("counts paid and unexpired held seats, never expired holds, without any cleanup", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [
+      { price: 1000, capacity: 5, sold: 2 },
+    ]);
+    const type = types[0]!.id;
+    const before = await detail(event.id);
+    expect(before.ticket_types[0]).toMatchObject({ remaining: 3, availability: "on_sale" });
+
+    const held = await hold({ event_id: event.id, items: [{ ticket_type_id: type, quantity: 3 }] });
+    const full = await detail(event.id);
+    expect(full.ticket_types[0]).toMatchObject({ remaining: 0, availability: "sold_out" });
+    expect(full.availability).toBe("sold_out");
+    expect((await listed(event.id, event.startsAt))?.availability).toBe("sold_out");
+
+    // The hold runs out; no sweep has closed it (the order is still `pending` in the table).
+    await t.ctx.db
+      .update(s.orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(s.orders.id, held.data.id));
+    const [row] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, held.data.id));
+    expect(row!.status).toBe("pending");
+    const freed = await detail(event.id);
+    expect(freed.ticket_types[0]).toMatchObject({ remaining: 3, availability: "on_sale" });
+    expect(freed.availability).toBe("on_sale");
+    expect((await listed(event.id, event.startsAt))?.availability).toBe("on_sale");
+  });
+});
+
+describe("holds per source", () => {
+  it("one source may hold HOLD_SEATS_PER_SOURCE seats per hold time, then 429 in the one error shape", async () => {
+    const limited = await createTestApp({
+      OUTBOX_POLL_MS: "0",
+      RECONCILE_INTERVAL_SECONDS: "0",
+      HOLD_SEATS_PER_SOURCE: "5",
+    });
+    try {
+      const { event, types } = await createSaleEvent(limited.ctx.db, [{ price: 1000 }]);
+      const payload = (quantity: number) => ({
+        event_id: event.id,
+        items: [{ ticket_type_id: types[0]!.id, quantity }],
+      });
+      expect((await holdTickets(limited.app, payload(3))).statusCode).toBe(201);
+      expect((await holdTickets(limited.app, payload(2))).statusCode).toBe(201);
+      const refused = await holdTickets(limited.app, payload(1), { locale: "en" });
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused).code).toBe("rate_limited");
+      expect(errorOf(refused).message.length).toBeGreaterThan(0);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      const [held] = await limited.ctx.db
+        .select({ n: count() })
+        .from(s.orders)
+        .where(eq(s.orders.eventId, event.id));
+      expect(held!.n).toBe(2);
+      // Another source still gets its seats.
+      const other = await limited.app.inject({
+        method: "POST",
+        url: checkoutPaths.orders,
+        payload: payload(1),
+        remoteAddress: "203.0.113.9",
+      });
+      expect(other.statusCode, other.body).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
 });
 
 describe("never oversold", () => {

@@ -5,8 +5,11 @@ import {
   createOrderSchema,
   errorBodySchema,
   idempotencyKeyHeader,
+  type Locale,
   localeSchema,
+  orderFileQuerySchema,
   orderParamsSchema,
+  orderTicketParamsSchema,
   orderTokenHeader,
   orderTokenQuerySchema,
   placedOrderSchema,
@@ -21,6 +24,9 @@ import { z } from "zod";
 import type { Context, ContextOptions } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { optionalUser } from "../lib/auth.ts";
+import { eventCalendar } from "../lib/catalogue-ics.ts";
+import { findEvent } from "../lib/catalogue-queries.ts";
+import { ticketsPdf } from "../lib/checkout/documents.ts";
 import { orderConfirmationMail, orderRefundedMail } from "../lib/checkout/mails.ts";
 import {
   type Checkout,
@@ -28,7 +34,8 @@ import {
   orderConfirmationJob,
   orderRefundedJob,
 } from "../lib/checkout/orders.ts";
-import { createOutbox, type Outbox } from "../lib/outbox.ts";
+import { HttpError, notFound } from "../lib/http-error.ts";
+import type { OutboxHandler } from "../lib/outbox.ts";
 import type { PaymentProvider } from "../lib/payments/provider.ts";
 import {
   confirmPendingTestPayment,
@@ -41,7 +48,7 @@ import { createTicketSigner } from "../lib/ticket-codes.ts";
 import { signUnsignedTicketCodes } from "../seed/tickets.ts";
 import { paymentRoutes } from "./payments.ts";
 
-export type CheckoutServices = { checkout: Checkout; outbox: Outbox; provider: PaymentProvider };
+export type CheckoutServices = { checkout: Checkout; provider: PaymentProvider };
 
 /** The checkout of each running instance, for its tests and jobs. */
 export const checkoutServices = new WeakMap<Context, CheckoutServices>();
@@ -74,52 +81,94 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       .where(eq(orders.id, orderId));
     return localeSchema.parse(row?.locale ?? "de");
   };
-  const outbox = createOutbox(
-    ctx.db,
-    {
-      [orderConfirmationJob]: async (job) => {
-        const { order_id } = orderJobSchema.parse(job.payload);
-        const locale = await orderLocale(order_id);
-        const order = await checkout.readOrder(order_id, locale);
-        await ctx.mailer.send(
-          orderConfirmationMail(
-            order,
-            locale,
-            ctx.config.SITE_NAME,
-            checkout.statusUrl(order_id, locale),
-          ),
-        );
-      },
-      [orderRefundedJob]: async (job) => {
-        const { order_id } = orderJobSchema.parse(job.payload);
-        const locale = await orderLocale(order_id);
-        const order = await checkout.readOrder(order_id, locale);
-        await ctx.mailer.send(orderRefundedMail(order, locale, ctx.config.SITE_NAME));
-      },
-      [testConfirmJob]: async (job) => {
-        await confirmPendingTestPayment(ctx.db, confirmJobSchema.parse(job.payload).payment_id);
-      },
-      // The test provider delivers its webhook like a real one: a signed POST to the endpoint,
-      // through the whole HTTP pipeline, signed anew at each attempt.
-      [testWebhookJob]: async (job) => {
-        const body = JSON.stringify(job.payload);
-        const response = await app.inject({
-          method: "POST",
-          url: checkoutPaths.testPaymentWebhook,
-          payload: body,
-          headers: {
-            "content-type": "application/json",
-            "eventwerk-signature": signTestWebhook(ctx.config.TEST_PAYMENT_WEBHOOK_SECRET, body),
+  /** A paid order with its event, for its files (409 `order_not_paid` before payment). */
+  const paidOrder = async (orderId: number, locale: Locale) => {
+    const order = await checkout.readOrder(orderId, locale);
+    if (order.status !== "paid") throw new HttpError(409, "order_not_paid");
+    const event = await findEvent(ctx.db, order.event.id, locale, new Date());
+    if (!event) throw notFound();
+    const { venue } = event.detail;
+    return {
+      order,
+      event,
+      pdf: (ticketIds?: number[]) =>
+        ticketsPdf(
+          order,
+          {
+            name: venue.name,
+            address: `${venue.address_line}, ${venue.postal_code} ${venue.city_name}`,
           },
-        });
-        if (response.statusCode >= 300) {
-          throw new Error(`webhook answered ${response.statusCode}: ${response.body}`);
-        }
-      },
+          locale,
+          ctx.config.SITE_NAME,
+          ticketIds,
+        ),
+      calendar: () =>
+        eventCalendar(event, {
+          publicUrl: ctx.config.PUBLIC_URL,
+          siteName: ctx.config.SITE_NAME,
+          locale,
+        }),
+    };
+  };
+
+  const outbox = ctx.outbox;
+  const handlers: Record<string, OutboxHandler> = {
+    // Made when the mail goes out, from the stored order: a retry sends the same content.
+    [orderConfirmationJob]: async (job) => {
+      const { order_id } = orderJobSchema.parse(job.payload);
+      const locale = await orderLocale(order_id);
+      const { order, pdf, calendar } = await paidOrder(order_id, locale);
+      const ics = calendar();
+      await ctx.mailer.send(
+        orderConfirmationMail(
+          order,
+          locale,
+          ctx.config.SITE_NAME,
+          checkout.statusUrl(order_id, locale),
+          [
+            {
+              filename: `tickets-${order_id}.pdf`,
+              content: await pdf(),
+              contentType: "application/pdf",
+            },
+            {
+              filename: ics.filename,
+              content: ics.body,
+              contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+            },
+          ],
+        ),
+      );
     },
-    (message, error) => app.log.warn({ err: error }, message),
-  );
-  checkoutServices.set(ctx, { checkout, outbox, provider });
+    [orderRefundedJob]: async (job) => {
+      const { order_id } = orderJobSchema.parse(job.payload);
+      const locale = await orderLocale(order_id);
+      const order = await checkout.readOrder(order_id, locale);
+      await ctx.mailer.send(orderRefundedMail(order, locale, ctx.config.SITE_NAME));
+    },
+    [testConfirmJob]: async (job) => {
+      await confirmPendingTestPayment(ctx.db, confirmJobSchema.parse(job.payload).payment_id);
+    },
+    // The test provider delivers its webhook like a real one: a signed POST to the endpoint,
+    // through the whole HTTP pipeline, signed anew at each attempt.
+    [testWebhookJob]: async (job) => {
+      const body = JSON.stringify(job.payload);
+      const response = await app.inject({
+        method: "POST",
+        url: checkoutPaths.testPaymentWebhook,
+        payload: body,
+        headers: {
+          "content-type": "application/json",
+          "eventwerk-signature": signTestWebhook(ctx.config.TEST_PAYMENT_WEBHOOK_SECRET, body),
+        },
+      });
+      if (response.statusCode >= 300) {
+        throw new Error(`webhook answered ${response.statusCode}: ${response.body}`);
+      }
+    },
+  };
+  for (const [kind, handler] of Object.entries(handlers)) outbox.handle(kind, handler);
+  checkoutServices.set(ctx, { checkout, provider });
 
   let reconcileTimer: NodeJS.Timeout | null = null;
   const reconcile = () =>
@@ -133,11 +182,9 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       reconcileTimer = setInterval(reconcile, seconds * 1000);
       reconcileTimer.unref();
     }
-    outbox.start(ctx.config.OUTBOX_POLL_MS);
   });
   app.addHook("onClose", async () => {
     if (reconcileTimer) clearInterval(reconcileTimer);
-    await outbox.stop();
   });
 
   const caller = async (request: FastifyRequest, token: string | undefined) => ({
@@ -156,15 +203,21 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["checkout"],
         summary: "Hold tickets: a pending order for HOLD_MINUTES",
         description:
-          "Reserves the seats in one transaction (never more than the capacity is sold or held; expired holds never count). Prices, discounts and the service fee are the server's; fields such as prices or totals are refused. Guests may order: the answer's `token` lets them read the order again. A retry with the same `Idempotency-Key` header (or `idempotency_key` field) answers the same order. Sold out: 409 `sold_out`.",
+          "Reserves the seats in one transaction (never more than the capacity is sold or held; expired holds never count). Prices, discounts and the service fee are the server's; fields such as prices or totals are refused. Guests may order: the answer's `token` lets them read the order again. A retry with the same `Idempotency-Key` header (or `idempotency_key` field) answers the same order. Sold out: 409 `sold_out`. One source (IP address, and the account when signed in) may hold HOLD_SEATS_PER_SOURCE seats within HOLD_MINUTES; more answer 429 `rate_limited` with `Retry-After`.",
         body: createOrderSchema,
         headers: z.looseObject({ [idempotencyKeyHeader]: z.string().min(8).max(100).optional() }),
-        response: { 201: createdOrderSchema, ...orderErrors },
+        response: { 201: createdOrderSchema, ...orderErrors, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = await optionalUser(ctx, request);
       const { event_id, items, voucher_code, idempotency_key } = request.body;
+      const seats = items.reduce((total, item) => total + item.quantity, 0);
+      await ctx.rateLimiter.hit(
+        "hold",
+        [`ip:${request.ip}`, ...(user ? [`account:${user.userId}`] : [])],
+        seats,
+      );
       const orderId = await checkout.createOrder({
         eventId: event_id,
         items,
@@ -274,6 +327,92 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       await checkout.cancelOrder(id);
       reply.header("cache-control", "private, no-store");
       return { data: await checkout.readOrder(id, request.locale) };
+    },
+  );
+
+  const fileSchema = {
+    params: orderParamsSchema,
+    querystring: orderFileQuerySchema,
+    headers: orderHeaders,
+  };
+  const fileDescription =
+    "Its signed-in buyer, or anyone with its token (`X-Order-Token` header or `token` query, for plain links); another buyer's order answers 404. Texts in the request's language; `locale` overrides the X-localization header. Before payment 409 `order_not_paid`.";
+
+  api.get(
+    checkoutPaths.orderTicketsPdf,
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "A paid order's tickets as a PDF, one page per ticket (application/pdf)",
+        description: `Each page: QR code (the signed ticket code), event, date, venue, ticket type, price and order number. ${fileDescription}`,
+        ...fileSchema,
+        produces: ["application/pdf"],
+        response: { 200: z.any().describe("A PDF file"), ...orderErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await checkout.authorize(id, await caller(request, tokenOf(request)));
+      const { pdf } = await paidOrder(id, request.query.locale ?? request.locale);
+      return reply
+        .type("application/pdf")
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `attachment; filename="tickets-${id}.pdf"`)
+        .send(await pdf());
+    },
+  );
+
+  api.get(
+    checkoutPaths.ticketPdf,
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "One ticket of a paid order as a one-page PDF (application/pdf)",
+        description: `A ticket of another order answers 404. ${fileDescription}`,
+        ...fileSchema,
+        params: orderTicketParamsSchema,
+        produces: ["application/pdf"],
+        response: { 200: z.any().describe("A PDF file"), ...orderErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id, ticketId } = request.params;
+      await checkout.authorize(id, await caller(request, tokenOf(request)));
+      const { order, pdf } = await paidOrder(id, request.query.locale ?? request.locale);
+      if (!order.tickets.some((ticket) => ticket.id === ticketId)) throw notFound();
+      return reply
+        .type("application/pdf")
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `attachment; filename="ticket-${ticketId}.pdf"`)
+        .send(await pdf([ticketId]));
+    },
+  );
+
+  api.get(
+    checkoutPaths.orderCalendar,
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "The event of a paid order as an iCalendar file (text/calendar)",
+        description: fileDescription,
+        ...fileSchema,
+        produces: ["text/calendar"],
+        response: {
+          200: z.string().describe("An iCalendar file (text/calendar) with one VEVENT"),
+          ...orderErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await checkout.authorize(id, await caller(request, tokenOf(request)));
+      const { calendar } = await paidOrder(id, request.query.locale ?? request.locale);
+      const { body, filename } = calendar();
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(body);
     },
   );
 

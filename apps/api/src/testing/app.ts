@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { apiPaths, type Locale, localeHeader, type TokenResponse } from "@eventwerk/contract";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
 import { buildApp, type Context, createContext, loadConfig } from "../app.ts";
@@ -39,9 +40,25 @@ export type TestApp = {
   ctx: Context;
   dataDir: string;
   close: () => Promise<void>;
-  /** Emails written to the outbox so far, newest last. */
+  /** Emails written to the outbox so far, newest last (the due jobs are run first). */
   outbox: () => Promise<string[]>;
+  /** Runs outbox jobs until none is due (also those another runner of this instance holds). */
+  drainOutbox: () => Promise<void>;
 };
+
+/** Runs the context's due outbox jobs until none is left, waiting for any still running. */
+export async function drainOutbox(ctx: Context): Promise<void> {
+  for (let round = 0; round < 500; round++) {
+    await ctx.outbox.runDue(100);
+    const result = await ctx.db.execute(
+      sql`select count(*)::int as n from outbox_jobs
+        where sent_at is null and failed_at is null and next_attempt_at <= now()`,
+    );
+    if (Number((result.rows[0] as { n: number }).n) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("the outbox did not drain");
+}
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "eventwerk-test-"));
@@ -51,6 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "1000",
+    HOLD_SEATS_PER_SOURCE: "100000",
     // Tests change data and read it back at once; the micro-cache has its own test.
     PUBLIC_CACHE_SECONDS: "0",
     OAUTH_CLIENT_ID: testClient.client_id,
@@ -73,7 +91,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
+    drainOutbox: () => drainOutbox(ctx),
     outbox: async () => {
+      await drainOutbox(ctx);
       const files = (await readdir(outboxDir).catch(() => [])).sort();
       const mails = await Promise.all(
         files.map((file) => readFile(path.join(outboxDir, file), "utf8")),

@@ -10,8 +10,30 @@ import {
   type UpdateOrder,
 } from "../checkout.ts";
 import { dataOf } from "../common.ts";
+import type { Locale } from "../constants.ts";
 import { fillPath } from "../paths.ts";
 import type { Loose, Transport } from "./transport.ts";
+
+/**
+ * Plain links to an order's files for a guest (the token rides in the query, as a link cannot
+ * send a header); a signed-in buyer's files go through `ticketsPdf`/`orderCalendar` instead.
+ */
+export function orderFileLink(
+  kind: "ticketsPdf" | "ticketPdf" | "calendar",
+  options: { orderId: number; token: string; locale: Locale; ticketId?: number },
+): string {
+  const path =
+    kind === "ticketsPdf"
+      ? fillPath(checkoutPaths.orderTicketsPdf, { id: options.orderId })
+      : kind === "calendar"
+        ? fillPath(checkoutPaths.orderCalendar, { id: options.orderId })
+        : fillPath(checkoutPaths.ticketPdf, {
+            id: options.orderId,
+            ticketId: options.ticketId ?? 0,
+          });
+  const query = new URLSearchParams({ token: options.token, locale: options.locale });
+  return `${path}?${query}`;
+}
 
 const orderPath = (path: string, id: number) => fillPath(path, { id });
 const withToken = (token?: string) => (token ? { [orderTokenHeader]: token } : undefined);
@@ -20,7 +42,7 @@ const withToken = (token?: string) => (token ? { [orderTokenHeader]: token } : u
  * Checkout: a guest passes the order's token (answered on create), a signed-in buyer their
  * client token; `idempotencyKey` makes a retried create answer the same order.
  */
-export const checkoutCalls = ({ request, get }: Transport) => ({
+export const checkoutCalls = ({ request, get, file }: Transport) => ({
   createOrder: (body: Loose<CreateOrder>, idempotencyKey?: string) =>
     request("POST", checkoutPaths.orders, {
       schema: createdOrderSchema,
@@ -49,6 +71,17 @@ export const checkoutCalls = ({ request, get }: Transport) => ({
       schema: checkoutOrderResponseSchema,
       headers: withToken(token),
     }),
+  /** A paid order's tickets as a PDF, one page each; with `ticketId` only that ticket. */
+  ticketsPdf: (id: number, options: { token?: string; ticketId?: number } = {}) =>
+    file(
+      options.ticketId === undefined
+        ? orderPath(checkoutPaths.orderTicketsPdf, id)
+        : fillPath(checkoutPaths.ticketPdf, { id, ticketId: options.ticketId }),
+      { headers: withToken(options.token) },
+    ),
+  /** The ordered event as an iCalendar file. */
+  orderCalendar: (id: number, token?: string) =>
+    file(orderPath(checkoutPaths.orderCalendar, id), { headers: withToken(token) }),
   ticketKeys: () => get(checkoutPaths.ticketKeys, ticketKeysSchema),
   testPayment: (id: string) =>
     get(fillPath(checkoutPaths.testPayment, { id }), dataOf(testPaymentSchema)),

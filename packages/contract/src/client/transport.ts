@@ -82,21 +82,28 @@ export type Transport = {
     options: RequestOptions<T>,
   ): Promise<z.infer<T>>;
   get<T extends z.ZodType>(path: string, schema: T, query?: Query): Promise<z.infer<T>>;
+  /** A file the API answers (a PDF, a calendar): its bytes, type and suggested name. */
+  file(
+    path: string,
+    options?: { query?: Query; headers?: Record<string, string> },
+  ): Promise<ApiFile>;
 };
+
+export type ApiFile = { body: Uint8Array; contentType: string; filename: string | null };
 
 export function createTransport(options: ApiClientOptions): Transport {
   const doFetch = options.fetch ?? fetch;
   const baseUrl = options.baseUrl.replace(/\/$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function request<T extends z.ZodType>(
-    method: Method,
-    path: string,
-    { schema, query, json, headers: callHeaders }: RequestOptions<T>,
-  ): Promise<z.infer<T>> {
+  function urlOf(path: string, query: Query | undefined) {
     const url = new URL(baseUrl + path);
     for (const [key, value] of Object.entries(query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
+    return url;
+  }
+
+  function headersOf(json: unknown) {
     const headers: Record<string, string> = {
       accept: "application/json",
       [localeHeader]: options.locale ?? defaultLocale,
@@ -104,6 +111,22 @@ export function createTransport(options: ApiClientOptions): Transport {
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
     if (json !== undefined) headers["content-type"] = "application/json";
+    return headers;
+  }
+
+  async function errorOf(response: Response) {
+    const body: unknown = await response.json().catch(() => null);
+    const parsed = errorBodySchema.safeParse(body);
+    return new ApiError(response.status, parsed.success ? parsed.data : null);
+  }
+
+  async function request<T extends z.ZodType>(
+    method: Method,
+    path: string,
+    { schema, query, json, headers: callHeaders }: RequestOptions<T>,
+  ): Promise<z.infer<T>> {
+    const url = urlOf(path, query);
+    const headers = headersOf(json);
     Object.assign(headers, callHeaders);
 
     for (let attempt = 0; ; attempt++) {
@@ -114,14 +137,36 @@ export function createTransport(options: ApiClientOptions): Transport {
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (shouldRetry(method, response.status, attempt)) continue;
+      if (!response.ok) throw await errorOf(response);
       const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const parsed = errorBodySchema.safeParse(body);
-        throw new ApiError(response.status, parsed.success ? parsed.data : null);
-      }
       return options.trustAnswers ? (body as z.infer<T>) : schema.parse(body);
     }
   }
 
-  return { request, get: (path, schema, query) => request("GET", path, { schema, query }) };
+  async function file(
+    path: string,
+    { query, headers }: { query?: Query; headers?: Record<string, string> } = {},
+  ): Promise<ApiFile> {
+    const url = urlOf(path, query);
+    for (let attempt = 0; ; attempt++) {
+      const response = await doFetch(url, {
+        headers: { ...headersOf(undefined), accept: "*/*", ...headers },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (shouldRetry("GET", response.status, attempt)) continue;
+      if (!response.ok) throw await errorOf(response);
+      const disposition = response.headers.get("content-disposition") ?? "";
+      return {
+        body: new Uint8Array(await response.arrayBuffer()),
+        contentType: response.headers.get("content-type") ?? "application/octet-stream",
+        filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+      };
+    }
+  }
+
+  return {
+    request,
+    get: (path, schema, query) => request("GET", path, { schema, query }),
+    file,
+  };
 }

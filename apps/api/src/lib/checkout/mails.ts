@@ -1,30 +1,18 @@
 import type { CheckoutOrder, Locale } from "@eventwerk/contract";
-import type { Mail } from "../mailer.ts";
+import type { Mail, MailAttachment } from "../mailer.ts";
 import { t } from "../messages.ts";
+import { eventDate, includedVat, money } from "./format.ts";
 
-/** German VAT included in a gross amount. */
-const VAT_PERCENT = 19;
-const includedVat = (gross: number) => Math.round(gross - gross / (1 + VAT_PERCENT / 100));
-
-const money = (cents: number, currency: string, locale: Locale) =>
-  new Intl.NumberFormat(locale === "en" ? "en-GB" : "de-DE", {
-    style: "currency",
-    currency,
-  }).format(cents / 100);
-
-const eventDate = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "de-DE", {
-    dateStyle: "full",
-    timeStyle: "short",
-    timeZone: "Europe/Berlin",
-  }).format(new Date(iso));
-
-/** The confirmation after payment, in the buyer's language, with the link to the tickets. */
+/**
+ * The confirmation after payment, in the buyer's language: the order summary with VAT, the link
+ * to the tickets, and the attachments (the tickets' PDF, the event's calendar file).
+ */
 export function orderConfirmationMail(
   order: CheckoutOrder,
   locale: Locale,
   site: string,
   link: string,
+  attachments: MailAttachment[],
 ): Mail {
   const format = (cents: number) => money(cents, order.currency, locale);
   const lines = order.items.map((item) =>
@@ -55,6 +43,7 @@ export function orderConfirmationMail(
       vat: format(includedVat(order.total_cents)),
       link,
     }),
+    attachments,
   };
 }
 

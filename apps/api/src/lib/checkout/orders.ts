@@ -26,6 +26,7 @@ import { isClosed } from "../catalogue.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { enqueue } from "../outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import { heldSeats } from "../seats.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
 import { type PricedTicketType, priceOrder, type VoucherRule } from "./pricing.ts";
 
@@ -68,33 +69,22 @@ export type UpdateOrderInput = {
   voucherCode?: string | null;
 };
 
-/**
- * Seats of these ticket types held by unpaid orders whose hold has not run out. Expired holds
- * are left out here, so they never count, whether or not the sweep has closed them yet.
- */
-async function heldSeats(
+/** Seats of these ticket types held by others now (`heldSeats`: expired holds never count). */
+async function heldSeatsOf(
   tx: Db,
   typeIds: number[],
   now: Date,
   exceptOrderId: number | null,
 ): Promise<Map<number, number>> {
-  const rows = await tx
-    .select({
-      typeId: orderItems.ticketTypeId,
-      held: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        inArray(orderItems.ticketTypeId, typeIds),
-        eq(orders.status, "pending"),
-        gt(orders.holdExpiresAt, now),
-        exceptOrderId === null ? undefined : ne(orders.id, exceptOrderId),
-      ),
-    )
-    .groupBy(orderItems.ticketTypeId);
-  return new Map(rows.map((row) => [row.typeId, Number(row.held)]));
+  const ids = sql.join(
+    typeIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = (await tx.execute(
+    sql`select tt.id, ${heldSeats(sql.raw("tt.id"), now, exceptOrderId)} as held
+      from event_ticket_types tt where tt.id in (${ids})`,
+  )) as unknown as { rows: { id: number; held: number }[] };
+  return new Map(result.rows.map((row) => [Number(row.id), Number(row.held)]));
 }
 
 /**
@@ -114,7 +104,8 @@ async function lockAndCheckSeats(
     .where(inArray(eventTicketTypes.id, ids))
     .orderBy(asc(eventTicketTypes.id))
     .for("update");
-  const held = await heldSeats(tx, ids, now, exceptOrderId);
+  // A statement of its own after the lock, so it sees the holds committed while it waited.
+  const held = await heldSeatsOf(tx, ids, now, exceptOrderId);
   const fits = wanted.every((line) => {
     const type = locked.find((row) => row.id === line.ticketTypeId);
     return (
