@@ -132,6 +132,22 @@ export const ticketTypeSchema = z
   .meta({ id: "TicketType" });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 
+/** The platform's service fee per ticket that costs anything (SERVICE_FEE_* of the API). */
+export const serviceFeeSchema = z
+  .object({ percent: z.number().min(0), fixed_cents: z.number().int().min(0) })
+  .meta({ id: "ServiceFee" });
+export type ServiceFee = z.infer<typeof serviceFeeSchema>;
+
+/**
+ * The service fee on one ticket that costs `priceCents`: a percentage of its price plus the
+ * fixed amount; free tickets stay free. The API charges it and the event page shows it, so the
+ * price shown is the price paid.
+ */
+export function serviceFeeCents(priceCents: number, fee: ServiceFee): number {
+  if (priceCents <= 0) return 0;
+  return Math.round((priceCents * fee.percent) / 100) + fee.fixed_cents;
+}
+
 export const eventDetailSchema = eventSummarySchema
   .omit({ venue: true })
   .extend({
@@ -141,6 +157,8 @@ export const eventDetailSchema = eventSummarySchema
     venue: venueSchema,
     organiser: z.object({ name: z.string() }),
     ticket_types: z.array(ticketTypeSchema),
+    /** Added to each ticket's price at checkout. */
+    service_fee: serviceFeeSchema,
     related: z.array(eventSummarySchema),
   })
   .meta({ id: "EventDetail" });
