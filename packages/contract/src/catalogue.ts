@@ -138,15 +138,8 @@ export const serviceFeeSchema = z
   .meta({ id: "ServiceFee" });
 export type ServiceFee = z.infer<typeof serviceFeeSchema>;
 
-/**
- * The service fee on one ticket that costs `priceCents`: a percentage of its price plus the
- * fixed amount; free tickets stay free. The API charges it and the event page shows it, so the
- * price shown is the price paid.
- */
-export function serviceFeeCents(priceCents: number, fee: ServiceFee): number {
-  if (priceCents <= 0) return 0;
-  return Math.round((priceCents * fee.percent) / 100) + fee.fixed_cents;
-}
+// Without schemas, so that pages can work out the fee in the browser.
+export { serviceFeeCents } from "./constants.ts";
 
 export const eventDetailSchema = eventSummarySchema
   .omit({ venue: true })

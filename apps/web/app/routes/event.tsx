@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { apiPaths, fillPath } from "@eventwerk/contract";
 import { data, redirect } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
@@ -17,10 +18,12 @@ import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { eventJsonLd, imageUrls } from "../lib/event-json-ld.server";
 import { pageHeaders } from "../lib/page-cache";
+import { selectionFromQuery } from "../lib/ticket-selection";
 import type { RootData } from "../root";
 import { eventParams, pathTo } from "../route-table";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/event";
+import { buyTickets } from "./checkout.server";
 
 export const headers = pageHeaders;
 
@@ -60,7 +63,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Built here, so that the browser bundle does without the schema.org mapping.
     jsonLd: eventJsonLd(event, origin + canonical, origin),
     shareImage: imageUrls(origin, event.cover)[0],
+    nonce: randomUUID(),
+    selection: selectionFromQuery(url.searchParams),
   });
+}
+
+/** The ticket form: holds the chosen tickets and goes on to the checkout page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const wanted = eventParams(params);
+  if (!wanted) throw notFound(new URL(request.url).pathname);
+  return buyTickets(request, context, wanted.id);
 }
 
 /** The first sentences of the description, for search results and shares. */
@@ -87,7 +99,7 @@ export const meta: Route.MetaFunction = (args) => {
   ];
 };
 
-export default function EventPage({ loaderData }: Route.ComponentProps) {
+export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("event");
   const format = useFormatter();
   const { origin } = useRootData();
@@ -163,7 +175,12 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 ))}
             </div>
           </section>
-          <EventTickets event={event} />
+          <EventTickets
+            event={event}
+            nonce={loaderData.nonce}
+            selection={loaderData.selection}
+            feedback={actionData ?? null}
+          />
         </div>
 
         <div className="space-y-8">
