@@ -61,5 +61,10 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: [server(port, {}), server(maintenancePort, { PUBLIC_MAINTENANCE: "false" })],
+  webServer: [
+    // A short hold, so that checkout.spec.ts can let one run out; a service fee, so that the
+    // prices it checks include one.
+    server(port, { HOLD_MINUTES: "1", SERVICE_FEE_FIXED_CENTS: "99" }),
+    server(maintenancePort, { PUBLIC_MAINTENANCE: "false" }),
+  ],
 });
