@@ -5,6 +5,7 @@ import {
   type EventList,
   type Locale,
   localeHeader,
+  serviceFeeCents,
   type TicketType,
 } from "@eventwerk/contract";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
@@ -81,10 +82,21 @@ const quantityLabel = (locale: Locale, type: TicketType) =>
   texts[locale].buy.quantity.replace("{name}", type.name);
 
 /** Chooses one ticket of each type on the event page and holds them. */
-async function chooseAndHold(page: Page, locale: Locale, sale: SaleEvent) {
+async function chooseAndHold(page: Page, locale: Locale, sale: SaleEvent, scripts = true) {
   await page.goto(sale.path);
   for (const type of sale.types) {
     await page.getByLabel(quantityLabel(locale, type), { exact: true }).selectOption("1");
+  }
+  if (scripts) {
+    // The running total holds the sale price and the service fee of each chosen ticket.
+    const cents = sale.types.reduce((sum, type) => {
+      const price = Math.min(type.price_cents, type.discount_price_cents ?? type.price_cents);
+      return sum + price + serviceFeeCents(price, sale.event.service_fee);
+    }, 0);
+    const amount = (cents / 100).toFixed(2);
+    await expect(page.getByTestId("buy-total")).toContainText(
+      locale === "de" ? amount.replace(".", ",") : amount,
+    );
   }
   await page.getByRole("button", { name: texts[locale].buy.submit }).click();
   await expect(page).toHaveURL((url) => /^\/(kasse|en\/checkout)\/\d+$/.test(url.pathname));
@@ -236,7 +248,7 @@ test("without JavaScript: the whole purchase works as plain form posts", async (
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, ...germanBrowser });
   const page = await context.newPage();
   const sale = await saleEvent(request, "de");
-  await chooseAndHold(page, "de", sale);
+  await chooseAndHold(page, "de", sale, false);
   // The server renders the time left.
   await expect(page.getByRole("timer")).toHaveText(/^\d+:\d\d$/);
   await completeCheckout(page, "de", { name: "Ohne Skript", email: uniqueEmail("nojs") });
@@ -284,4 +296,36 @@ test.describe("bad input on the ticket form", () => {
       "So viele Tickets dieser Art sind pro Bestellung nicht möglich.",
     );
   });
+});
+
+test("signing in on the checkout page keeps the hold and makes the order the account's", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const t = texts.de.page;
+  const sale = await saleEvent(request, "de");
+  const person = await registerVisitor(request, "de");
+  const orderId = await chooseAndHold(page, "de", sale);
+  const left = await page.getByRole("timer").textContent();
+  // A voucher of nobody's, then one of another event: each its own message.
+  await page.getByLabel(t.voucherCode, { exact: true }).fill("GIBTESNICHT");
+  await page.getByRole("button", { name: t.voucherApply }).click();
+  await expect(page.getByText("Diesen Gutscheincode gibt es nicht.")).toBeVisible();
+  const signIn = page.getByRole("region", { name: t.signInHeading });
+  await signIn.getByLabel(t.signInEmail, { exact: true }).fill(person.email);
+  await signIn.getByLabel(t.signInPassword, { exact: true }).fill(person.password);
+  await signIn.getByRole("button", { name: t.signInSubmit }).click();
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("checkout", "de", { id: orderId }));
+  await expect(
+    page.getByText(t.signedInAs.replace("{name}", `${person.name} ${person.surname}`)),
+  ).toBeVisible();
+  await expect(page.getByRole("timer")).toBeVisible();
+  expect(left).toMatch(/^\d+:\d\d$/);
+  const details = page.getByRole("form", { name: t.buyerHeading });
+  await expect(details.getByLabel(t.buyerEmail, { exact: true })).toHaveValue(person.email);
+  // The order is the account's now: readable with the login alone, without the guest cookie.
+  await page.context().clearCookies({ name: `order_${orderId}` });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: t.summary })).toBeVisible();
 });
