@@ -63,9 +63,10 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   // The first server shows the developers' pages (/test, /api/docs; routes.spec opens every page),
-  // the second keeps production's default (off).
+  // has a short hold, so that checkout.spec.ts can let one run out, and a service fee, so that the
+  // prices it checks include one; the second keeps production's defaults.
   webServer: [
-    server(port, { DEVELOPER_PAGES: "true" }),
+    server(port, { DEVELOPER_PAGES: "true", HOLD_MINUTES: "1", SERVICE_FEE_FIXED_CENTS: "99" }),
     server(maintenancePort, { PUBLIC_MAINTENANCE: "false" }),
   ],
 });

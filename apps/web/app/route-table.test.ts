@@ -39,6 +39,12 @@ const spec: [string, string][] = [
   ["/unsere-dienste", "/en/ticketing"],
 ];
 
+/** The purchase's pages of one order besides SPEC.md's return page. */
+const checkoutScreens: [string, string][] = [
+  ["/kasse/:id", "/en/checkout/:id"],
+  ["/testzahlung/:id", "/en/test-payment/:id"],
+];
+
 /** The account area's screens besides its dashboard (`/konto`). */
 const accountScreens: [string, string][] = [
   ["/konto/tickets", "/en/account/tickets"],
@@ -48,10 +54,10 @@ const accountScreens: [string, string][] = [
 ];
 
 describe("route table", () => {
-  it("holds exactly the product's 24 pages and the account's screens in both languages", () => {
-    expect(pages).toHaveLength(24 + accountScreens.length);
+  it("holds exactly the product's 24 pages, the account's and the checkout's screens in both languages", () => {
+    expect(pages).toHaveLength(24 + accountScreens.length + checkoutScreens.length);
     expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
-      [...spec, ...accountScreens].sort(),
+      [...spec, ...accountScreens, ...checkoutScreens].sort(),
     );
   });
 

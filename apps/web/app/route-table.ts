@@ -1,4 +1,9 @@
-import { defaultLocale, type Locale, locales } from "@eventwerk/contract/constants";
+import {
+  checkoutWebPaths,
+  defaultLocale,
+  type Locale,
+  locales,
+} from "@eventwerk/contract/constants";
 
 /**
  * The one route table: every page once, with its German and English path, in its area. `routes.ts`
@@ -73,6 +78,7 @@ const page = <const K extends string>(
 });
 
 const account = { area: "account" } as const;
+const checkout = { area: "checkout" } as const;
 const guestOnly = { middleware: ["guestOnly"] } as const;
 
 export const pages = [
@@ -108,6 +114,7 @@ export const pages = [
     "routes/account/privacy.tsx",
     account,
   ),
+  page("checkout", "/kasse/:id", "/en/checkout/:id", "routes/checkout.tsx", checkout),
   page("cities", "/staedte", "/en/cities", "routes/cities.tsx"),
   page("contact", "/kontakt", "/en/contact", "routes/contact.tsx"),
   page(
@@ -160,7 +167,14 @@ export const pages = [
     "/ticket-buy-status",
     "/en/ticket-buy-status",
     "routes/ticket-buy-status.tsx",
-    { area: "checkout" },
+    checkout,
+  ),
+  page(
+    "test-payment",
+    checkoutWebPaths.testPayment.de,
+    checkoutWebPaths.testPayment.en,
+    "routes/test-payment.tsx",
+    checkout,
   ),
   page("ticketing", "/unsere-dienste", "/en/ticketing", "routes/cms-page.tsx", {
     cms: "ticketing-service",

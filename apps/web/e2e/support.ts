@@ -84,8 +84,15 @@ export type RouteCase = {
   paths: Record<Locale, string>;
 };
 
+/**
+ * Pages of one order (checkout, the test provider's page): only its buyer may see them, so a
+ * guest's visit is a 404; `checkout.spec.ts` opens them in a purchase and runs axe on them.
+ */
+export const orderPages: ReadonlySet<PageKey> = new Set<PageKey>(["checkout", "test-payment"]);
+
 /** Every page of the route table in both languages: 56 routes. */
 export const routeCases: RouteCase[] = pages.flatMap((entry) => {
+  if (orderPages.has(entry.key)) return [];
   const params = paramsFor(entry.key);
   const paths = {
     de: pathTo(entry.key, "de", params),

@@ -132,6 +132,15 @@ export const ticketTypeSchema = z
   .meta({ id: "TicketType" });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 
+/** The platform's service fee per ticket that costs anything (SERVICE_FEE_* of the API). */
+export const serviceFeeSchema = z
+  .object({ percent: z.number().min(0), fixed_cents: z.number().int().min(0) })
+  .meta({ id: "ServiceFee" });
+export type ServiceFee = z.infer<typeof serviceFeeSchema>;
+
+// Without schemas, so that pages can work out the fee in the browser.
+export { serviceFeeCents } from "./constants.ts";
+
 export const eventDetailSchema = eventSummarySchema
   .omit({ venue: true })
   .extend({
@@ -141,6 +150,8 @@ export const eventDetailSchema = eventSummarySchema
     venue: venueSchema,
     organiser: z.object({ name: z.string() }),
     ticket_types: z.array(ticketTypeSchema),
+    /** Added to each ticket's price at checkout. */
+    service_fee: serviceFeeSchema,
     related: z.array(eventSummarySchema),
   })
   .meta({ id: "EventDetail" });

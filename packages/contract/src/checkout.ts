@@ -21,11 +21,9 @@ export const checkoutPaths = {
   testPaymentWebhook: `${apiPrefix}/payments/test/webhook`,
 } as const;
 
-/** Pages of the web app the API sends buyers to (payment page and return page). */
-export const checkoutWebPaths = {
-  testPayment: { de: "/testzahlung/:id", en: "/en/test-payment/:id" },
-  buyStatus: { de: "/ticket-buy-status", en: "/en/ticket-buy-status" },
-} as const;
+// The web pages the API sends buyers to live with the constants (the route table reads them
+// without pulling in the schemas).
+export { checkoutWebPaths, includedVatCents, vatPercent } from "./constants.ts";
 
 /** Who may read a guest's order: the token answered when it was created. */
 export const orderTokenHeader = "x-order-token";

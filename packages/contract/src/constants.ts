@@ -16,3 +16,27 @@ export const datePresets = ["today", "tomorrow", "weekend", "month"] as const;
 export const eventSorts = ["date", "popularity", "price"] as const;
 export const availabilities = ["on_sale", "sold_out", "not_yet_on_sale", "sale_ended"] as const;
 export type Availability = (typeof availabilities)[number];
+
+/** Pages of the web app the API sends buyers to (payment page and return page). */
+export const checkoutWebPaths = {
+  testPayment: { de: "/testzahlung/:id", en: "/en/test-payment/:id" },
+  buyStatus: { de: "/ticket-buy-status", en: "/en/ticket-buy-status" },
+} as const;
+
+/**
+ * The service fee on one ticket that costs `priceCents`: a percentage of its price plus the
+ * fixed amount; free tickets stay free. The API charges it and the event page shows it, so the
+ * price shown is the price paid.
+ */
+export function serviceFeeCents(
+  priceCents: number,
+  fee: { percent: number; fixed_cents: number },
+): number {
+  if (priceCents <= 0) return 0;
+  return Math.round((priceCents * fee.percent) / 100) + fee.fixed_cents;
+}
+
+/** German VAT contained in ticket prices (gross): receipts show the part of a total that is VAT. */
+export const vatPercent = 19;
+export const includedVatCents = (grossCents: number) =>
+  Math.round(grossCents - grossCents / (1 + vatPercent / 100));

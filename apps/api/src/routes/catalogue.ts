@@ -111,7 +111,16 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
       ]);
       const { venue: _, ...summary } = event.summary;
       return {
-        data: { ...summary, ...event.detail, ticket_types: ticketTypes, related },
+        data: {
+          ...summary,
+          ...event.detail,
+          ticket_types: ticketTypes,
+          service_fee: {
+            percent: ctx.config.SERVICE_FEE_PERCENT,
+            fixed_cents: ctx.config.SERVICE_FEE_FIXED_CENTS,
+          },
+          related,
+        },
       };
     },
   );

@@ -840,6 +840,84 @@ describe("paying with the test provider", () => {
   });
 });
 
+describe("signing in during checkout", () => {
+  it("a guest's order becomes the buyer's when they update it signed in with its token; others still get 404", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 1000 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const buyer = await registerVisitor(t.app);
+    const other = await registerVisitor(t.app);
+    const read = (token: string) =>
+      call(t.app, { method: "GET", url: orderUrl(order.data.id), token });
+    expect((await read(buyer.tokens.access_token)).statusCode).toBe(404);
+    // Without the order's token a signed-in visitor takes nothing over.
+    const stranger = await call(t.app, {
+      method: "PATCH",
+      url: orderUrl(order.data.id),
+      token: other.tokens.access_token,
+      payload: { buyer_name: "Fremd" },
+    });
+    expect(stranger.statusCode).toBe(404);
+    const claimed = await call(t.app, {
+      method: "PATCH",
+      url: orderUrl(order.data.id),
+      token: buyer.tokens.access_token,
+      headers: { "x-order-token": order.token },
+      payload: { buyer_name: "Angemeldet Käufer" },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const mine = await read(buyer.tokens.access_token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<{ data: CheckoutOrder }>().data.hold_expires_at).toBe(
+      order.data.hold_expires_at,
+    );
+    expect((await read(other.tokens.access_token)).statusCode).toBe(404);
+  });
+});
+
+describe("the demo voucher", () => {
+  it("takes 10 % off the tickets of an upcoming demo event", async () => {
+    const [type] = await t.ctx.db
+      .select({ id: s.eventTicketTypes.id, eventId: s.eventTicketTypes.eventId })
+      .from(s.eventTicketTypes)
+      .innerJoin(s.events, eq(s.events.id, s.eventTicketTypes.eventId))
+      .where(
+        and(
+          eq(s.events.status, "published"),
+          sql`${s.events.startsAt} > now() + interval '2 days'`,
+          sql`${s.eventTicketTypes.priceCents} >= 1000`,
+          sql`${s.eventTicketTypes.discountPriceCents} is null`,
+          sql`${s.eventTicketTypes.soldCount} + 5 < ${s.eventTicketTypes.capacity}`,
+          sql`(${s.eventTicketTypes.salesStart} is null or ${s.eventTicketTypes.salesStart} < now())`,
+          sql`(${s.eventTicketTypes.salesEnd} is null or ${s.eventTicketTypes.salesEnd} > now())`,
+        ),
+      )
+      .limit(1);
+    const order = await hold({
+      event_id: type!.eventId,
+      items: [{ ticket_type_id: type!.id, quantity: 1 }],
+      voucher_code: "demo10",
+    });
+    const [item] = order.data.items;
+    expect(item!.discount_cents).toBe(Math.round(item!.unit_price_cents / 10));
+    expect(order.data.voucher_code).toBe("DEMO10");
+  });
+});
+
+describe("the event page's service fee", () => {
+  it("tells the fee per ticket that checkout charges", async () => {
+    const { event } = await createSaleEvent(t.ctx.db, [{ price: 1000 }]);
+    const response = await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ data: { service_fee: unknown } }>().data.service_fee).toEqual({
+      percent: 10,
+      fixed_cents: 50,
+    });
+  });
+});
+
 describe("OpenAPI", () => {
   it("documents every checkout endpoint with its request schemas", async () => {
     const response = await call(t.app, { method: "GET", url: "/api/v1/openapi.json" });

@@ -266,7 +266,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["checkout"],
         summary: "Buyer name and email, billing address, voucher of a held order",
         description:
-          "Only while the hold runs and before the order is placed (409 `hold_expired` / `order_closed`). `address_id` copies one of the signed-in buyer's addresses. Voucher errors have their own codes: `voucher_unknown`, `voucher_expired`, `voucher_not_yet_valid`, `voucher_used_up`, `voucher_wrong_event`, `voucher_not_applicable`.",
+          "Only while the hold runs and before the order is placed (409 `hold_expired` / `order_closed`). A signed-in caller who also sends a guest order's token takes the order over (it keeps its hold and appears in their account). `address_id` copies one of the signed-in buyer's addresses. Voucher errors have their own codes: `voucher_unknown`, `voucher_expired`, `voucher_not_yet_valid`, `voucher_used_up`, `voucher_wrong_event`, `voucher_not_applicable`.",
         ...readSchema,
         body: updateOrderSchema,
         response: { 200: checkoutOrderResponseSchema, ...orderErrors },
@@ -274,9 +274,12 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
     },
     async (request, reply) => {
       const { id } = request.params;
-      await checkout.authorize(id, await caller(request, tokenOf(request)));
+      const who = await caller(request, tokenOf(request));
+      await checkout.authorize(id, who);
       const body = request.body;
       await checkout.updateOrder(id, {
+        // Signed in with the guest order's token: the order becomes theirs.
+        claimFor: who.token === undefined ? null : who.userId,
         buyerName: body.buyer_name,
         buyerEmail: body.buyer_email,
         billingAddress: body.billing_address,

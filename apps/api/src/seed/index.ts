@@ -15,6 +15,9 @@ export const demoUsers = {
   organiser: { email: "organiser@eventwerk.example", password: "eventwerk-demo-1" },
 } as const;
 
+/** The demo voucher, listed in the README: 10 % off every ticket of any upcoming demo event. */
+export const demoVoucher = { code: "DEMO10", percent: 10 } as const;
+
 const SEED_LOCK_ID = 727_002;
 
 /** Loads the demo data into an empty database; a database that has languages is left alone. */
@@ -169,6 +172,9 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
     // Events, venues and more organisers (they share the demo password's hash).
     const now = options.now ?? new Date();
     await seedCatalogue(tx, { now, organiserId: organiser!.id, passwordHash });
+    await tx.execute(sql`insert into vouchers (event_id, code, kind, value)
+      select id, ${demoVoucher.code}, 'percent', ${demoVoucher.percent} from events
+      where status = 'published' and starts_at > ${now.toISOString()}`);
     await seedVisitorTickets(tx, {
       userId: visitor!.id,
       name: "Lena Hoffmann",

@@ -1,10 +1,16 @@
 import type { Availability, EventDetail, TicketType } from "@eventwerk/contract";
+import { serviceFeeCents } from "@eventwerk/contract/constants";
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../lib/intl-format";
+import { quantityFieldName } from "../lib/ticket-selection";
 import { useEuro } from "./catalogue-parts";
+import { Icon } from "./icon";
 import { mutedText } from "./page-parts";
 import { Badge, type BadgeTone } from "./ui/badge";
 import { cardClass } from "./ui/card";
+import { Panel } from "./ui/panel";
 
 function TicketPrice({ ticket }: { ticket: TicketType }) {
   const t = useTranslations("event");
@@ -45,11 +51,64 @@ function TicketAvailability({ ticket }: { ticket: TicketType }) {
   return <Badge tone={availabilityTone[ticket.availability]}>{label}</Badge>;
 }
 
-/** The event's ticket types: price (with the discount), sale period and availability. */
-export function EventTickets({ event }: { event: EventDetail }) {
+/** What the buy form says after a refused post (see `buyTickets`). */
+export type BuyFeedback = {
+  buyError: "none" | "quantity" | "tampered" | null;
+  message: string | null;
+} | null;
+
+/** The choice for one type: 0 up to what one order may take and what is left. */
+const maxChoice = (ticket: TicketType) =>
+  Math.max(0, Math.min(ticket.max_per_order, ticket.remaining));
+const salePrice = (ticket: TicketType) =>
+  Math.min(ticket.price_cents, ticket.discount_price_cents ?? ticket.price_cents);
+
+/**
+ * The event's ticket types: price (with the discount), sale period and availability, and for
+ * each type on sale a quantity to choose, with the running total including every fee (the price
+ * shown is the price paid). A plain form post: it works without JavaScript too.
+ */
+export function EventTickets({
+  event,
+  nonce,
+  selection,
+  feedback,
+}: {
+  event: EventDetail;
+  /** The form's Idempotency-Key seed: a double click holds once. */
+  nonce: string;
+  /** Quantities chosen before (`?qty_<type>=<n>`, e.g. from an expired hold). */
+  selection: Record<number, number>;
+  feedback: BuyFeedback;
+}) {
   const t = useTranslations("event");
+  const c = useTranslations("checkout.buy");
   const format = useFormat();
+  const euro = useEuro();
+  const navigation = useNavigation();
   const closed = event.is_past || event.status === "cancelled";
+  const buyable = closed
+    ? []
+    : event.ticket_types.filter(
+        (ticket) => ticket.availability === "on_sale" && maxChoice(ticket) > 0,
+      );
+  const [quantities, setQuantities] = useState<Record<number, number>>(() =>
+    Object.fromEntries(
+      buyable.map((ticket) => [ticket.id, Math.min(selection[ticket.id] ?? 0, maxChoice(ticket))]),
+    ),
+  );
+  // A fresh key per page view once scripts run; the server's may be shared by the page cache.
+  const [formNonce, setFormNonce] = useState(nonce);
+  useEffect(() => setFormNonce(crypto.randomUUID()), []);
+  const perTicket = (ticket: TicketType) =>
+    salePrice(ticket) + serviceFeeCents(salePrice(ticket), event.service_fee);
+  const total = buyable.reduce(
+    (sum, ticket) => sum + (quantities[ticket.id] ?? 0) * perTicket(ticket),
+    0,
+  );
+  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const errorText = feedback?.buyError ? c(`errors.${feedback.buyError}`) : feedback?.message;
+
   return (
     <section aria-labelledby="event-tickets" className="space-y-4">
       <h2 id="event-tickets" className="text-2xl font-bold tracking-tight">
@@ -58,34 +117,97 @@ export function EventTickets({ event }: { event: EventDetail }) {
       {event.ticket_types.length === 0 ? (
         <p className={mutedText}>{t("ticketsEmpty")}</p>
       ) : (
-        <ul className={`${cardClass} divide-y divide-neutral-200 dark:divide-neutral-800`}>
-          {event.ticket_types.map((ticket) => (
-            <li
-              key={ticket.id}
-              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+        <Form method="post" className="space-y-4" aria-labelledby="event-tickets">
+          {errorText && (
+            <Panel
+              tone="danger"
+              icon="circle-x"
+              title={c("errorTitle")}
+              headingLevel={3}
+              role="alert"
             >
-              <div className="space-y-1">
-                <h3 className="font-semibold">{ticket.name}</h3>
-                {!closed && ticket.availability === "on_sale" && (
-                  <p className={`text-sm ${mutedText}`}>
-                    {ticket.sales_end
-                      ? `${t("salesEnd", {
-                          date: format.dateTime(new Date(ticket.sales_end), {
-                            dateStyle: "medium",
-                            timeStyle: "short",
-                          }),
-                        })} · ${t("maxPerOrder", { count: ticket.max_per_order })}`
-                      : t("maxPerOrder", { count: ticket.max_per_order })}
-                  </p>
-                )}
+              <p>{errorText}</p>
+            </Panel>
+          )}
+          <input type="hidden" name="nonce" value={formNonce} />
+          <ul className={`${cardClass} divide-y divide-neutral-200 dark:divide-neutral-800`}>
+            {event.ticket_types.map((ticket) => {
+              const canBuy = buyable.includes(ticket);
+              const fee = serviceFeeCents(salePrice(ticket), event.service_fee);
+              return (
+                <li
+                  key={ticket.id}
+                  className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="space-y-1">
+                    <h3 className="font-semibold">{ticket.name}</h3>
+                    {!closed && ticket.availability === "on_sale" && (
+                      <p className={`text-sm ${mutedText}`}>
+                        {ticket.sales_end
+                          ? `${t("salesEnd", {
+                              date: format.dateTime(new Date(ticket.sales_end), {
+                                dateStyle: "medium",
+                                timeStyle: "short",
+                              }),
+                            })} · ${t("maxPerOrder", { count: ticket.max_per_order })}`
+                          : t("maxPerOrder", { count: ticket.max_per_order })}
+                      </p>
+                    )}
+                    {canBuy && fee > 0 && (
+                      <p className={`text-sm ${mutedText}`}>
+                        {c("pricePer", { price: euro(perTicket(ticket)), fee: euro(fee) })}
+                      </p>
+                    )}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-3 sm:justify-end">
+                    <TicketPrice ticket={ticket} />
+                    {!closed && <TicketAvailability ticket={ticket} />}
+                    {canBuy && (
+                      <select
+                        name={quantityFieldName(ticket.id)}
+                        aria-label={c("quantity", { name: ticket.name })}
+                        className="field w-20"
+                        value={quantities[ticket.id] ?? 0}
+                        onChange={(change) =>
+                          setQuantities((current) => ({
+                            ...current,
+                            [ticket.id]: Number(change.target.value),
+                          }))
+                        }
+                      >
+                        {[...Array(maxChoice(ticket) + 1).keys()].map((count) => (
+                          <option key={count} value={count}>
+                            {count}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {closed ? (
+            <p className={mutedText}>
+              {event.status === "cancelled" ? c("closedCancelled") : c("closedPast")}
+            </p>
+          ) : buyable.length === 0 ? (
+            <p className={mutedText}>{c("nothingOnSale")}</p>
+          ) : (
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <p className="text-lg font-semibold" aria-live="polite">
+                  {c("total")}: <output data-testid="buy-total">{euro(total)}</output>
+                </p>
+                <p className={`text-sm ${mutedText}`}>{c("totalNote")}</p>
               </div>
-              <div className="flex flex-wrap items-center gap-3 sm:justify-end">
-                <TicketPrice ticket={ticket} />
-                {!closed && <TicketAvailability ticket={ticket} />}
-              </div>
-            </li>
-          ))}
-        </ul>
+              <button type="submit" className="button-primary" disabled={submitting}>
+                <Icon name="ticket" className="size-5" />
+                {c("submit")}
+              </button>
+            </div>
+          )}
+        </Form>
       )}
     </section>
   );

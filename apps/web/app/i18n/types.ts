@@ -2,6 +2,7 @@ import type { Locale } from "@eventwerk/contract";
 import type account from "./messages/de/account.json";
 import type catalogue from "./messages/de/catalogue.json";
 import type categories from "./messages/de/categories.json";
+import type checkout from "./messages/de/checkout.json";
 import type cities from "./messages/de/cities.json";
 import type cms from "./messages/de/cms.json";
 import type common from "./messages/de/common.json";
@@ -37,6 +38,7 @@ export type Messages = {
   cities: typeof cities;
   cms: typeof cms;
   catalogue: typeof catalogue;
+  checkout: typeof checkout;
   common: typeof common;
   contact: typeof contact;
   errors: typeof errors;

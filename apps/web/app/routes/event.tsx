@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { apiPaths, fillPath } from "@eventwerk/contract";
 import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
@@ -17,10 +18,12 @@ import { withPageCache } from "../lib/cache.server";
 import { eventJsonLd, imageUrls } from "../lib/event-json-ld";
 import { useFormat } from "../lib/intl-format";
 import { pageHeaders } from "../lib/page-cache";
+import { selectionFromQuery } from "../lib/ticket-selection";
 import type { RootData } from "../root";
 import { eventParams, pathTo } from "../route-table";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/event";
+import { buyTickets } from "./checkout.server";
 
 export const headers = pageHeaders;
 
@@ -56,7 +59,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       en: pathTo("event", "en", { slug: event.slugs.en, id: event.id }),
     },
     calendarPath: `${fillPath(apiPaths.eventCalendar, { id: event.id })}?locale=${locale}`,
+    nonce: randomUUID(),
+    selection: selectionFromQuery(url.searchParams),
   });
+}
+
+/** The ticket form: holds the chosen tickets and goes on to the checkout page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const wanted = eventParams(params);
+  if (!wanted) throw notFound(new URL(request.url).pathname);
+  return buyTickets(request, context, wanted.id);
 }
 
 /** The first sentences of the description, for search results and shares. */
@@ -85,7 +97,7 @@ export const meta: Route.MetaFunction = (args) => {
   ];
 };
 
-export default function EventPage({ loaderData }: Route.ComponentProps) {
+export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("event");
   const format = useFormat();
   const { origin } = useRootData();
@@ -161,7 +173,12 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 ))}
             </div>
           </section>
-          <EventTickets event={event} />
+          <EventTickets
+            event={event}
+            nonce={loaderData.nonce}
+            selection={loaderData.selection}
+            feedback={actionData ?? null}
+          />
         </div>
 
         <div className="space-y-8">

@@ -1,8 +1,33 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { OrderStatus } from "../components/checkout/order-status";
 import { Icon } from "../components/icon";
 import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
 import { usePaths } from "../hooks";
+import { privatePageCache } from "../lib/page-cache";
+import { pageMeta } from "../seo";
+import type { Route } from "./+types/ticket-buy-status";
+import { statusOf } from "./ticket-buy-status.server";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+// The guest's token may be in the address: never stored, never passed on as a referrer.
+export const headers = () => ({
+  "Cache-Control": privatePageCache,
+  "Referrer-Policy": "no-referrer",
+});
+
+/**
+ * `/ticket-buy-status?order=…&token=…`: where payment returns to. The order of its buyer (signed
+ * in, the token of the return address, or the guest's order cookie); anything else shows the
+ * general explanation.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return statusOf(request, context);
+}
+
+export default function TicketBuyStatus({ loaderData }: Route.ComponentProps) {
+  return loaderData ? <OrderStatus {...loaderData} /> : <NoOrder />;
+}
 
 const statuses = [
   { key: "paid", icon: "circle-check" },
@@ -10,8 +35,8 @@ const statuses = [
   { key: "failed", icon: "circle-x" },
 ] as const;
 
-/** Where checkout returns to: the payment status of an order. */
-export default function TicketBuyStatus() {
+/** Without an order to show: what the statuses mean, and where orders and tickets are. */
+function NoOrder() {
   const t = useTranslations("ticketStatus");
   const { to } = usePaths();
   return (

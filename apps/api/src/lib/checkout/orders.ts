@@ -67,6 +67,11 @@ export type UpdateOrderInput = {
   billingAddress?: BillingAddressInput | null;
   addressId?: number;
   voucherCode?: string | null;
+  /**
+   * A buyer who signed in during checkout: a guest's order becomes theirs (its token proved it
+   * was theirs to take), keeping its hold.
+   */
+  claimFor?: string | null;
 };
 
 /** Seats of these ticket types held by others now (`heldSeats`: expired holds never count). */
@@ -346,6 +351,10 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     await db.transaction(async (tx) => {
       const order = await lockOpenOrder(tx, orderId, now);
       const changes: Partial<typeof orders.$inferInsert> = { updatedAt: now };
+      if (input.claimFor && order.userId === null) {
+        changes.userId = input.claimFor;
+        order.userId = input.claimFor;
+      }
       if (input.buyerName !== undefined) changes.buyerName = input.buyerName;
       if (input.buyerEmail !== undefined) changes.buyerEmail = input.buyerEmail;
       if (input.billingAddress !== undefined) changes.billingAddress = input.billingAddress;

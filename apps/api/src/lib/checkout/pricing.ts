@@ -1,3 +1,5 @@
+import { serviceFeeCents } from "@eventwerk/contract";
+
 /** Prices of an order, computed on the server only: what the buyer sees is what they pay. */
 
 export type PricedTicketType = {
@@ -45,15 +47,6 @@ function voucherOff(voucher: VoucherRule, cents: number): number {
   return Math.min(cents, Math.max(0, off));
 }
 
-/**
- * The service fee is charged per ticket that costs anything: a percentage of its price plus the
- * fixed amount; free tickets stay free.
- */
-function feeOf(priceCents: number, fee: ServiceFee): number {
-  if (priceCents <= 0) return 0;
-  return Math.round((priceCents * fee.percent) / 100) + fee.fixedCents;
-}
-
 export function priceOrder(
   lines: readonly { type: PricedTicketType; quantity: number }[],
   voucher: VoucherRule | null,
@@ -77,7 +70,9 @@ export function priceOrder(
   const sum = (value: (line: PricedLine) => number) =>
     priced.reduce((total, line) => total + value(line) * line.quantity, 0);
   const subtotalCents = sum((line) => line.priceCents);
-  const feeCents = sum((line) => feeOf(line.priceCents, fee));
+  const feeCents = sum((line) =>
+    serviceFeeCents(line.priceCents, { percent: fee.percent, fixed_cents: fee.fixedCents }),
+  );
   return {
     lines: priced,
     subtotalCents,

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { selectionFromQuery, selectionQuery } from "../lib/ticket-selection";
+import { detailsUpdate, idempotencyKey, paymentRedirect, readBuyForm } from "./checkout.server";
+
+const formOf = (entries: [string, string][]) => {
+  const form = new FormData();
+  for (const [name, value] of entries) form.append(name, value);
+  return form;
+};
+const nonce = "nonce-1234567890";
+
+describe("the event page's ticket form", () => {
+  it("reads quantities per ticket type and leaves out the zeros", () => {
+    expect(
+      readBuyForm(
+        formOf([
+          ["nonce", nonce],
+          ["qty_4", "2"],
+          ["qty_5", "0"],
+          ["qty_6", "1"],
+        ]),
+      ),
+    ).toEqual({
+      ok: true,
+      nonce,
+      items: [
+        { ticket_type_id: 4, quantity: 2 },
+        { ticket_type_id: 6, quantity: 1 },
+      ],
+    });
+  });
+
+  it("refuses negative, fractional, huge and non-numeric quantities", () => {
+    for (const value of ["-1", "1.5", "101", "1e2", "zwei", ""]) {
+      expect(
+        readBuyForm(
+          formOf([
+            ["nonce", nonce],
+            ["qty_4", value],
+          ]),
+        ),
+        value,
+      ).toEqual({
+        ok: false,
+        error: "quantity",
+      });
+    }
+  });
+
+  it("refuses prices, totals or any other field the form does not have", () => {
+    for (const extra of ["price_4", "total_cents", "items[0][price_cents]", "event_id"]) {
+      expect(
+        readBuyForm(
+          formOf([
+            ["nonce", nonce],
+            ["qty_4", "1"],
+            [extra, "1"],
+          ]),
+        ),
+        extra,
+      ).toEqual({ ok: false, error: "tampered" });
+    }
+    expect(readBuyForm(formOf([["qty_4", "1"]]))).toEqual({ ok: false, error: "tampered" });
+    expect(
+      readBuyForm(
+        formOf([
+          ["nonce", nonce],
+          ["qty_4", "1"],
+          ["qty_4", "2"],
+        ]),
+      ),
+    ).toEqual({ ok: false, error: "tampered" });
+  });
+
+  it("asks for at least one ticket", () => {
+    expect(
+      readBuyForm(
+        formOf([
+          ["nonce", nonce],
+          ["qty_4", "0"],
+        ]),
+      ),
+    ).toEqual({
+      ok: false,
+      error: "none",
+    });
+  });
+
+  it("scopes the idempotency key to the visitor: the same post twice is one key", () => {
+    const guest = { user: null, address: "192.0.2.1", browser: "Chrome" };
+    expect(idempotencyKey(nonce, guest)).toBe(idempotencyKey(nonce, guest));
+    expect(idempotencyKey(nonce, guest)).not.toBe(
+      idempotencyKey(nonce, { ...guest, address: "192.0.2.2" }),
+    );
+    expect(idempotencyKey(nonce, guest)).not.toBe(idempotencyKey("other-nonce-123", guest));
+    expect(idempotencyKey(nonce, guest).length).toBeLessThanOrEqual(100);
+  });
+
+  it("puts a selection into a link and reads it back", () => {
+    const items = [
+      { ticket_type_id: 4, quantity: 2 },
+      { ticket_type_id: 6, quantity: 1 },
+    ];
+    const query = selectionQuery(items);
+    expect(query).toBe("?qty_4=2&qty_6=1");
+    expect(selectionFromQuery(new URLSearchParams(query))).toEqual({ 4: 2, 6: 1 });
+    expect(selectionFromQuery(new URLSearchParams("qty_4=-1&qty_x=2&other=1"))).toEqual({});
+  });
+});
+
+describe("the checkout form", () => {
+  const values = {
+    buyer_name: "Lena Hoffmann",
+    buyer_email: "lena@example.com",
+    billing: "none",
+    "billing_address.recipient": "Lena Hoffmann",
+    "billing_address.line": "Kastanienallee 12",
+    "billing_address.postal_code": "10435",
+    "billing_address.city": "Berlin",
+    "billing_address.country": "Deutschland",
+    address_id: "",
+    voucher_code: "",
+    email: "",
+  };
+
+  it("sends the typed address, a saved one by id, or none", () => {
+    expect(detailsUpdate({ ...values, billing: "new" })).toEqual({
+      buyer_name: "Lena Hoffmann",
+      buyer_email: "lena@example.com",
+      billing_address: {
+        recipient: "Lena Hoffmann",
+        line: "Kastanienallee 12",
+        postal_code: "10435",
+        city: "Berlin",
+        country: "Deutschland",
+      },
+    });
+    expect(detailsUpdate({ ...values, billing: "7" }).address_id).toBe(7);
+    expect(detailsUpdate({ ...values, billing: "7; drop" }).billing_address).toBeNull();
+    expect(detailsUpdate(values).billing_address).toBeNull();
+  });
+
+  it("sends the buyer to the test provider's page on this site, to a real provider as given", () => {
+    expect(paymentRedirect("http://localhost:3000/testzahlung/abc?x=1", true)).toBe(
+      "/testzahlung/abc?x=1",
+    );
+    expect(paymentRedirect("https://checkout.stripe.com/c/pay/cs_1", false)).toBe(
+      "https://checkout.stripe.com/c/pay/cs_1",
+    );
+  });
+});

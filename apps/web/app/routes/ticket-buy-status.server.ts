@@ -1,0 +1,65 @@
+import { type ApiClient, apiPaths, type CheckoutOrder, fillPath } from "@eventwerk/contract";
+import QRCode from "qrcode";
+import type { RouterContextProvider } from "react-router";
+import { apiFor } from "../api.server";
+import { requestState } from "../context";
+import { selectionQuery } from "../lib/ticket-selection";
+import { pathTo } from "../route-table";
+import { orderCookie, orderIdOf, orderTokenFromCookie, readOrder } from "./checkout.server";
+
+const closedStatuses: ReadonlySet<CheckoutOrder["status"]> = new Set([
+  "failed",
+  "cancelled",
+  "expired",
+  "refunded",
+]);
+
+/** Whether the same selection can be held again now: every type on sale with enough left. */
+async function canRetry(api: ApiClient, order: CheckoutOrder): Promise<boolean> {
+  const event = (await api.event(order.event.id)).data;
+  return order.items.every((item) => {
+    const type = event.ticket_types.find((entry) => entry.id === item.ticket_type_id);
+    return (
+      type?.availability === "on_sale" &&
+      type.remaining >= item.quantity &&
+      type.max_per_order >= item.quantity
+    );
+  });
+}
+
+/** The order of the return page with its tickets' QR codes, or null (the general page). */
+export async function statusOf(request: Request, context: Readonly<RouterContextProvider>) {
+  const state = context.get(requestState);
+  const url = new URL(request.url);
+  const id = orderIdOf(url.searchParams.get("order"));
+  if (id === null) return null;
+  const api = await apiFor(context);
+  const given = url.searchParams.get("token") ?? undefined;
+  const cookie = orderTokenFromCookie(request, id);
+  const order = await readOrder(api, id, given ?? cookie);
+  if (!order) return null;
+  // A guest who came back from paying keeps the order's token in its cookie from now on.
+  if (given && given !== cookie) state.setCookies.push(orderCookie(id, given));
+  const tickets = await Promise.all(
+    order.tickets.map(async (ticket) => ({
+      ...ticket,
+      qr: await QRCode.toString(ticket.code, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+    })),
+  );
+  const eventPath = pathTo("event", state.locale, { slug: order.event.slug, id: order.event.id });
+  const retry = closedStatuses.has(order.status)
+    ? (await canRetry(api, order))
+      ? eventPath + selectionQuery(order.items)
+      : null
+    : null;
+  return {
+    order,
+    tickets,
+    eventPath,
+    retryPath: retry,
+    calendarPath: `${fillPath(apiPaths.eventCalendar, { id: order.event.id })}?locale=${state.locale}`,
+    signedIn: state.user !== null,
+  };
+}
+
+export type OrderStatusData = NonNullable<Awaited<ReturnType<typeof statusOf>>>;

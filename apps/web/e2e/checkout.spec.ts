@@ -1,0 +1,331 @@
+import AxeBuilder from "@axe-core/playwright";
+import {
+  apiPaths,
+  type EventDetail,
+  type EventList,
+  type Locale,
+  localeHeader,
+  serviceFeeCents,
+  type TicketType,
+} from "@eventwerk/contract";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import checkoutDe from "../app/i18n/messages/de/checkout.json" with { type: "json" };
+import checkoutEn from "../app/i18n/messages/en/checkout.json" with { type: "json" };
+import { pathTo } from "../app/route-table";
+import { germanBrowser, locales, loginAs, newestMailTo, test, uniqueEmail } from "./support";
+
+test.use(germanBrowser);
+
+const texts = { de: checkoutDe, en: checkoutEn } as const;
+/** The demo voucher of the seed (README): 10 % off every upcoming demo event. */
+const voucher = "DEMO10";
+
+type SaleEvent = { event: EventDetail; types: [TicketType, TicketType]; path: string };
+
+/** An upcoming event with two paid ticket types on sale, names in the page's language. */
+async function saleEvent(request: APIRequestContext, locale: Locale): Promise<SaleEvent> {
+  const headers = { [localeHeader]: locale };
+  for (let page = 1; page <= 10; page++) {
+    const list = (await (
+      await request.get(`${apiPaths.events}?per_page=50&page=${page}&sort=date`, { headers })
+    ).json()) as EventList;
+    for (const summary of list.data.filter((entry) => entry.availability === "on_sale")) {
+      // Tomorrow's events may close their sale during the test.
+      if (Date.parse(summary.starts_at) < Date.now() + 3 * 86_400_000) continue;
+      const { data: event } = (await (
+        await request.get(`${apiPaths.events}/${summary.id}`, { headers })
+      ).json()) as { data: EventDetail };
+      const types = event.ticket_types.filter(
+        (type) =>
+          type.availability === "on_sale" &&
+          type.price_cents > 0 &&
+          type.remaining >= 20 &&
+          type.max_per_order >= 2 &&
+          type.sales_end === null,
+      );
+      if (types.length >= 2) {
+        return {
+          event,
+          types: [types[0]!, types[1]!],
+          path: pathTo("event", locale, { slug: event.slugs[locale], id: event.id }),
+        };
+      }
+    }
+  }
+  throw new Error("no upcoming demo event with two ticket types on sale");
+}
+
+/** A ticket type of some other event. */
+async function anotherEventsType(request: APIRequestContext, eventId: number) {
+  const list = (await (await request.get(`${apiPaths.events}?per_page=10`)).json()) as EventList;
+  const other = list.data.find((entry) => entry.id !== eventId)!;
+  const { data: event } = (await (await request.get(`${apiPaths.events}/${other.id}`)).json()) as {
+    data: EventDetail;
+  };
+  return event.ticket_types[0]!;
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    })),
+    `axe violations on ${page.url()}`,
+  ).toEqual([]);
+}
+
+const quantityLabel = (locale: Locale, type: TicketType) =>
+  texts[locale].buy.quantity.replace("{name}", type.name);
+
+/** Chooses one ticket of each type on the event page and holds them. */
+async function chooseAndHold(page: Page, locale: Locale, sale: SaleEvent, scripts = true) {
+  await page.goto(sale.path);
+  for (const type of sale.types) {
+    await page.getByLabel(quantityLabel(locale, type), { exact: true }).selectOption("1");
+  }
+  if (scripts) {
+    // The running total holds the sale price and the service fee of each chosen ticket.
+    const cents = sale.types.reduce((sum, type) => {
+      const price = Math.min(type.price_cents, type.discount_price_cents ?? type.price_cents);
+      return sum + price + serviceFeeCents(price, sale.event.service_fee);
+    }, 0);
+    const amount = (cents / 100).toFixed(2);
+    await expect(page.getByTestId("buy-total")).toContainText(
+      locale === "de" ? amount.replace(".", ",") : amount,
+    );
+  }
+  await page.getByRole("button", { name: texts[locale].buy.submit }).click();
+  await expect(page).toHaveURL((url) => /^\/(kasse|en\/checkout)\/\d+$/.test(url.pathname));
+  await expect(page.getByTestId("test-mode")).toHaveText(texts[locale].testMode);
+  return Number(new URL(page.url()).pathname.split("/").at(-1));
+}
+
+/** Voucher, buyer details, terms, the order button; then the test provider's page. */
+async function completeCheckout(
+  page: Page,
+  locale: Locale,
+  buyer: { name: string; email: string } | null,
+) {
+  const t = texts[locale].page;
+  await page.getByLabel(t.voucherCode, { exact: true }).fill(voucher);
+  await page.getByRole("button", { name: t.voucherApply }).click();
+  await expect(page.getByText(t.voucherApplied.replace("{code}", voucher))).toBeVisible();
+  await expect(page.getByRole("cell", { name: /−/ }).first()).toBeVisible();
+  if (buyer) {
+    const details = page.getByRole("form", { name: t.buyerHeading });
+    await details.getByLabel(t.buyerName, { exact: true }).fill(buyer.name);
+    await details.getByLabel(t.buyerEmail, { exact: true }).fill(buyer.email);
+  }
+  await page.getByLabel(t.terms.replace(/<\/?link>/g, ""), { exact: true }).check();
+  await page.getByRole("button", { name: t.placeOrder }).click();
+  await expect(page).toHaveURL((url) => /^\/(testzahlung|en\/test-payment)\//.test(url.pathname));
+  await expect(page.getByTestId("test-mode")).toHaveText(texts[locale].testMode);
+}
+
+/** Pays on the test provider's page and waits on the return page until the order is paid. */
+async function payAndReturn(page: Page, locale: Locale) {
+  await page.getByRole("button", { name: texts[locale].payment.success }).click();
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("ticket-buy-status", locale));
+  await expect(page.getByTestId("test-mode")).toHaveText(texts[locale].testMode);
+  // The webhook comes through the outbox: pending first, then the page checks again by itself.
+  await expect(page.getByRole("heading", { name: texts[locale].status.paidTitle })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    page.getByRole("img", { name: texts[locale].status.qrAlt.split("{")[0]!.trim() }),
+  ).toHaveCount(2);
+}
+
+async function registerVisitor(request: APIRequestContext, locale: Locale) {
+  const person = {
+    name: locale === "de" ? "Jürgen" : "Harriet",
+    surname: "Käufer",
+    email: uniqueEmail(`checkout-${locale}`),
+    password: "sicher-passwort-1",
+  };
+  const response = await request.post(apiPaths.register, {
+    headers: { [localeHeader]: locale },
+    data: { ...person, accept_terms: true, preferred_locale: locale },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return person;
+}
+
+for (const locale of locales) {
+  test.describe(`buying tickets (${locale})`, () => {
+    // Whole purchases: many pages, and the webhook's way through the outbox.
+    test.describe.configure({ timeout: 120_000 });
+    test("signed in: two types with a voucher through the test provider, then in the account", async ({
+      page,
+      request,
+    }) => {
+      const sale = await saleEvent(request, locale);
+      const person = await registerVisitor(request, locale);
+      await loginAs(page, locale, person);
+      const orderId = await chooseAndHold(page, locale, sale);
+      await expect(page.getByLabel(texts[locale].page.buyerEmail, { exact: true })).toHaveValue(
+        person.email,
+      );
+      await expectNoViolations(page);
+      await completeCheckout(page, locale, null);
+      await expectNoViolations(page);
+      await payAndReturn(page, locale);
+      await expectNoViolations(page);
+      await page.goto(pathTo("account-tickets", locale));
+      const tickets = page.getByRole("listitem").filter({ hasText: sale.event.title });
+      await expect(tickets).toHaveCount(2);
+      await expect(tickets.first().getByRole("img")).toBeVisible();
+      const mail = await newestMailTo(person.email);
+      expect(mail.text).toContain(String(orderId));
+    });
+
+    test("as a guest: the same, with name and email, and the return page by its token", async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
+      const sale = await saleEvent(request, locale);
+      const context = await browser.newContext({ baseURL, ...germanBrowser });
+      const page = await context.newPage();
+      const email = uniqueEmail(`guest-${locale}`);
+      const orderId = await chooseAndHold(page, locale, sale);
+      const cookies = await context.cookies();
+      const orderCookie = cookies.find((cookie) => cookie.name === `order_${orderId}`);
+      expect(orderCookie?.httpOnly, "the order's token stays out of scripts").toBe(true);
+      await completeCheckout(page, locale, { name: "Gast Käufer", email });
+      await payAndReturn(page, locale);
+      expect(new URL(page.url()).searchParams.get("token")).toBeTruthy();
+      const mail = await newestMailTo(email);
+      expect(mail.text).toContain(String(orderId));
+      // Someone else's browser with the order id only sees nothing.
+      const stranger = await browser.newContext({ baseURL, ...germanBrowser });
+      const other = await stranger.newPage();
+      const response = await other.goto(pathTo("checkout", locale, { id: orderId }));
+      expect(response!.status()).toBe(404);
+      await other.goto(`${pathTo("ticket-buy-status", locale)}?order=${orderId}`);
+      await expect(
+        other.getByRole("heading", { name: texts[locale].status.paidTitle }),
+      ).toHaveCount(0);
+      await stranger.close();
+      await context.close();
+    });
+  });
+}
+
+test("a hold runs out: the page says so and starts again with the same selection", async ({
+  page,
+  request,
+}) => {
+  // HOLD_MINUTES is 1 on the test server (playwright.config.ts).
+  test.setTimeout(150_000);
+  const sale = await saleEvent(request, "de");
+  await chooseAndHold(page, "de", sale);
+  await expect(page.getByRole("timer")).toBeVisible();
+  await expect(page.getByRole("heading", { name: texts.de.page.expiredTitle })).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect(page.getByRole("button", { name: texts.de.page.placeOrder })).toHaveCount(0);
+  // The server says so too.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: texts.de.page.expiredTitle })).toBeVisible();
+  await page.getByRole("link", { name: texts.de.page.startAgain }).click();
+  await expect(page).toHaveURL((url) => url.pathname === sale.path);
+  for (const type of sale.types) {
+    await expect(page.getByLabel(quantityLabel("de", type), { exact: true })).toHaveValue("1");
+  }
+});
+
+test("without JavaScript: the whole purchase works as plain form posts", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, ...germanBrowser });
+  const page = await context.newPage();
+  const sale = await saleEvent(request, "de");
+  await chooseAndHold(page, "de", sale, false);
+  // The server renders the time left.
+  await expect(page.getByRole("timer")).toHaveText(/^\d+:\d\d$/);
+  await completeCheckout(page, "de", { name: "Ohne Skript", email: uniqueEmail("nojs") });
+  await payAndReturn(page, "de");
+  await context.close();
+});
+
+test.describe("bad input on the ticket form", () => {
+  async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
+    const response = await request.post(path, { form, maxRedirects: 0 });
+    return { status: response.status(), html: await response.text(), headers: response.headers() };
+  }
+
+  test("tampered prices, bad quantities, another event's ticket type: a clear error, no order", async ({
+    request,
+  }) => {
+    const sale = await saleEvent(request, "de");
+    const other = await anotherEventsType(request, sale.event.id);
+    const [first] = sale.types;
+    const base = { nonce: "e2e-bad-input-nonce" };
+    const cases: [Record<string, string>, string][] = [
+      [
+        { ...base, [`qty_${first.id}`]: "1", [`price_${first.id}`]: "1" },
+        texts.de.buy.errors.tampered,
+      ],
+      [{ ...base, [`qty_${first.id}`]: "1", total_cents: "0" }, texts.de.buy.errors.tampered],
+      [{ ...base, [`qty_${first.id}`]: "-2" }, texts.de.buy.errors.quantity],
+      [{ ...base, [`qty_${first.id}`]: "1.5" }, texts.de.buy.errors.quantity],
+      [{ ...base, [`qty_${first.id}`]: "0" }, texts.de.buy.errors.none],
+    ];
+    for (const [form, message] of cases) {
+      const answer = await post(request, sale.path, form);
+      expect(answer.status, JSON.stringify(form)).toBe(400);
+      expect(answer.html).toContain(message);
+      expect(answer.headers["set-cookie"] ?? "").not.toContain("order_");
+    }
+    // A ticket type of another event, or more than one order may take: the API's own words.
+    const foreign = await post(request, sale.path, { ...base, [`qty_${other.id}`]: "1" });
+    expect(foreign.status).toBe(400);
+    expect(foreign.html).toContain("Diese Ticketart gibt es bei dieser Veranstaltung nicht.");
+    expect(foreign.headers["set-cookie"] ?? "").not.toContain("order_");
+    const tooMany = await post(request, sale.path, { ...base, [`qty_${first.id}`]: "99" });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.html).toContain(
+      "So viele Tickets dieser Art sind pro Bestellung nicht möglich.",
+    );
+  });
+});
+
+test("signing in on the checkout page keeps the hold and makes the order the account's", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const t = texts.de.page;
+  const sale = await saleEvent(request, "de");
+  const person = await registerVisitor(request, "de");
+  const orderId = await chooseAndHold(page, "de", sale);
+  const left = await page.getByRole("timer").textContent();
+  // A voucher of nobody's, then one of another event: each its own message.
+  await page.getByLabel(t.voucherCode, { exact: true }).fill("GIBTESNICHT");
+  await page.getByRole("button", { name: t.voucherApply }).click();
+  await expect(page.getByText("Diesen Gutscheincode gibt es nicht.")).toBeVisible();
+  const signIn = page.getByRole("region", { name: t.signInHeading });
+  await signIn.getByLabel(t.signInEmail, { exact: true }).fill(person.email);
+  await signIn.getByLabel(t.signInPassword, { exact: true }).fill(person.password);
+  await signIn.getByRole("button", { name: t.signInSubmit }).click();
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("checkout", "de", { id: orderId }));
+  await expect(
+    page.getByText(t.signedInAs.replace("{name}", `${person.name} ${person.surname}`)),
+  ).toBeVisible();
+  await expect(page.getByRole("timer")).toBeVisible();
+  expect(left).toMatch(/^\d+:\d\d$/);
+  const details = page.getByRole("form", { name: t.buyerHeading });
+  await expect(details.getByLabel(t.buyerEmail, { exact: true })).toHaveValue(person.email);
+  // The order is the account's now: readable with the login alone, without the guest cookie.
+  await page.context().clearCookies({ name: `order_${orderId}` });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: t.summary })).toBeVisible();
+});
