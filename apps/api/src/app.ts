@@ -44,14 +44,20 @@ export async function createContext(
   if (config.SEED_DEMO_DATA && (await seedDemoData(handle.db))) log("demo data loaded");
   await ensureWebClient(handle.db, config);
   const rateLimiter = await createRateLimiter(config);
+  const doorRateLimiter = await createRateLimiter(config, {
+    points: config.DOOR_RATE_LIMIT_PER_MINUTE,
+    keyPrefix: "eventwerk-door",
+  });
   return {
     config,
     db: handle.db,
     tokens: await createTokenSigner(config),
     mailer: createMailer(config, log),
     rateLimiter,
+    doorRateLimiter,
     close: async () => {
       await rateLimiter.close();
+      await doorRateLimiter.close();
       await handle.close();
     },
   };

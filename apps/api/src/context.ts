@@ -11,5 +11,7 @@ export type Context = {
   tokens: TokenSigner;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Requests per door link (`DOOR_RATE_LIMIT_PER_MINUTE`), apart from the sign-in attempts. */
+  doorRateLimiter: RateLimiter;
 };
 export type ContextOptions = { ctx: Context };

@@ -29,7 +29,14 @@ const limited = (msBeforeNext: number) =>
  * In memory by default; in Redis when REDIS_URL is set, so that all instances share the counts; in
  * the cluster primary's memory for the workers of one `npm start` (`WEB_CONCURRENCY`) without Redis.
  */
-export async function createRateLimiter(config: Config): Promise<RateLimiter> {
+export async function createRateLimiter(
+  config: Config,
+  /** Another budget than the sign-in attempts' (the door's), under its own key prefix. */
+  budget: { points: number; keyPrefix: string } = {
+    points: config.RATE_LIMIT_PER_MINUTE,
+    keyPrefix: "eventwerk-rl",
+  },
+): Promise<RateLimiter> {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, {
         enableOfflineQueue: false,
@@ -39,7 +46,7 @@ export async function createRateLimiter(config: Config): Promise<RateLimiter> {
     : null;
   // Connected before the first request; while Redis is away later, the in-memory limiter stands in.
   await redis?.connect();
-  const options = { points: config.RATE_LIMIT_PER_MINUTE, duration: 60, keyPrefix: "eventwerk-rl" };
+  const options = { ...budget, duration: 60 };
   const limiter = redis
     ? new RateLimiterRedis({
         ...options,
