@@ -46,6 +46,10 @@ export async function createContext(
   if (config.SEED_DEMO_DATA && (await seedDemoData(handle.db))) log("demo data loaded");
   await ensureWebClient(handle.db, config);
   const rateLimiter = await createRateLimiter(config);
+  const doorRateLimiter = await createRateLimiter(config, {
+    points: config.DOOR_RATE_LIMIT_PER_MINUTE,
+    keyPrefix: "eventwerk-door",
+  });
   return {
     config,
     db: handle.db,
@@ -55,8 +59,10 @@ export async function createContext(
       log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
     ),
     rateLimiter,
+    doorRateLimiter,
     close: async () => {
       await rateLimiter.close();
+      await doorRateLimiter.close();
       await handle.close();
     },
   };

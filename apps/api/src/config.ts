@@ -70,6 +70,8 @@ const configSchema = z.object({
   COMPRESSION: booleanString.default(true),
   /** Attempts per minute on /token, /register* and /password/* per IP and per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Requests per minute of one door link (all its scanners together: a busy gate, syncs). */
+  DOOR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /**
    * Which hops' `X-Forwarded-For` is believed when telling a visitor's IP (for the limits above):
    * addresses or subnets, comma separated (`loopback`, `10.0.0.0/8`, …), or `true`/`false`. The

@@ -14,5 +14,7 @@ export type Context = {
   /** Durable jobs (emails, webhooks): added in the transaction that causes them, run after it. */
   outbox: Outbox;
   rateLimiter: RateLimiter;
+  /** Requests per door link (`DOOR_RATE_LIMIT_PER_MINUTE`), apart from the sign-in attempts. */
+  doorRateLimiter: RateLimiter;
 };
 export type ContextOptions = { ctx: Context };

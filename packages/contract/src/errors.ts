@@ -34,6 +34,8 @@ export const errorCodes = [
   "voucher_wrong_event",
   "voucher_not_applicable",
   "invalid_signature",
+  "door_link_invalid",
+  "exit_not_allowed",
   "idempotency_key_reused",
   "internal_error",
   "service_unavailable",

@@ -5,6 +5,7 @@ export * from "./checkout.ts";
 export * from "./client.ts";
 export * from "./common.ts";
 export * from "./content.ts";
+export * from "./door.ts";
 export * from "./errors.ts";
 export * from "./geo.ts";
 export * from "./locale.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   doublePrecision,
@@ -507,6 +508,7 @@ export const tickets = pgTable(
   ],
 );
 
+/** A ticket's moves through the door: the accepted scans (entry or exit), at the time scanned. */
 export const eventLogs = pgTable(
   "event_logs",
   {
@@ -515,9 +517,76 @@ export const eventLogs = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
     entryType: entryTypeEnum("entry_type").notNull(),
+    /** The scan that recorded it; null for moves from before the scanner (the demo data). */
+    doorScanId: integer("door_scan_id").references((): AnyPgColumn => doorScans.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
-  (t) => [index("event_logs_ticket_idx").on(t.ticketId)],
+  (t) => [index("event_logs_ticket_idx").on(t.ticketId, t.createdAt)],
+);
+
+export const doorModeEnum = pgEnum("door_mode", ["entry", "entry_exit"]);
+export const scanResultEnum = pgEnum("scan_result", [
+  "valid",
+  "already_inside",
+  "not_inside",
+  "duplicate",
+  "unknown_code",
+  "invalid_signature",
+  "other_event",
+  "cancelled",
+  "not_today",
+]);
+
+/** A link that opens the scanner for one event without the organiser's password. */
+export const doorLinks = pgTable(
+  "door_links",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the link's secret: a database reader cannot open the scanner. */
+    tokenHash: text("token_hash").notNull().unique(),
+    gate: text("gate"),
+    mode: doorModeEnum("mode").notNull().default("entry"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("door_links_event_idx").on(t.eventId)],
+);
+
+/** Every scan at the door, accepted or not: what, where, by which device, when. */
+export const doorScans = pgTable(
+  "door_scans",
+  {
+    id: serial("id").primaryKey(),
+    /** The device's id of the scan: sending it again records nothing new. */
+    scanId: uuid("scan_id").notNull().unique(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** Null when the code names no ticket of the database. */
+    ticketId: integer("ticket_id").references(() => tickets.id, { onDelete: "cascade" }),
+    doorLinkId: integer("door_link_id").references(() => doorLinks.id, { onDelete: "set null" }),
+    result: scanResultEnum("result").notNull(),
+    entryType: entryTypeEnum("entry_type").notNull(),
+    gate: text("gate"),
+    device: text("device"),
+    /** Scanned without the network and sent later. */
+    offline: boolean("offline").notNull().default(false),
+    scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("door_scans_event_idx").on(t.eventId, t.scannedAt),
+    index("door_scans_ticket_idx").on(t.ticketId),
+  ],
 );
 
 /** Webhook events received from payment providers, once each: a second delivery is a no-op. */

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
 import { organiserProfiles, sessions, users } from "../db/schema.ts";
+import { type DoorAuth, doorLinkByToken } from "./door.ts";
 import { HttpError } from "./http-error.ts";
 
 /** Who is calling: the signed-in user, their login session and OAuth client, and their role. */
@@ -75,4 +76,16 @@ export async function optionalUser(
     if (error instanceof HttpError) return null;
     throw error;
   }
+}
+
+/**
+ * A door link's token (no user): the link must be live, and all its scanners together stay
+ * within the door's request budget.
+ */
+export async function requireDoorLink(ctx: Context, request: FastifyRequest): Promise<DoorAuth> {
+  const token = bearerToken(request);
+  if (!token) throw new HttpError(401, "unauthorized");
+  const door = await doorLinkByToken(ctx.db, token);
+  await ctx.doorRateLimiter.hit("door", [String(door.linkId)]);
+  return door;
 }

@@ -41,6 +41,8 @@ const de = {
   voucher_wrong_event: "Dieser Gutscheincode gilt für eine andere Veranstaltung.",
   voucher_not_applicable: "Dieser Gutscheincode gilt für keines der gewählten Tickets.",
   invalid_signature: "Die Signatur der Nachricht ist ungültig.",
+  door_link_invalid: "Dieser Einlass-Link wurde widerrufen oder ist abgelaufen.",
+  exit_not_allowed: "Dieser Einlass-Link erfasst nur Eintritte.",
   idempotency_key_reused:
     "Dieser Idempotency-Key gehört zu einer anderen Bestellung. Bitte verwenden Sie einen neuen.",
   // Field messages that schemas name by key.
@@ -143,6 +145,8 @@ const en: Catalogue = {
   voucher_wrong_event: "This voucher code is for a different event.",
   voucher_not_applicable: "This voucher code does not apply to any of the chosen tickets.",
   invalid_signature: "The message's signature is invalid.",
+  door_link_invalid: "This door link was revoked or has expired.",
+  exit_not_allowed: "This door link records entries only.",
   idempotency_key_reused:
     "This Idempotency-Key belongs to a different order. Please use a new one.",
   invalid_phone: "Please enter a valid phone number.",

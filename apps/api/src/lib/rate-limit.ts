@@ -32,7 +32,14 @@ const limited = (msBeforeNext: number) =>
  * In memory by default; in Redis when REDIS_URL is set, so that all instances share the counts; in
  * the cluster primary's memory for the workers of one `npm start` (`WEB_CONCURRENCY`) without Redis.
  */
-export async function createRateLimiter(config: Config): Promise<RateLimiter> {
+export async function createRateLimiter(
+  config: Config,
+  /** Another budget than the sign-in attempts' (the door's), under its own key prefix. */
+  budget: { points: number; keyPrefix: string } = {
+    points: config.RATE_LIMIT_PER_MINUTE,
+    keyPrefix: "eventwerk-rl",
+  },
+): Promise<RateLimiter> {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, {
         enableOfflineQueue: false,
@@ -64,8 +71,8 @@ export async function createRateLimiter(config: Config): Promise<RateLimiter> {
       ? new RateLimiterCluster({ ...options, timeoutMs: 3000 })
       : new RateLimiterMemory(options);
   };
-  const options = { points: config.RATE_LIMIT_PER_MINUTE, duration: 60 };
-  const limiter = limiterFor(options.points, options.duration, "eventwerk-rl");
+  const options = { points: budget.points, duration: 60 };
+  const limiter = limiterFor(options.points, options.duration, budget.keyPrefix);
   // Scopes with a limit of their own. Holds count seats over one hold time, so that one source
   // cannot keep a whole event reserved by holding again and again.
   const own: Record<string, ReturnType<typeof limiterFor>> = {

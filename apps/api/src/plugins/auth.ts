@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserAuth } from "../lib/auth.ts";
+import type { DoorAuth } from "../lib/door.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -9,12 +10,15 @@ declare module "fastify" {
      * Reading it in a route of the public group is a programming error and throws.
      */
     auth: UserAuth;
+    /** The door link a request of the door group carries (see routes/index.ts). */
+    door: DoorAuth;
   }
 }
 
 const established = new WeakMap<FastifyRequest, UserAuth>();
+const doors = new WeakMap<FastifyRequest, DoorAuth>();
 
-/** `request.auth`: written by a group's guard, read by its routes. */
+/** `request.auth` and `request.door`: written by a group's guard, read by its routes. */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest("auth", {
@@ -25,6 +29,16 @@ export const authPlugin = fp(
       },
       setter(this: FastifyRequest, auth: UserAuth) {
         established.set(this, auth);
+      },
+    });
+    app.decorateRequest("door", {
+      getter(this: FastifyRequest): DoorAuth {
+        const door = doors.get(this);
+        if (!door) throw new Error("request.door is only set in the door route group");
+        return door;
+      },
+      setter(this: FastifyRequest, door: DoorAuth) {
+        doors.set(this, door);
       },
     });
   },

@@ -3,7 +3,8 @@ import Fastify, { type FastifyPluginAsync, type RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPlugin } from "../app.ts";
 import type { ContextOptions } from "../context.ts";
-import { organiserProfiles, users } from "../db/schema.ts";
+import { events, organiserProfiles, users } from "../db/schema.ts";
+import { createDoorLink } from "../lib/door.ts";
 import { demoUsers } from "../seed/index.ts";
 import {
   call,
@@ -16,6 +17,14 @@ import {
 import { routeGroup } from "./index.ts";
 
 let t: TestApp;
+
+const organiserId = async () =>
+  (
+    await t.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoUsers.organiser.email))
+  )[0]?.id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -80,6 +89,10 @@ describe("guards", () => {
       };
       await app.register(routeGroup(audience, [probe]), { ctx: t.ctx });
     }
+    const doorProbe: FastifyPluginAsync<ContextOptions> = async (group) => {
+      group.get("/probe/door", async (request) => ({ event: request.door.eventId }));
+    };
+    await app.register(routeGroup("door", [doorProbe]), { ctx: t.ctx });
     const publicProbe: FastifyPluginAsync<ContextOptions> = async (group) => {
       group.get("/probe/public", async (request) => ({ user: request.auth.userId }));
     };
@@ -95,7 +108,7 @@ describe("guards", () => {
 
   it("answer 401 without a token, whatever the group", async () => {
     const app = await appWithProbes();
-    for (const audience of ["account", "organiser", "admin"]) {
+    for (const audience of ["account", "organiser", "admin", "door"]) {
       const response = await call(app, { method: "GET", url: `/probe/${audience}` });
       expect(response.statusCode).toBe(401);
       expect(response.json().error.code).toBe("unauthorized");
@@ -148,6 +161,30 @@ describe("guards", () => {
     await t.ctx.db.update(users).set({ role: "admin" }).where(eq(users.email, email));
     expect(await status(app, "/probe/admin", tokens.access_token)).toBe(200);
     expect(await status(app, "/probe/organiser", tokens.access_token)).toBe(403);
+    await app.close();
+  });
+
+  it("let a live door link into the door group only, and no user into it", async () => {
+    const app = await appWithProbes();
+    const organiser = await passwordLogin(
+      app,
+      demoUsers.organiser.email,
+      demoUsers.organiser.password,
+    );
+    const [event] = await t.ctx.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.organiserId, (await organiserId())!))
+      .limit(1);
+    const link = await createDoorLink(t.ctx.db, (await organiserId())!, event!.id, {
+      mode: "entry",
+    });
+    const door = await call(app, { method: "GET", url: "/probe/door", token: link.token });
+    expect(door.statusCode).toBe(200);
+    expect(door.json().event).toBe(event!.id);
+    expect(await status(app, "/probe/door", organiser.access_token)).toBe(401);
+    expect(await status(app, "/probe/account", link.token)).toBe(401);
+    expect(await status(app, "/probe/organiser", link.token)).toBe(401);
     await app.close();
   });
 

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Context, ContextOptions } from "../context.ts";
-import { requireAdmin, requireApprovedOrganiser, requireUser, type UserAuth } from "../lib/auth.ts";
+import {
+  requireAdmin,
+  requireApprovedOrganiser,
+  requireDoorLink,
+  requireUser,
+  type UserAuth,
+} from "../lib/auth.ts";
 import { accountRoutes } from "./account.ts";
 import { addressRoutes } from "./addresses.ts";
 import { catalogueRoutes } from "./catalogue.ts";
 import { checkoutRoutes } from "./checkout.ts";
 import { contentRoutes } from "./content.ts";
+import { doorLinkRoutes, doorRoutes } from "./door.ts";
 import { geoRoutes } from "./geo.ts";
 import { registrationRoutes } from "./registration.ts";
 import { serviceRoutes } from "./service.ts";
@@ -13,7 +20,7 @@ import { ticketRoutes } from "./tickets.ts";
 import { tokenRoutes } from "./token.ts";
 
 /** Who may call a group's routes. */
-export type Audience = "public" | "account" | "organiser" | "admin";
+export type Audience = "public" | "account" | "organiser" | "admin" | "door";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -22,18 +29,27 @@ declare module "fastify" {
   }
 }
 
-type Guard = (ctx: Context, request: FastifyRequest) => Promise<UserAuth>;
+type Guard = (ctx: Context, request: FastifyRequest) => Promise<void>;
+const userGuard =
+  (check: (ctx: Context, request: FastifyRequest) => Promise<UserAuth>): Guard =>
+  async (ctx, request) => {
+    request.auth = await check(ctx, request);
+  };
 
 /**
  * The guard of each group: it authenticates and authorises before anything else of the request
- * is read (401 without a valid user token, 403 for the wrong user), and its answer becomes
- * `request.auth`. The public group has none.
+ * is read (401 without a valid token, 403 for the wrong user). A user's groups get
+ * `request.auth`; the door group, whose scanners carry a door link's token and no user, gets
+ * `request.door`. The public group has none.
  */
 const guards: Record<Audience, Guard | null> = {
   public: null,
-  account: requireUser,
-  organiser: requireApprovedOrganiser,
-  admin: requireAdmin,
+  account: userGuard(requireUser),
+  organiser: userGuard(requireApprovedOrganiser),
+  admin: userGuard(requireAdmin),
+  door: async (ctx, request) => {
+    request.door = await requireDoorLink(ctx, request);
+  },
 };
 
 /**
@@ -51,9 +67,7 @@ export function routeGroup(
     });
     const guard = guards[audience];
     if (guard) {
-      group.addHook("onRequest", async (request) => {
-        request.auth = await guard(ctx, request);
-      });
+      group.addHook("onRequest", (request) => guard(ctx, request));
     }
     for (const plugin of plugins) await group.register(plugin, { ctx });
   };
@@ -80,4 +94,6 @@ export const apiRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }
   await app.register(routeGroup("account", [accountRoutes, addressRoutes, ticketRoutes]), {
     ctx,
   });
+  await app.register(routeGroup("organiser", [doorLinkRoutes]), { ctx });
+  await app.register(routeGroup("door", [doorRoutes]), { ctx });
 };

@@ -7,7 +7,7 @@ import { companyCategories } from "./data/company-categories.ts";
 import { contactSetting } from "./data/contact.ts";
 import { countries } from "./data/geo.ts";
 import { pages } from "./data/pages.ts";
-import { seedVisitorTickets } from "./tickets.ts";
+import { seedDoorDemo, seedVisitorTickets } from "./tickets.ts";
 
 /** Demo logins, listed in the README. */
 export const demoUsers = {
@@ -181,6 +181,7 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
       email: demoUsers.visitor.email,
       now,
     });
+    await seedDoorDemo(tx, { organiserId: organiser!.id, now });
     return true;
   });
 }

@@ -189,3 +189,103 @@ export async function signUnsignedTicketCodes(db: Db, signer: TicketSigner): Pro
   }
   return unsigned.length;
 }
+
+/**
+ * The door's demo: a concert of the demo organiser that starts within the hour after seeding,
+ * with guests' tickets (one order refunded), so the scanner has something to let in today.
+ */
+export async function seedDoorDemo(
+  tx: Db,
+  options: { organiserId: string; now: Date },
+): Promise<number> {
+  const [model] = await tx
+    .select()
+    .from(t.events)
+    .where(eq(t.events.organiserId, options.organiserId))
+    .orderBy(asc(t.events.id))
+    .limit(1);
+  if (!model) return 0;
+  const startsAt = new Date(
+    Math.ceil((options.now.getTime() + 45 * MINUTE) / (15 * MINUTE)) * 15 * MINUTE,
+  );
+  const [event] = await tx
+    .insert(t.events)
+    .values({
+      slugDe: "hofkonzert-heute-abend",
+      slugEn: "courtyard-concert-tonight",
+      titleDe: "Hofkonzert heute Abend",
+      titleEn: "Courtyard concert tonight",
+      descriptionDe:
+        "Ein Abend im Hof der Spreeklang-Bühne: Streichquartett, dann Jazz bis Mitternacht.",
+      descriptionEn:
+        "An evening in the Spreeklang courtyard: a string quartet, then jazz until midnight.",
+      categoryId: model.categoryId,
+      venueId: model.venueId,
+      organiserId: options.organiserId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 4 * 60 * MINUTE),
+      coverImage: model.coverImage,
+      status: "published",
+    })
+    .returning({ id: t.events.id });
+  const [type] = await tx
+    .insert(t.eventTicketTypes)
+    .values({
+      eventId: event!.id,
+      nameDe: "Stehplatz",
+      nameEn: "Standing",
+      priceCents: 2400,
+      capacity: 120,
+      salesStart: new Date(options.now.getTime() - 30 * DAY),
+    })
+    .returning({ id: t.eventTicketTypes.id });
+  const guests = [
+    { name: "Mara Schulz", quantity: 2, status: "paid" as const },
+    { name: "Tobias Wagner", quantity: 1, status: "paid" as const },
+    { name: "Aylin Demir", quantity: 1, status: "paid" as const },
+    { name: "Felix Neumann", quantity: 3, status: "paid" as const },
+    { name: "Clara Vogel", quantity: 1, status: "refunded" as const },
+  ];
+  let sold = 0;
+  for (const [index, guest] of guests.entries()) {
+    const boughtAt = new Date(options.now.getTime() - (index + 2) * DAY);
+    const [order] = await tx
+      .insert(t.orders)
+      .values({
+        buyerName: guest.name,
+        buyerEmail: `${guest.name.split(" ")[0]!.toLowerCase()}@guests.example`,
+        status: guest.status,
+        eventId: event!.id,
+        subtotalCents: 2400 * guest.quantity,
+        totalCents: 2400 * guest.quantity,
+        createdAt: boughtAt,
+        paidAt: boughtAt,
+      })
+      .returning({ id: t.orders.id });
+    const [item] = await tx
+      .insert(t.orderItems)
+      .values({
+        orderId: order!.id,
+        ticketTypeId: type!.id,
+        quantity: guest.quantity,
+        unitPriceCents: 2400,
+      })
+      .returning({ id: t.orderItems.id });
+    await tx.insert(t.tickets).values(
+      Array.from({ length: guest.quantity }, () => ({
+        code: newTicketCode(),
+        orderId: order!.id,
+        orderItemId: item!.id,
+        ticketTypeId: type!.id,
+        ticketPriceCents: 2400,
+        createdAt: boughtAt,
+      })),
+    );
+    if (guest.status === "paid") sold += guest.quantity;
+  }
+  await tx
+    .update(t.eventTicketTypes)
+    .set({ soldCount: sold })
+    .where(eq(t.eventTicketTypes.id, type!.id));
+  return event!.id;
+}

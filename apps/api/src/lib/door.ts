@@ -1,0 +1,457 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  type CreateDoorLink,
+  type DoorCounters,
+  type DoorLink,
+  type DoorLogEntry,
+  type DoorTicket,
+  doorClosesAfterEndMs,
+  doorOpensBeforeStartMs,
+  type EntryType,
+  type Locale,
+  type Scan,
+  type ScanOutcome,
+  type ScanResult,
+  type TicketKey,
+  verifyTicketCode,
+} from "@eventwerk/contract";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.ts";
+import {
+  doorLinks,
+  doorScans,
+  eventLogs,
+  events,
+  eventTicketTypes,
+  orders,
+  tickets,
+} from "../db/schema.ts";
+import { HttpError } from "./http-error.ts";
+import { isSignedTicketCode } from "./ticket-codes.ts";
+
+type Db = Database | Transaction;
+
+/** Who scans: a door link of one event, as its guard found it. */
+export type DoorAuth = {
+  linkId: number;
+  eventId: number;
+  gate: string | null;
+  mode: "entry" | "entry_exit";
+  expiresAt: Date | null;
+};
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+/** Door-link secrets carry a prefix, so they cannot be mistaken for (or tried as) a user token. */
+export const doorTokenPrefix = "door_";
+export const isDoorToken = (token: string) =>
+  token.startsWith(doorTokenPrefix) && /^door_[\w-]{43}$/.test(token);
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const notFound = () => new HttpError(404, "not_found");
+
+/** The organiser's own event, or 404 (another organiser's ids answer as if they did not exist). */
+async function ownEvent(db: Db, userId: string, eventId: number) {
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organiserId, userId)));
+  if (!event) throw notFound();
+  return event;
+}
+
+const toDoorLink = (row: typeof doorLinks.$inferSelect, token?: string): DoorLink => ({
+  id: row.id,
+  event_id: row.eventId,
+  gate: row.gate,
+  mode: row.mode,
+  expires_at: iso(row.expiresAt),
+  revoked_at: iso(row.revokedAt),
+  created_at: row.createdAt.toISOString(),
+  ...(token ? { token } : {}),
+});
+
+/** The organiser's events that still have a door to keep: published, not yet over. */
+export async function doorEvents(db: Db, userId: string, locale: Locale, now = new Date()) {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.organiserId, userId),
+        eq(events.status, "published"),
+        gt(events.endsAt, new Date(now.getTime() - doorClosesAfterEndMs)),
+      ),
+    )
+    .orderBy(asc(events.startsAt))
+    .limit(50);
+  return rows.map((event) => ({
+    id: event.id,
+    title: locale === "en" ? event.titleEn : event.titleDe,
+    starts_at: event.startsAt.toISOString(),
+    ends_at: event.endsAt.toISOString(),
+  }));
+}
+
+export async function listDoorLinks(db: Db, userId: string, eventId: number): Promise<DoorLink[]> {
+  await ownEvent(db, userId, eventId);
+  const rows = await db
+    .select()
+    .from(doorLinks)
+    .where(eq(doorLinks.eventId, eventId))
+    .orderBy(desc(doorLinks.createdAt), desc(doorLinks.id));
+  return rows.map((row) => toDoorLink(row));
+}
+
+/** A new link with its secret, answered once; it expires when asked, else when the doors close. */
+export async function createDoorLink(
+  db: Db,
+  userId: string,
+  eventId: number,
+  input: CreateDoorLink,
+  now = new Date(),
+): Promise<DoorLink> {
+  const event = await ownEvent(db, userId, eventId);
+  const token = `${doorTokenPrefix}${randomBytes(32).toString("base64url")}`;
+  const closes = new Date(event.endsAt.getTime() + doorClosesAfterEndMs);
+  const expiresAt = input.expires_in_hours
+    ? new Date(now.getTime() + input.expires_in_hours * 3_600_000)
+    : closes;
+  const [row] = await db
+    .insert(doorLinks)
+    .values({
+      eventId,
+      createdBy: userId,
+      tokenHash: hashToken(token),
+      gate: input.gate ?? null,
+      mode: input.mode,
+      expiresAt,
+    })
+    .returning();
+  return toDoorLink(row!, token);
+}
+
+/** Revoking twice keeps the first moment; another organiser's link is 404. */
+export async function revokeDoorLink(db: Db, userId: string, linkId: number): Promise<DoorLink> {
+  const [link] = await db
+    .select({ link: doorLinks })
+    .from(doorLinks)
+    .innerJoin(events, eq(events.id, doorLinks.eventId))
+    .where(and(eq(doorLinks.id, linkId), eq(events.organiserId, userId)));
+  if (!link) throw notFound();
+  const [row] = await db
+    .update(doorLinks)
+    .set({ revokedAt: sql`coalesce(${doorLinks.revokedAt}, now())` })
+    .where(eq(doorLinks.id, linkId))
+    .returning();
+  return toDoorLink(row!);
+}
+
+/** The live link behind a token; a revoked or expired one is refused at its next request. */
+export async function doorLinkByToken(db: Db, token: string, now = new Date()): Promise<DoorAuth> {
+  if (!isDoorToken(token)) throw new HttpError(401, "invalid_token");
+  const [link] = await db
+    .select()
+    .from(doorLinks)
+    .where(eq(doorLinks.tokenHash, hashToken(token)));
+  if (!link) throw new HttpError(401, "invalid_token");
+  if (link.revokedAt || (link.expiresAt && link.expiresAt <= now)) {
+    throw new HttpError(401, "door_link_invalid");
+  }
+  return {
+    linkId: link.id,
+    eventId: link.eventId,
+    gate: link.gate,
+    mode: link.mode,
+    expiresAt: link.expiresAt,
+  };
+}
+
+export async function doorEvent(db: Db, eventId: number, locale: Locale) {
+  const [event] = await db.select().from(events).where(eq(events.id, eventId));
+  if (!event) throw notFound();
+  return {
+    id: event.id,
+    title: locale === "en" ? event.titleEn : event.titleDe,
+    starts_at: event.startsAt.toISOString(),
+    ends_at: event.endsAt.toISOString(),
+  };
+}
+
+/** The ticket's last move through the door, as a subquery per ticket. */
+const lastEntryType = sql`(select ${eventLogs.entryType} from ${eventLogs}
+  where ${eventLogs.ticketId} = ${tickets.id}
+  order by ${eventLogs.createdAt} desc, ${eventLogs.id} desc limit 1)`;
+
+export async function doorCounters(db: Db, eventId: number): Promise<DoorCounters> {
+  const [row] = await db
+    .select({
+      inside: sql<number>`count(*) filter (where ${lastEntryType} = 'entry')::int`,
+      entered: sql<number>`count(*) filter (where exists (select 1 from ${eventLogs}
+        where ${eventLogs.ticketId} = ${tickets.id} and ${eventLogs.entryType} = 'entry'))::int`,
+    })
+    .from(tickets)
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+    .where(eq(eventTicketTypes.eventId, eventId));
+  const [capacity] = await db
+    .select({ total: sql<number>`coalesce(sum(${eventTicketTypes.capacity}), 0)::int` })
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.eventId, eventId));
+  return {
+    inside: Number(row?.inside ?? 0),
+    entered: Number(row?.entered ?? 0),
+    capacity: Number(capacity?.total ?? 0),
+  };
+}
+
+/** The event's tickets as the offline scanner keeps them: id, type, buyer name, status, last move. */
+export async function doorTickets(db: Db, eventId: number, locale: Locale): Promise<DoorTicket[]> {
+  const rows = await db
+    .select({
+      id: tickets.id,
+      typeDe: eventTicketTypes.nameDe,
+      typeEn: eventTicketTypes.nameEn,
+      name: orders.buyerName,
+      status: orders.status,
+      last: sql<
+        string | null
+      >`(select ${eventLogs.entryType} || ' ' || to_char(${eventLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        from ${eventLogs} where ${eventLogs.ticketId} = ${tickets.id}
+        order by ${eventLogs.createdAt} desc, ${eventLogs.id} desc limit 1)`,
+    })
+    .from(tickets)
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(eq(eventTicketTypes.eventId, eventId))
+    .orderBy(asc(tickets.id));
+  return rows.map((row) => {
+    const [entryType, at] = row.last?.split(" ") ?? [];
+    return {
+      id: row.id,
+      ticket_type: locale === "en" ? row.typeEn : row.typeDe,
+      name: row.name || null,
+      status: row.status === "paid" ? "valid" : "cancelled",
+      last: entryType && at ? { entry_type: entryType as EntryType, at } : null,
+    };
+  });
+}
+
+/** Is the door of an event open at this moment (the "event not today" rule)? */
+export const doorOpen = (event: { startsAt: Date; endsAt: Date }, at: Date) =>
+  at.getTime() >= event.startsAt.getTime() - doorOpensBeforeStartMs &&
+  at.getTime() <= event.endsAt.getTime() + doorClosesAfterEndMs;
+
+type TicketFound = { id: number; ticketType: string; name: string | null };
+
+async function outcomeOf(
+  db: Db,
+  scan: typeof doorScans.$inferSelect,
+  locale: Locale,
+): Promise<ScanOutcome> {
+  let ticket: TicketFound | null = null;
+  let entered: ScanOutcome["entered"] = null;
+  if (scan.ticketId !== null) {
+    const [row] = await db
+      .select({
+        id: tickets.id,
+        de: eventTicketTypes.nameDe,
+        en: eventTicketTypes.nameEn,
+        name: orders.buyerName,
+      })
+      .from(tickets)
+      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+      .innerJoin(orders, eq(orders.id, tickets.orderId))
+      .where(eq(tickets.id, scan.ticketId));
+    if (row) {
+      ticket = {
+        id: row.id,
+        ticketType: locale === "en" ? row.en : row.de,
+        name: row.name || null,
+      };
+    }
+    if (scan.result === "already_inside" || scan.result === "duplicate") {
+      const [entry] = await db
+        .select({ at: eventLogs.createdAt, gate: doorScans.gate })
+        .from(eventLogs)
+        .leftJoin(doorScans, eq(doorScans.id, eventLogs.doorScanId))
+        .where(and(eq(eventLogs.ticketId, scan.ticketId), eq(eventLogs.entryType, "entry")))
+        .orderBy(desc(eventLogs.createdAt), desc(eventLogs.id))
+        .limit(1);
+      if (entry) entered = { at: entry.at.toISOString(), gate: entry.gate ?? null };
+    }
+  }
+  return {
+    scan_id: scan.scanId,
+    result: scan.result,
+    entry_type: scan.entryType,
+    ticket: ticket && { id: ticket.id, ticket_type: ticket.ticketType, name: ticket.name },
+    entered,
+    scanned_at: scan.scannedAt.toISOString(),
+  };
+}
+
+/**
+ * Checks one scanned code for the link's event and records it, accepted or not, in one
+ * transaction that locks the ticket's row: two scanners reading the same ticket at the same
+ * moment let it in once. A scan id that was recorded answers its first outcome again. An offline
+ * entry that arrives after another device's entry of the same ticket is a duplicate, unless it was
+ * scanned earlier: then it takes the other's place, and the other becomes the duplicate.
+ */
+export async function recordScan(
+  db: Database,
+  keys: readonly TicketKey[],
+  door: DoorAuth,
+  scan: Scan & { device?: string },
+  options: { offline: boolean; locale: Locale; now?: Date },
+): Promise<ScanOutcome> {
+  const scannedAt = scan.scanned_at ? new Date(scan.scanned_at) : (options.now ?? new Date());
+  // The signature needs no database; checked before the transaction so locks are held briefly.
+  const payload = isSignedTicketCode(scan.code) ? await verifyTicketCode(scan.code, keys) : null;
+  const invalidWithoutTicket: ScanResult | null = !isSignedTicketCode(scan.code)
+    ? "unknown_code"
+    : !payload
+      ? "invalid_signature"
+      : payload.eid !== door.eventId
+        ? "other_event"
+        : null;
+
+  const row = await db.transaction(async (tx) => {
+    const [known] = await tx.select().from(doorScans).where(eq(doorScans.scanId, scan.scan_id));
+    if (known) return known;
+
+    let result: ScanResult | null = invalidWithoutTicket;
+    let ticketId: number | null = null;
+    let last: {
+      id: number;
+      entryType: EntryType;
+      createdAt: Date;
+      doorScanId: number | null;
+    } | null = null;
+    if (!result && payload) {
+      const [ticket] = await tx
+        .select({
+          id: tickets.id,
+          eventId: eventTicketTypes.eventId,
+          status: orders.status,
+          startsAt: events.startsAt,
+          endsAt: events.endsAt,
+        })
+        .from(tickets)
+        .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+        .innerJoin(orders, eq(orders.id, tickets.orderId))
+        .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
+        .where(and(eq(tickets.id, payload.tid), eq(tickets.code, scan.code)))
+        .for("update", { of: tickets });
+      if (!ticket) result = "unknown_code";
+      else if (ticket.eventId !== door.eventId) result = "other_event";
+      else {
+        ticketId = ticket.id;
+        if (ticket.status !== "paid") result = "cancelled";
+        else if (!doorOpen(ticket, scannedAt)) result = "not_today";
+        else {
+          // The row lock above serialises every scan of this ticket from here on.
+          const [again] = await tx
+            .select()
+            .from(doorScans)
+            .where(eq(doorScans.scanId, scan.scan_id));
+          if (again) return again;
+          [last = null] = await tx
+            .select({
+              id: eventLogs.id,
+              entryType: eventLogs.entryType,
+              createdAt: eventLogs.createdAt,
+              doorScanId: eventLogs.doorScanId,
+            })
+            .from(eventLogs)
+            .where(eq(eventLogs.ticketId, ticket.id))
+            .orderBy(desc(eventLogs.createdAt), desc(eventLogs.id))
+            .limit(1);
+          const inside = last?.entryType === "entry";
+          if (scan.entry_type === "exit") result = inside ? "valid" : "not_inside";
+          else if (!inside) result = "valid";
+          else if (!options.offline) result = "already_inside";
+          else result = "duplicate";
+        }
+      }
+    }
+
+    const [inserted] = await tx
+      .insert(doorScans)
+      .values({
+        scanId: scan.scan_id,
+        eventId: door.eventId,
+        ticketId,
+        doorLinkId: door.linkId,
+        result: result ?? "unknown_code",
+        entryType: scan.entry_type,
+        gate: door.gate,
+        device: scan.device ?? null,
+        offline: options.offline,
+        scannedAt,
+      })
+      .onConflictDoNothing({ target: doorScans.scanId })
+      .returning();
+    if (!inserted) {
+      // The same scan id from a scan whose code names no ticket, sent twice at once.
+      const [first] = await tx.select().from(doorScans).where(eq(doorScans.scanId, scan.scan_id));
+      return first!;
+    }
+    if (result === "valid" && ticketId !== null) {
+      await tx.insert(eventLogs).values({
+        ticketId,
+        entryType: scan.entry_type,
+        doorScanId: inserted.id,
+        createdAt: scannedAt,
+      });
+    } else if (
+      result === "duplicate" &&
+      last &&
+      last.createdAt > scannedAt &&
+      last.doorScanId !== null
+    ) {
+      // First by time wins: this scan was earlier than the entry on record.
+      await tx
+        .update(eventLogs)
+        .set({ createdAt: scannedAt, doorScanId: inserted.id })
+        .where(eq(eventLogs.id, last.id));
+      await tx
+        .update(doorScans)
+        .set({ result: "duplicate" })
+        .where(eq(doorScans.id, last.doorScanId));
+      const [winner] = await tx
+        .update(doorScans)
+        .set({ result: "valid" })
+        .where(eq(doorScans.id, inserted.id))
+        .returning();
+      return winner!;
+    }
+    return inserted;
+  });
+  return outcomeOf(db, row, options.locale);
+}
+
+/** Every scan of the organiser's event, newest first (at most `limit`). */
+export async function doorLog(
+  db: Db,
+  userId: string,
+  eventId: number,
+  limit = 500,
+): Promise<DoorLogEntry[]> {
+  await ownEvent(db, userId, eventId);
+  const rows = await db
+    .select()
+    .from(doorScans)
+    .where(eq(doorScans.eventId, eventId))
+    .orderBy(desc(doorScans.scannedAt), desc(doorScans.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    scan_id: row.scanId,
+    ticket_id: row.ticketId,
+    result: row.result,
+    entry_type: row.entryType,
+    gate: row.gate,
+    device: row.device,
+    offline: row.offline,
+    scanned_at: row.scannedAt.toISOString(),
+  }));
+}

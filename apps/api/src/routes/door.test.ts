@@ -1,0 +1,410 @@
+import { randomUUID } from "node:crypto";
+import {
+  type DoorLink,
+  type DoorTicket,
+  doorPaths,
+  fillPath,
+  type ScanOutcome,
+} from "@eventwerk/contract";
+import { and, eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { doorLinks, events, eventTicketTypes, orders, tickets, users } from "../db/schema.ts";
+import { demoUsers } from "../seed/index.ts";
+import {
+  call,
+  createTestApp,
+  loginDemoVisitor,
+  passwordLogin,
+  type TestApp,
+} from "../testing/app.ts";
+
+let t: TestApp;
+let organiserToken: string;
+let eventId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ DOOR_RATE_LIMIT_PER_MINUTE: "400" });
+  organiserToken = (
+    await passwordLogin(t.app, demoUsers.organiser.email, demoUsers.organiser.password)
+  ).access_token;
+  const [event] = await t.ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.slugDe, "hofkonzert-heute-abend"));
+  eventId = event!.id;
+});
+afterAll(() => t.close());
+
+async function newLink(body: Record<string, unknown> = {}, event = eventId): Promise<DoorLink> {
+  const response = await call(t.app, {
+    method: "POST",
+    url: fillPath(doorPaths.links, { id: event }),
+    token: organiserToken,
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ data: DoorLink }>().data;
+}
+
+/** The demo event's tickets with their codes, valid ones first. */
+async function eventTickets() {
+  return t.ctx.db
+    .select({ id: tickets.id, code: tickets.code, status: orders.status })
+    .from(tickets)
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(eq(eventTicketTypes.eventId, eventId))
+    .orderBy(orders.status, tickets.id);
+}
+
+const scan = (
+  token: string,
+  code: string,
+  entryType: "entry" | "exit" = "entry",
+  scanId = randomUUID(),
+) =>
+  call(t.app, {
+    method: "POST",
+    url: doorPaths.scan,
+    token,
+    locale: "en",
+    payload: { scan_id: scanId, code, entry_type: entryType, device: "Phone 1" },
+  });
+const result = async (response: Awaited<ReturnType<typeof scan>>) => {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: { outcome: ScanOutcome } }>().data.outcome;
+};
+
+describe("door links", () => {
+  it("are made by the event's organiser only, and answer their secret once", async () => {
+    const link = await newLink({ gate: "Nord", mode: "entry_exit" });
+    expect(link.token).toMatch(/^door_/);
+    expect(link.gate).toBe("Nord");
+    const list = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.links, { id: eventId }),
+      token: organiserToken,
+    });
+    const listed = list.json<{ data: DoorLink[] }>().data.find((row) => row.id === link.id);
+    expect(listed).toBeDefined();
+    expect(listed?.token).toBeUndefined();
+
+    // Another organiser's event: as if it did not exist. A visitor is no organiser.
+    const [other] = await t.ctx.db
+      .select({ id: events.id })
+      .from(events)
+      .innerJoin(users, eq(users.id, events.organiserId))
+      .where(ne(users.email, demoUsers.organiser.email))
+      .limit(1);
+    const foreign = await call(t.app, {
+      method: "POST",
+      url: fillPath(doorPaths.links, { id: other!.id }),
+      token: organiserToken,
+      payload: {},
+    });
+    expect(foreign.statusCode).toBe(404);
+    const visitor = await loginDemoVisitor(t.app);
+    const refused = await call(t.app, {
+      method: "POST",
+      url: fillPath(doorPaths.links, { id: eventId }),
+      token: visitor.access_token,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it("refuse bad input with the field named", async () => {
+    for (const payload of [
+      { mode: "exit_only" },
+      { expires_in_hours: 0 },
+      { gate: "a\nb" },
+      { gate: "x".repeat(61) },
+      { extra: true },
+    ]) {
+      const response = await call(t.app, {
+        method: "POST",
+        url: fillPath(doorPaths.links, { id: eventId }),
+        token: organiserToken,
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe("validation_failed");
+    }
+  });
+
+  it("stop working at the next request once revoked or expired", async () => {
+    const link = await newLink();
+    const session = () => call(t.app, { method: "GET", url: doorPaths.session, token: link.token });
+    expect((await session()).statusCode).toBe(200);
+    const revoked = await call(t.app, {
+      method: "POST",
+      url: fillPath(doorPaths.revokeLink, { id: link.id }),
+      token: organiserToken,
+    });
+    expect(revoked.json<{ data: DoorLink }>().data.revoked_at).not.toBeNull();
+    const refused = await session();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe("door_link_invalid");
+
+    const expiring = await newLink({ expires_in_hours: 1 });
+    await t.ctx.db
+      .update(doorLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(doorLinks.id, expiring.id));
+    const expired = await call(t.app, {
+      method: "GET",
+      url: doorPaths.session,
+      token: expiring.token,
+    });
+    expect(expired.json().error.code).toBe("door_link_invalid");
+    // A made-up token and a user's token open nothing.
+    expect(
+      (
+        await call(t.app, {
+          method: "GET",
+          url: doorPaths.session,
+          token: `door_${"a".repeat(43)}`,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(t.app, { method: "GET", url: doorPaths.session, token: organiserToken }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it("reveal their own event only: session, tickets without codes or emails", async () => {
+    const link = await newLink();
+    const session = await call(t.app, { method: "GET", url: doorPaths.session, token: link.token });
+    expect(session.json().data.event.id).toBe(eventId);
+    const list = await call(t.app, { method: "GET", url: doorPaths.tickets, token: link.token });
+    const rows = list.json<{ data: DoorTicket[] }>().data;
+    expect(rows.length).toBe((await eventTickets()).length);
+    expect(list.body).not.toContain("@");
+    expect(list.body).not.toContain((await eventTickets())[0]!.code);
+  });
+});
+
+describe("scanning", () => {
+  it("lets a ticket in once, out, and in again; answers where it entered", async () => {
+    const link = await newLink({ gate: "Hof", mode: "entry_exit" });
+    const [ticket] = await eventTickets();
+    const first = await result(await scan(link.token!, ticket!.code));
+    expect(first.result).toBe("valid");
+    expect(first.ticket?.ticket_type).toBe("Standing");
+    expect(first.ticket?.name).toBeTruthy();
+    const again = await result(await scan(link.token!, ticket!.code));
+    expect(again.result).toBe("already_inside");
+    expect(again.entered?.gate).toBe("Hof");
+    expect((await result(await scan(link.token!, ticket!.code, "exit"))).result).toBe("valid");
+    expect((await result(await scan(link.token!, ticket!.code, "exit"))).result).toBe("not_inside");
+    expect((await result(await scan(link.token!, ticket!.code))).result).toBe("valid");
+
+    const log = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.log, { id: eventId }),
+      token: organiserToken,
+    });
+    const entries = log.json<{ data: { ticket_id: number; result: string; gate: string }[] }>()
+      .data;
+    const mine = entries.filter((entry) => entry.ticket_id === ticket!.id);
+    expect(mine.map((entry) => entry.result).sort()).toEqual(
+      ["already_inside", "not_inside", "valid", "valid", "valid"].sort(),
+    );
+    expect(mine.every((entry) => entry.gate === "Hof")).toBe(true);
+  });
+
+  it("names why a code is invalid, and records those scans too", async () => {
+    const link = await newLink();
+    const all = await eventTickets();
+    const refunded = all.find((row) => row.status === "refunded")!;
+    expect((await result(await scan(link.token!, refunded.code))).result).toBe("cancelled");
+    expect((await result(await scan(link.token!, "not-a-ticket"))).result).toBe("unknown_code");
+    const [body, signature] = all[1]!.code.split(".");
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), tid: 999_999 }),
+    ).toString("base64url");
+    expect((await result(await scan(link.token!, `${forged}.${signature}`))).result).toBe(
+      "invalid_signature",
+    );
+    // A demo visitor's ticket of another event.
+    const [foreign] = await t.ctx.db
+      .select({ code: tickets.code })
+      .from(tickets)
+      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+      .where(ne(eventTicketTypes.eventId, eventId))
+      .limit(1);
+    expect((await result(await scan(link.token!, foreign!.code))).result).toBe("other_event");
+    // An entry-only link takes no exits.
+    const exit = await scan(link.token!, all[1]!.code, "exit");
+    expect(exit.statusCode).toBe(403);
+    expect(exit.json().error.code).toBe("exit_not_allowed");
+
+    const log = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.log, { id: eventId }),
+      token: organiserToken,
+    });
+    const results = log.json<{ data: { result: string }[] }>().data.map((row) => row.result);
+    for (const expected of ["cancelled", "unknown_code", "invalid_signature", "other_event"]) {
+      expect(results).toContain(expected);
+    }
+  });
+
+  it("refuses a ticket on another day than the event's", async () => {
+    const link = await newLink();
+    const [, , ticket] = await eventTickets();
+    const response = await call(t.app, {
+      method: "POST",
+      url: doorPaths.sync,
+      token: link.token,
+      payload: {
+        scans: [
+          {
+            scan_id: randomUUID(),
+            code: ticket!.code,
+            entry_type: "entry",
+            scanned_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+          },
+        ],
+      },
+    });
+    expect(response.json().data.outcomes[0].result).toBe("not_today");
+  });
+
+  it("admits a ticket once when scanners scan it at the same moment", async () => {
+    const links = await Promise.all([newLink(), newLink(), newLink()]);
+    const [, , , ticket] = await eventTickets();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => scan(links[index % 3]!.token!, ticket!.code)),
+    );
+    const results = await Promise.all(answers.map(result));
+    expect(results.filter((outcome) => outcome.result === "valid")).toHaveLength(1);
+    expect(results.filter((outcome) => outcome.result === "already_inside")).toHaveLength(11);
+  });
+
+  it("records a scan sent twice once, even at the same moment", async () => {
+    const link = await newLink();
+    const [, , , , ticket] = await eventTickets();
+    const scanId = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => scan(link.token!, ticket!.code, "entry", scanId)),
+    );
+    const results = await Promise.all(answers.map(result));
+    expect(new Set(results.map((outcome) => outcome.result))).toEqual(new Set(["valid"]));
+    const unknownId = randomUUID();
+    await Promise.all([
+      scan(link.token!, "nope", "entry", unknownId),
+      scan(link.token!, "nope", "entry", unknownId),
+    ]);
+    const log = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.log, { id: eventId }),
+      token: organiserToken,
+    });
+    const ids = log.json<{ data: { scan_id: string }[] }>().data.map((row) => row.scan_id);
+    expect(ids.filter((id) => id === scanId)).toHaveLength(1);
+    expect(ids.filter((id) => id === unknownId)).toHaveLength(1);
+  });
+
+  it("syncs offline scans: first by time wins, the later one is a duplicate", async () => {
+    const [a, b] = await Promise.all([newLink({ gate: "A" }), newLink({ gate: "B" })]);
+    const [, , , , , ticket] = await eventTickets();
+    const sync = (token: string, scanId: string, at: Date) =>
+      call(t.app, {
+        method: "POST",
+        url: doorPaths.sync,
+        token,
+        payload: {
+          scans: [
+            {
+              scan_id: scanId,
+              code: ticket!.code,
+              entry_type: "entry",
+              scanned_at: at.toISOString(),
+            },
+          ],
+        },
+      });
+    const now = Date.now();
+    const later = randomUUID();
+    const earlier = randomUUID();
+    // The later scan arrives first, then the earlier one from the other device.
+    const first = await sync(b.token!, later, new Date(now - 60_000));
+    expect(first.json().data.outcomes[0].result).toBe("valid");
+    const second = await sync(a.token!, earlier, new Date(now - 120_000));
+    expect(second.json().data.outcomes[0].result).toBe("valid");
+    // Sending again changes nothing.
+    const repeat = await sync(a.token!, earlier, new Date(now - 120_000));
+    expect(repeat.json().data.outcomes[0].result).toBe("valid");
+    const log = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.log, { id: eventId }),
+      token: organiserToken,
+    });
+    const rows = log
+      .json<{ data: { scan_id: string; result: string; offline: boolean }[] }>()
+      .data.filter((row) => row.scan_id === later || row.scan_id === earlier);
+    expect(rows.find((row) => row.scan_id === earlier)?.result).toBe("valid");
+    expect(rows.find((row) => row.scan_id === later)?.result).toBe("duplicate");
+    expect(rows.every((row) => row.offline)).toBe(true);
+    const session = await call(t.app, { method: "GET", url: doorPaths.session, token: a.token });
+    expect(session.json().data.counters.inside).toBeGreaterThan(0);
+  });
+
+  it("refuses bad scans with the field named", async () => {
+    const link = await newLink();
+    for (const payload of [
+      { scan_id: "1", code: "x", entry_type: "entry" },
+      { scan_id: randomUUID(), code: "", entry_type: "entry" },
+      { scan_id: randomUUID(), code: "x", entry_type: "sideways" },
+      { scan_id: randomUUID(), code: "x", entry_type: "entry", scanned_at: "yesterday" },
+    ]) {
+      const response = await call(t.app, {
+        method: "POST",
+        url: doorPaths.scan,
+        token: link.token,
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const empty = await call(t.app, {
+      method: "POST",
+      url: doorPaths.sync,
+      token: link.token,
+      payload: { scans: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it("limits the requests of one door link", async () => {
+    const limited = await createTestApp({ DOOR_RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const { access_token } = await passwordLogin(
+        limited.app,
+        demoUsers.organiser.email,
+        demoUsers.organiser.password,
+      );
+      const [event] = await limited.ctx.db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.slugDe, "hofkonzert-heute-abend")));
+      const created = await call(limited.app, {
+        method: "POST",
+        url: fillPath(doorPaths.links, { id: event!.id }),
+        token: access_token,
+        payload: {},
+      });
+      const token = created.json<{ data: DoorLink }>().data.token;
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push(
+          (await call(limited.app, { method: "GET", url: doorPaths.session, token })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,241 @@
+import {
+  createDoorLinkSchema,
+  doorEventListSchema,
+  doorLinkListSchema,
+  doorLinkParamsSchema,
+  doorLinkResponseSchema,
+  doorLogSchema,
+  doorPaths,
+  doorSessionSchema,
+  doorTicketListSchema,
+  errorBodySchema,
+  idParamSchema,
+  type Scan,
+  scanResponseSchema,
+  scanSchema,
+  syncResponseSchema,
+  syncSchema,
+} from "@eventwerk/contract";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ContextOptions } from "../context.ts";
+import {
+  createDoorLink,
+  type DoorAuth,
+  doorCounters,
+  doorEvent,
+  doorEvents,
+  doorLog,
+  doorTickets,
+  listDoorLinks,
+  recordScan,
+  revokeDoorLink,
+} from "../lib/door.ts";
+import { HttpError } from "../lib/http-error.ts";
+import { createTicketSigner } from "../lib/ticket-codes.ts";
+
+const security = [{ bearer: [] }];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+
+/** The organiser's side of the door: door links per event and the scan log. */
+export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    doorPaths.events,
+    {
+      schema: {
+        tags: ["door"],
+        summary: "The organiser's published events whose doors have not closed yet",
+        security,
+        response: { 200: doorEventListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { data: await doorEvents(ctx.db, request.auth.userId, request.locale) };
+    },
+  );
+
+  api.get(
+    doorPaths.links,
+    {
+      schema: {
+        tags: ["door"],
+        summary: "The door links of one of the organiser's events, newest first",
+        security,
+        params: idParamSchema,
+        response: { 200: doorLinkListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { data: await listDoorLinks(ctx.db, request.auth.userId, request.params.id) };
+    },
+  );
+
+  api.post(
+    doorPaths.links,
+    {
+      schema: {
+        tags: ["door"],
+        summary: "Create a door link: it opens the scanner for this event without a password",
+        security,
+        params: idParamSchema,
+        body: createDoorLinkSchema,
+        response: { 201: doorLinkResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const link = await createDoorLink(
+        ctx.db,
+        request.auth.userId,
+        request.params.id,
+        request.body,
+      );
+      reply.code(201).header("cache-control", "private, no-store");
+      return { data: link };
+    },
+  );
+
+  api.post(
+    doorPaths.revokeLink,
+    {
+      schema: {
+        tags: ["door"],
+        summary: "Revoke a door link: its next request is refused",
+        security,
+        params: doorLinkParamsSchema,
+        response: { 200: doorLinkResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await revokeDoorLink(ctx.db, request.auth.userId, request.params.id),
+    }),
+  );
+
+  api.get(
+    doorPaths.log,
+    {
+      schema: {
+        tags: ["door"],
+        summary: "Every scan of the event, accepted or not, newest first",
+        security,
+        params: idParamSchema,
+        response: { 200: doorLogSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { data: await doorLog(ctx.db, request.auth.userId, request.params.id) };
+    },
+  );
+};
+
+/** The scanner's side, with a door link's token: only its own event, nothing beyond it. */
+export const doorRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { keys } = await createTicketSigner(ctx.config);
+  const scanErrors = { ...errors, 429: errorBodySchema };
+
+  const allowed = (door: DoorAuth, scan: Scan) => {
+    if (scan.entry_type === "exit" && door.mode !== "entry_exit") {
+      throw new HttpError(403, "exit_not_allowed");
+    }
+  };
+
+  api.get(
+    doorPaths.session,
+    {
+      schema: {
+        tags: ["door"],
+        summary: "The door link's event, gate, mode and live counters",
+        security,
+        response: { 200: doorSessionSchema, ...scanErrors },
+      },
+    },
+    async (request, reply) => {
+      const { door } = request;
+      reply.header("cache-control", "private, no-store");
+      return {
+        data: {
+          event: await doorEvent(ctx.db, door.eventId, request.locale),
+          gate: door.gate,
+          mode: door.mode,
+          expires_at: door.expiresAt?.toISOString() ?? null,
+          counters: await doorCounters(ctx.db, door.eventId),
+        },
+      };
+    },
+  );
+
+  api.get(
+    doorPaths.tickets,
+    {
+      schema: {
+        tags: ["door"],
+        summary: "The event's tickets for scanning offline: ids, type, buyer name, status",
+        security,
+        response: { 200: doorTicketListSchema, ...scanErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { data: await doorTickets(ctx.db, request.door.eventId, request.locale) };
+    },
+  );
+
+  api.post(
+    doorPaths.scan,
+    {
+      schema: {
+        tags: ["door"],
+        summary: "Check a ticket code at the door and record the scan (entry or exit)",
+        security,
+        body: scanSchema,
+        response: { 200: scanResponseSchema, ...scanErrors },
+      },
+    },
+    async (request) => {
+      const { door } = request;
+      allowed(door, request.body);
+      const outcome = await recordScan(ctx.db, keys, door, request.body, {
+        offline: false,
+        locale: request.locale,
+      });
+      return { data: { outcome, counters: await doorCounters(ctx.db, door.eventId) } };
+    },
+  );
+
+  api.post(
+    doorPaths.sync,
+    {
+      schema: {
+        tags: ["door"],
+        summary: "Send scans made offline, oldest first; each scan id is recorded once",
+        security,
+        body: syncSchema,
+        response: { 200: syncResponseSchema, ...scanErrors },
+      },
+    },
+    async (request) => {
+      const { door } = request;
+      for (const scan of request.body.scans) allowed(door, scan);
+      const scans = [...request.body.scans].sort(
+        (a, b) => Date.parse(a.scanned_at) - Date.parse(b.scanned_at),
+      );
+      const outcomes = [];
+      for (const scan of scans) {
+        outcomes.push(
+          await recordScan(ctx.db, keys, door, scan, { offline: true, locale: request.locale }),
+        );
+      }
+      return { data: { outcomes, counters: await doorCounters(ctx.db, door.eventId) } };
+    },
+  );
+};

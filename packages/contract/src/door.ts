@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { dataOf, oneLine, opaqueText, refIdSchema } from "./common.ts";
+import { apiPrefix } from "./paths.ts";
+import { entryTypes } from "./ticket.ts";
+
+/** The door: door links (organiser), scanning and the offline ticket list (a door link's token). */
+export const doorPaths = {
+  /** The organiser's door links of one event (GET, POST). */
+  links: `${apiPrefix}/organiser/events/:id/door-links`,
+  link: `${apiPrefix}/organiser/door-links/:id`,
+  revokeLink: `${apiPrefix}/organiser/door-links/:id/revoke`,
+  /** The organiser's events a door link can be made for. */
+  events: `${apiPrefix}/organiser/door-events`,
+  /** Every scan of one event, newest first. */
+  log: `${apiPrefix}/organiser/events/:id/door-log`,
+  /** What the scanner with a door link's token needs: event, gate, modes, counters. */
+  session: `${apiPrefix}/door/session`,
+  /** The event's tickets as the door needs them offline (ids, status, type, name), and keys. */
+  tickets: `${apiPrefix}/door/tickets`,
+  scan: `${apiPrefix}/door/scan`,
+  sync: `${apiPrefix}/door/sync`,
+} as const;
+
+/** Doors open this long before an event starts and close this long after it ends. */
+export const doorOpensBeforeStartMs = 12 * 3_600_000;
+export const doorClosesAfterEndMs = 6 * 3_600_000;
+
+/**
+ * What a scan found. valid: let in (entry) or out (exit); already_inside: entry of a ticket that
+ * is in; not_inside: exit of a ticket that is out; duplicate: an offline entry that another
+ * device recorded first; the rest are invalid tickets.
+ */
+export const scanResults = [
+  "valid",
+  "already_inside",
+  "not_inside",
+  "duplicate",
+  "unknown_code",
+  "invalid_signature",
+  "other_event",
+  "cancelled",
+  "not_today",
+] as const;
+export type ScanResult = (typeof scanResults)[number];
+/** The screen colour of a result. */
+export const scanTone = (result: ScanResult): "green" | "amber" | "red" =>
+  result === "valid"
+    ? "green"
+    : result === "already_inside" || result === "not_inside" || result === "duplicate"
+      ? "amber"
+      : "red";
+
+export const doorModes = ["entry", "entry_exit"] as const;
+
+export const createDoorLinkSchema = z
+  .strictObject({
+    gate: oneLine(60).optional(),
+    /** entry: the link scans entries only; entry_exit: also exits. */
+    mode: z.enum(doorModes).default("entry"),
+    /** Hours from now until the link stops working; none: until the event's doors close. */
+    expires_in_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .optional(),
+  })
+  .meta({ id: "CreateDoorLink" });
+export type CreateDoorLink = z.infer<typeof createDoorLinkSchema>;
+
+export const doorLinkSchema = z
+  .object({
+    id: z.number().int(),
+    event_id: z.number().int(),
+    gate: z.string().nullable(),
+    mode: z.enum(doorModes),
+    expires_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+    created_at: z.string(),
+    /** Only in the answer that created it: the link's secret is never stored in the clear. */
+    token: z.string().optional(),
+  })
+  .meta({ id: "DoorLink" });
+export type DoorLink = z.infer<typeof doorLinkSchema>;
+export const doorLinkListSchema = dataOf(z.array(doorLinkSchema));
+export const doorLinkResponseSchema = dataOf(doorLinkSchema);
+
+export const doorEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export const doorEventListSchema = dataOf(z.array(doorEventSchema));
+
+export const doorCountersSchema = z.object({
+  /** Tickets whose last scan is an entry. */
+  inside: z.number().int(),
+  /** Tickets that entered at least once. */
+  entered: z.number().int(),
+  /** Valid tickets of the event. */
+  capacity: z.number().int(),
+});
+export type DoorCounters = z.infer<typeof doorCountersSchema>;
+
+export const doorSessionSchema = dataOf(
+  z.object({
+    event: doorEventSchema,
+    gate: z.string().nullable(),
+    mode: z.enum(doorModes),
+    expires_at: z.string().nullable(),
+    counters: doorCountersSchema,
+  }),
+);
+export type DoorSession = z.infer<typeof doorSessionSchema>["data"];
+
+/** A ticket as the offline scanner keeps it: no more than the door shows. */
+export const doorTicketSchema = z.object({
+  id: z.number().int(),
+  ticket_type: z.string(),
+  /** The order's buyer name; null when the order has none. */
+  name: z.string().nullable(),
+  status: z.enum(["valid", "cancelled"]),
+  /** The last door scan's direction and time; null: never scanned. */
+  last: z.object({ entry_type: z.enum(entryTypes), at: z.string() }).nullable(),
+});
+export type DoorTicket = z.infer<typeof doorTicketSchema>;
+
+export const doorTicketListSchema = dataOf(z.array(doorTicketSchema));
+
+export const scanSchema = z
+  .strictObject({
+    /** Chosen by the device: a scan sent twice is recorded once. */
+    scan_id: z.uuid(),
+    code: opaqueText(600),
+    entry_type: z.enum(entryTypes),
+    /** When the device scanned (ISO): offline scans arrive later. Defaults to now. */
+    scanned_at: z.iso.datetime({ offset: true }).optional(),
+    /** The device's name, as its staff set it. */
+    device: oneLine(60).optional(),
+  })
+  .meta({ id: "Scan" });
+export type Scan = z.infer<typeof scanSchema>;
+
+export const scanOutcomeSchema = z
+  .object({
+    scan_id: z.string(),
+    result: z.enum(scanResults),
+    entry_type: z.enum(entryTypes),
+    ticket: z
+      .object({ id: z.number().int(), ticket_type: z.string(), name: z.string().nullable() })
+      .nullable(),
+    /** For already_inside and duplicate: when and where the ticket entered. */
+    entered: z.object({ at: z.string(), gate: z.string().nullable() }).nullable(),
+    scanned_at: z.string(),
+  })
+  .meta({ id: "ScanOutcome" });
+export type ScanOutcome = z.infer<typeof scanOutcomeSchema>;
+export const scanResponseSchema = dataOf(
+  z.object({ outcome: scanOutcomeSchema, counters: doorCountersSchema }),
+);
+
+/** Offline scans, oldest first; at most a few hundred per call. */
+export const syncSchema = z
+  .strictObject({
+    scans: z
+      .array(scanSchema.required({ scanned_at: true }))
+      .min(1)
+      .max(500),
+  })
+  .meta({ id: "ScanSync" });
+export const syncResponseSchema = dataOf(
+  z.object({ outcomes: z.array(scanOutcomeSchema), counters: doorCountersSchema }),
+);
+
+export const doorLogEntrySchema = z.object({
+  id: z.number().int(),
+  scan_id: z.string(),
+  ticket_id: z.number().int().nullable(),
+  result: z.enum(scanResults),
+  entry_type: z.enum(entryTypes),
+  gate: z.string().nullable(),
+  device: z.string().nullable(),
+  offline: z.boolean(),
+  scanned_at: z.string(),
+});
+export const doorLogSchema = dataOf(z.array(doorLogEntrySchema));
+export type DoorLogEntry = z.infer<typeof doorLogEntrySchema>;
+
+export const doorLinkParamsSchema = z.object({ id: z.coerce.number().pipe(refIdSchema) });
