@@ -4,6 +4,7 @@ import { authCalls } from "./client/auth.ts";
 import { catalogueCalls } from "./client/catalogue.ts";
 import { checkoutCalls } from "./client/checkout.ts";
 import { contentCalls } from "./client/content.ts";
+import { panelCalls } from "./client/panel.ts";
 import { placeCalls } from "./client/places.ts";
 import { type ApiClientOptions, createTransport } from "./client/transport.ts";
 
@@ -30,6 +31,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...contentCalls(transport),
     ...catalogueCalls(transport),
     checkout: checkoutCalls(transport),
+    panel: panelCalls(transport),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -144,3 +144,12 @@ export function createOutbox(
     },
   };
 }
+
+/** A job that sends one finished email (rendered in its reader's language when queued). */
+export const mailJob = "mail";
+
+export const enqueueMail = (
+  db: Db,
+  mail: { to: string; subject: string; text: string },
+  dedupKey: string,
+) => enqueue(db, { kind: mailJob, payload: mail, dedupKey });

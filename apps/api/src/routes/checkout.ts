@@ -28,7 +28,7 @@ import {
   orderConfirmationJob,
   orderRefundedJob,
 } from "../lib/checkout/orders.ts";
-import { createOutbox, type Outbox } from "../lib/outbox.ts";
+import { createOutbox, mailJob, type Outbox } from "../lib/outbox.ts";
 import type { PaymentProvider } from "../lib/payments/provider.ts";
 import {
   confirmPendingTestPayment,
@@ -48,6 +48,7 @@ export const checkoutServices = new WeakMap<Context, CheckoutServices>();
 
 const orderJobSchema = z.object({ order_id: z.number().int() });
 const confirmJobSchema = z.object({ payment_id: z.string() });
+const mailJobSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });
 
 const orderErrors = {
   400: errorBodySchema,
@@ -95,6 +96,10 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         const locale = await orderLocale(order_id);
         const order = await checkout.readOrder(order_id, locale);
         await ctx.mailer.send(orderRefundedMail(order, locale, ctx.config.SITE_NAME));
+      },
+      // Emails of the panel and the operator (approvals, refunds), rendered when queued.
+      [mailJob]: async (job) => {
+        await ctx.mailer.send(mailJobSchema.parse(job.payload));
       },
       [testConfirmJob]: async (job) => {
         await confirmPendingTestPayment(ctx.db, confirmJobSchema.parse(job.payload).payment_id);

@@ -3,10 +3,12 @@ import type { Context, ContextOptions } from "../context.ts";
 import { requireAdmin, requireApprovedOrganiser, requireUser, type UserAuth } from "../lib/auth.ts";
 import { accountRoutes } from "./account.ts";
 import { addressRoutes } from "./addresses.ts";
+import { adminRoutes } from "./admin.ts";
 import { catalogueRoutes } from "./catalogue.ts";
 import { checkoutRoutes } from "./checkout.ts";
 import { contentRoutes } from "./content.ts";
 import { geoRoutes } from "./geo.ts";
+import { panelRoutes } from "./panel.ts";
 import { registrationRoutes } from "./registration.ts";
 import { serviceRoutes } from "./service.ts";
 import { ticketRoutes } from "./tickets.ts";
@@ -80,4 +82,6 @@ export const apiRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }
   await app.register(routeGroup("account", [accountRoutes, addressRoutes, ticketRoutes]), {
     ctx,
   });
+  await app.register(routeGroup("organiser", [panelRoutes]), { ctx });
+  await app.register(routeGroup("admin", [adminRoutes]), { ctx });
 };

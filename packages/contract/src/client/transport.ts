@@ -75,6 +75,8 @@ export type Transport = {
     options: RequestOptions<T>,
   ): Promise<z.infer<T>>;
   get<T extends z.ZodType>(path: string, schema: T, query?: Query): Promise<z.infer<T>>;
+  /** A file the API answers as text (CSV exports), unparsed. */
+  getText(path: string, query?: Query): Promise<string>;
 };
 
 export function createTransport(options: ApiClientOptions): Transport {
@@ -82,16 +84,19 @@ export function createTransport(options: ApiClientOptions): Transport {
   const baseUrl = options.baseUrl.replace(/\/$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function request<T extends z.ZodType>(
+  async function send(
     method: Method,
     path: string,
-    { schema, query, json, headers: callHeaders }: RequestOptions<T>,
-  ): Promise<z.infer<T>> {
+    query: Query | undefined,
+    json: unknown,
+    callHeaders: Record<string, string> | undefined,
+    accept: string,
+  ): Promise<Response> {
     const url = new URL(baseUrl + path);
     for (const [key, value] of Object.entries(query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = {
-      accept: "application/json",
+      accept,
       [localeHeader]: options.locale ?? defaultLocale,
     };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -107,14 +112,29 @@ export function createTransport(options: ApiClientOptions): Transport {
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (shouldRetry(method, response.status, attempt)) continue;
-      const body: unknown = await response.json().catch(() => null);
       if (!response.ok) {
+        const body: unknown = await response.json().catch(() => null);
         const parsed = errorBodySchema.safeParse(body);
         throw new ApiError(response.status, parsed.success ? parsed.data : null);
       }
-      return schema.parse(body);
+      return response;
     }
   }
 
-  return { request, get: (path, schema, query) => request("GET", path, { schema, query }) };
+  async function request<T extends z.ZodType>(
+    method: Method,
+    path: string,
+    { schema, query, json, headers }: RequestOptions<T>,
+  ): Promise<z.infer<T>> {
+    const response = await send(method, path, query, json, headers, "application/json");
+    const body: unknown = await response.json().catch(() => null);
+    return schema.parse(body);
+  }
+
+  return {
+    request,
+    get: (path, schema, query) => request("GET", path, { schema, query }),
+    getText: async (path, query) =>
+      (await send("GET", path, query, undefined, undefined, "text/csv, */*")).text(),
+  };
 }
