@@ -44,5 +44,6 @@ export default [
   route(resources.sitemap.path, resources.sitemap.module, { id: "sitemap" }),
   route(resources.robots.path, resources.robots.module, { id: "robots" }),
   route(resources.places.path, resources.places.module, { id: "places" }),
+  route(resources.panelOrdersCsv.path, resources.panelOrdersCsv.module, { id: "panel-orders-csv" }),
   route(resources.accountExport.path, resources.accountExport.module, { id: "account-export" }),
 ] satisfies RouteConfig;

@@ -83,7 +83,7 @@ export type RouteCase = {
   paths: Record<Locale, string>;
 };
 
-/** Every page of the route table in both languages: 56 routes. */
+/** Every page of the route table in both languages: 66 routes. */
 export const routeCases: RouteCase[] = pages.flatMap((entry) => {
   const params = paramsFor(entry.key);
   const paths = {
