@@ -159,7 +159,9 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
         .fill(locale === "de" ? price : price.replace(",", "."));
       await page.getByLabel(t.typeNewCapacity, { exact: true }).fill("50");
       await page.getByRole("button", { name: t.typeAdd }).click();
-      await expect(page.getByText(t.done.addType)).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 3, name: new RegExp(locale === "en" ? en : de) }),
+      ).toBeVisible();
     }
     await page.getByRole("button", { name: t.publish }).click();
     await expect(page.getByText(t.done.publish)).toBeVisible();
@@ -213,7 +215,7 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     await page.getByLabel(t.refundConfirm).check();
     await page.getByRole("button", { name: t.refundSubmit }).click();
     await expect(page.getByText(t.refundDone)).toBeVisible();
-    await expect(page.getByText(t.orderStatus.refunded)).toBeVisible();
+    await expect(page.getByText(t.orderStatus.refunded, { exact: true })).toBeVisible();
     await context.close();
   });
 }
