@@ -16,7 +16,7 @@ import { openDatabase } from "./db/client.ts";
 import { proxyTrust, redactUrl, requestIdFor } from "./lib/client-address.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { ensureWebClient } from "./lib/oauth-clients.ts";
-import { createOutbox } from "./lib/outbox.ts";
+import { createOutbox, mailJob, mailJobSchema } from "./lib/outbox.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -50,13 +50,18 @@ export async function createContext(
     points: config.DOOR_RATE_LIMIT_PER_MINUTE,
     keyPrefix: "eventwerk-door",
   });
+  const mailer = createMailer(config, log);
   return {
     config,
     db: handle.db,
     tokens: await createTokenSigner(config),
-    mailer: createMailer(config, log),
-    outbox: createOutbox(handle.db, {}, (message, error) =>
-      log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+    mailer,
+    outbox: createOutbox(
+      handle.db,
+      // Finished emails of the panel and the operator (approvals, refunds), rendered when queued.
+      { [mailJob]: async (job) => mailer.send(mailJobSchema.parse(job.payload)) },
+      (message, error) =>
+        log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
     ),
     rateLimiter,
     doorRateLimiter,

@@ -26,6 +26,16 @@ export const routeMiddleware: Record<string, RouteMiddleware> &
   guestOnly: (state) => (state.user ? redirect(pathTo("account", state.locale)) : true),
   /** The component showcase (`/test`): only where DEVELOPER_PAGES is on. */
   developerPages: () => config.DEVELOPER_PAGES,
+  /**
+   * Panel screens of an approved, not suspended organiser; anyone else goes to the panel's start,
+   * which shows their status (pending, rejected, suspended) or the way to become an organiser.
+   */
+  organiser: (state) =>
+    state.user?.organiser?.approval_status === "approved" && !state.user.organiser.suspended
+      ? true
+      : redirect(pathTo("panel", state.locale)),
+  /** The operator's screens: other users go to the panel's start. */
+  admin: (state) => (state.user?.role === "admin" ? true : redirect(pathTo("panel", state.locale))),
 };
 
 export function runRouteMiddleware(

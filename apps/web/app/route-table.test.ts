@@ -53,11 +53,22 @@ const accountScreens: [string, string][] = [
   ["/konto/datenschutz", "/en/account/privacy"],
 ];
 
+/** The organiser panel's screens besides its start (`/panel`). */
+const panelScreens: [string, string][] = [
+  ["/panel/veranstaltungen/neu", "/en/panel/events/new"],
+  ["/panel/veranstaltungen/:id", "/en/panel/events/:id"],
+  ["/panel/veranstaltungen/:id/bestellungen", "/en/panel/events/:id/orders"],
+  ["/panel/bestellungen/:id", "/en/panel/orders/:id"],
+  ["/panel/veranstalter", "/en/panel/organisers"],
+];
+
 describe("route table", () => {
-  it("holds exactly the product's 24 pages, the account's and the checkout's screens in both languages", () => {
-    expect(pages).toHaveLength(24 + accountScreens.length + checkoutScreens.length);
+  it("holds exactly the product's 24 pages, the account's, the checkout's and the panel's screens in both languages", () => {
+    expect(pages).toHaveLength(
+      24 + accountScreens.length + checkoutScreens.length + panelScreens.length,
+    );
     expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
-      [...spec, ...accountScreens, ...checkoutScreens].sort(),
+      [...spec, ...accountScreens, ...checkoutScreens, ...panelScreens].sort(),
     );
   });
 
@@ -93,8 +104,18 @@ describe("route table", () => {
       expect(byKey[key]).toEqual(["guestOnly"]);
     }
     expect(byKey.test).toEqual(["developerPages"]);
+    // The panel is for signed-in users; its screens besides the start for approved organisers
+    // (or the operator).
+    const panelPages = pages.filter((page) => page.area === "panel");
+    expect(byKey.panel).toEqual(["signedIn"]);
+    for (const page of panelPages.filter((page) => page.key !== "panel")) {
+      expect(page.middleware, page.key).toEqual([
+        "signedIn",
+        page.key === "panel-organisers" ? "admin" : "organiser",
+      ]);
+    }
     expect(pages.filter((page) => page.middleware.length > 0)).toHaveLength(
-      accountPages.length + 6,
+      accountPages.length + panelPages.length + 6,
     );
   });
 

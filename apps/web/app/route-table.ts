@@ -12,7 +12,7 @@ import {
  */
 
 /** Names a page or an area can list; `middleware.server.ts` implements them. */
-export type MiddlewareName = "signedIn" | "guestOnly" | "developerPages";
+export type MiddlewareName = "signedIn" | "guestOnly" | "developerPages" | "organiser" | "admin";
 
 export const areaNames = ["site", "account", "checkout", "door", "panel"] as const;
 export type AreaName = (typeof areaNames)[number];
@@ -39,8 +39,8 @@ export const areas = {
   checkout: { layout: null, parent: "site", middleware: [] },
   /** QR tickets at the door. */
   door: { layout: null, parent: "site", middleware: [] },
-  /** The organiser panel, shown inside a frame without the site's chrome. */
-  panel: { layout: "layouts/panel-iframe.tsx", parent: null, middleware: [] },
+  /** The organiser panel, shown inside a frame without the site's chrome; for signed-in users. */
+  panel: { layout: "layouts/panel-iframe.tsx", parent: null, middleware: ["signedIn"] },
 } as const satisfies Record<AreaName, AreaEntry>;
 
 /** An area's middleware with that of the areas around it, outermost first. */
@@ -79,6 +79,8 @@ const page = <const K extends string>(
 
 const account = { area: "account" } as const;
 const checkout = { area: "checkout" } as const;
+/** Panel screens of an approved organiser; anyone else is sent to the panel's start (status). */
+const organiserScreen = { area: "panel", middleware: ["organiser"] } as const;
 const guestOnly = { middleware: ["guestOnly"] } as const;
 
 export const pages = [
@@ -145,6 +147,41 @@ export const pages = [
   ),
   page("content-page", "/pages/:id", "/en/pages/:id", "routes/content-page.tsx"),
   page("panel", "/panel", "/en/panel", "routes/panel.tsx", { area: "panel" }),
+  page(
+    "panel-event-new",
+    "/panel/veranstaltungen/neu",
+    "/en/panel/events/new",
+    "routes/panel/event-new.tsx",
+    organiserScreen,
+  ),
+  page(
+    "panel-event",
+    "/panel/veranstaltungen/:id",
+    "/en/panel/events/:id",
+    "routes/panel/event.tsx",
+    organiserScreen,
+  ),
+  page(
+    "panel-orders",
+    "/panel/veranstaltungen/:id/bestellungen",
+    "/en/panel/events/:id/orders",
+    "routes/panel/orders.tsx",
+    organiserScreen,
+  ),
+  page(
+    "panel-order",
+    "/panel/bestellungen/:id",
+    "/en/panel/orders/:id",
+    "routes/panel/order.tsx",
+    organiserScreen,
+  ),
+  page(
+    "panel-organisers",
+    "/panel/veranstalter",
+    "/en/panel/organisers",
+    "routes/panel/organisers.tsx",
+    { area: "panel", middleware: ["admin"] },
+  ),
   page("privacy-policy", "/datenschutz", "/en/privacy-policy", "routes/cms-page.tsx", {
     cms: "privacy-policy",
   }),
@@ -193,6 +230,7 @@ export const resources = {
   places: { path: "/places.json", module: "routes/places.ts" },
   suggestions: { path: "/suggestions.json", module: "routes/suggestions.ts" },
   accountExport: { path: "/account-data.json", module: "routes/account-export.ts" },
+  panelOrdersCsv: { path: "/panel/orders.csv", module: "routes/panel/orders-csv.ts" },
 } as const;
 
 /** Old or misspelt paths answered with a 301 to a page. */

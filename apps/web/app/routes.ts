@@ -45,5 +45,6 @@ export default [
   route(resources.robots.path, resources.robots.module, { id: "robots" }),
   route(resources.places.path, resources.places.module, { id: "places" }),
   route(resources.suggestions.path, resources.suggestions.module, { id: "suggestions" }),
+  route(resources.panelOrdersCsv.path, resources.panelOrdersCsv.module, { id: "panel-orders-csv" }),
   route(resources.accountExport.path, resources.accountExport.module, { id: "account-export" }),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import { catalogueCalls } from "./client/catalogue.ts";
 import { checkoutCalls } from "./client/checkout.ts";
 import { contentCalls } from "./client/content.ts";
 import { doorCalls } from "./client/door.ts";
+import { panelCalls } from "./client/panel.ts";
 import { placeCalls } from "./client/places.ts";
 import { type ApiClientOptions, createTransport } from "./client/transport.ts";
 
@@ -34,6 +35,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...catalogueCalls(transport),
     checkout: checkoutCalls(transport),
     door: doorCalls(transport),
+    panel: panelCalls(transport),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -9,6 +9,7 @@ export * from "./door.ts";
 export * from "./errors.ts";
 export * from "./geo.ts";
 export * from "./locale.ts";
+export * from "./panel.ts";
 export * from "./paths.ts";
 export * from "./ticket.ts";
 export * from "./user.ts";

@@ -12,6 +12,10 @@ export const organiserProfileSchema = z.object({
   company_category_id: z.number().int(),
   tax_number: z.string(),
   approval_status: z.enum(approvalStatuses),
+  /** The operator's reason for a rejection or suspension. */
+  review_note: z.string().nullable(),
+  /** Suspended by the operator: the panel is closed and the organiser's events are hidden. */
+  suspended: z.boolean(),
 });
 
 export const userSchema = z

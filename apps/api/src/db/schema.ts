@@ -115,6 +115,11 @@ export const organiserProfiles = pgTable("organiser_profiles", {
     .references(() => cities.id),
   districtId: integer("district_id").references(() => districts.id),
   approvalStatus: approvalStatusEnum("approval_status").notNull().default("pending"),
+  /** The operator's reason for a rejection or suspension, shown to the organiser. */
+  reviewNote: text("review_note"),
+  reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  /** Set while the operator has suspended the organiser: their events are hidden, sales stop. */
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -288,6 +293,8 @@ export const venues = pgTable(
       .references(() => cities.id),
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
+    /** The organiser who created it in the panel; null: a shared venue every organiser may use. */
+    organiserId: uuid("organiser_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("venues_city_idx").on(t.cityId)],
 );
@@ -317,11 +324,14 @@ export const events = pgTable(
     coverImage: text("cover_image").notNull(),
     status: eventStatusEnum("status").notNull().default("draft"),
     ageLimit: smallint("age_limit"),
+    /** Unpublished when its organiser was suspended: published again when they are reinstated. */
+    hiddenBySuspension: boolean("hidden_by_suspension").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("events_listing_idx").on(t.status, t.startsAt),
+    index("events_organiser_idx").on(t.organiserId),
     index("events_category_idx").on(t.categoryId),
     index("events_venue_idx").on(t.venueId),
     // Bounded catalogue reads at scale: pages in date order stop after their rows, and counts of
@@ -418,6 +428,7 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_user_idx").on(t.userId),
+    index("orders_event_idx").on(t.eventId),
     uniqueIndex("orders_payment_reference_idx").on(t.paymentProvider, t.paymentReference),
     // The orders that may hold seats: counted on every hold, swept when their hold runs out.
     index("orders_pending_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
@@ -656,5 +667,26 @@ export const outboxJobs = pgTable(
     index("outbox_jobs_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
+/** Who changed what in the panel (organisers and the operator): shown on the event. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's name at the time, kept when the account is gone. */
+    actorName: text("actor_name").notNull(),
+    /** The organiser whose data changed. */
+    organiserId: uuid("organiser_id").references(() => users.id, { onDelete: "set null" }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_event_idx").on(t.eventId, t.createdAt),
+    index("audit_log_organiser_idx").on(t.organiserId, t.createdAt),
   ],
 );

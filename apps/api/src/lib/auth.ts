@@ -43,18 +43,25 @@ export async function requireUser(ctx: Context, request: FastifyRequest): Promis
   return { userId: claims.sub, sessionId: claims.sid, clientId: claims.cid, role: session.role };
 }
 
-/** A signed-in organiser whose profile the operator approved; anyone else signed in is 403. */
+/**
+ * A signed-in organiser whose profile the operator approved and has not suspended; anyone else
+ * signed in is 403.
+ */
 export async function requireApprovedOrganiser(
   ctx: Context,
   request: FastifyRequest,
 ): Promise<UserAuth> {
   const auth = await requireUser(ctx, request);
   const [profile] = await ctx.db
-    .select({ approvalStatus: organiserProfiles.approvalStatus })
+    .select({
+      approvalStatus: organiserProfiles.approvalStatus,
+      suspendedAt: organiserProfiles.suspendedAt,
+    })
     .from(organiserProfiles)
     .where(eq(organiserProfiles.userId, auth.userId))
     .limit(1);
-  if (profile?.approvalStatus !== "approved") throw new HttpError(403, "forbidden");
+  if (profile?.approvalStatus !== "approved" || profile.suspendedAt)
+    throw new HttpError(403, "forbidden");
   return auth;
 }
 

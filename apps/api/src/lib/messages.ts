@@ -101,6 +101,62 @@ const de = {
   contact_mail_subject: "Kontaktanfrage: {subject}",
   contact_mail_text:
     "Neue Nachricht über das Kontaktformular von {site}.\n\nVon: {name} <{email}>\nBetreff: {subject}\n\n{message}",
+  // Organiser panel and operator.
+  invalid_datetime: "Bitte geben Sie ein gültiges Datum mit Uhrzeit an.",
+  invalid_date: "Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).",
+  end_before_start: "Das Ende muss nach dem Beginn liegen.",
+  starts_in_past: "Der Beginn muss in der Zukunft liegen.",
+  unknown_event_category: "Diese Kategorie gibt es nicht.",
+  unknown_venue: "Diesen Veranstaltungsort gibt es nicht oder Sie dürfen ihn nicht verwenden.",
+  event_cancelled: "Diese Veranstaltung ist abgesagt und kann nicht mehr geändert werden.",
+  event_over: "Diese Veranstaltung ist bereits vorbei.",
+  event_needs_ticket_types: "Legen Sie vor dem Veröffentlichen mindestens eine Ticketart an.",
+  quota_below_sold:
+    "Das Kontingent darf nicht unter die Zahl der verkauften oder reservierten Tickets sinken.",
+  ticket_type_has_sales:
+    "Für diese Ticketart gibt es bereits Bestellungen. Sie kann nicht gelöscht, nur geschlossen werden.",
+  voucher_code_format: "Der Code darf nur Buchstaben, Ziffern, Binde- und Unterstriche enthalten.",
+  voucher_code_taken: "Diesen Gutscheincode gibt es bei dieser Veranstaltung schon.",
+  percent_range: "Ein Prozentrabatt liegt zwischen 1 und 100.",
+  order_not_refundable: "Nur bezahlte Bestellungen können erstattet werden.",
+  confirm_cancel:
+    "Für diese Veranstaltung wurden Tickets verkauft. Bitte bestätigen Sie die Absage; alle bezahlten Bestellungen werden erstattet.",
+  organiser_not_pending: "Über diese Bewerbung wurde bereits entschieden.",
+  organiser_not_active: "Nur freigegebene, nicht gesperrte Veranstalter können gesperrt werden.",
+  organiser_not_suspended: "Dieser Veranstalter ist nicht gesperrt.",
+  organiser_refund_mail_subject: "Bestellung {order} erstattet – {site}",
+  organiser_refund_mail_text:
+    "Hallo {name},\n\nder Veranstalter hat Ihre Bestellung {order} ({event}) storniert. Wir haben Ihnen {total} vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
+  event_cancelled_mail_text:
+    "Hallo {name},\n\nleider wurde die Veranstaltung {event} abgesagt. Wir haben Ihnen den Betrag Ihrer Bestellung {order} ({total}) vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
+  organiser_approved_mail_subject: "Ihr Veranstalterkonto ist freigegeben – {site}",
+  organiser_approved_mail_text:
+    "Hallo {name},\n\nwir haben Ihr Veranstalterkonto für {company} freigegeben. Im Veranstalterbereich legen Sie jetzt Veranstaltungen an und verkaufen Tickets:\n\n{link}\n\nIhr {site}-Team",
+  organiser_rejected_mail_subject: "Ihre Veranstalter-Bewerbung – {site}",
+  organiser_rejected_mail_text:
+    "Hallo {name},\n\nleider können wir Ihr Veranstalterkonto für {company} nicht freigeben. Begründung:\n\n{reason}\n\nBei Fragen antworten Sie uns gern über das Kontaktformular.\n\nIhr {site}-Team",
+  organiser_suspended_mail_subject: "Ihr Veranstalterkonto ist gesperrt – {site}",
+  organiser_suspended_mail_text:
+    "Hallo {name},\n\nwir haben Ihr Veranstalterkonto für {company} gesperrt. Ihre Veranstaltungen sind nicht mehr sichtbar und der Ticketverkauf ist angehalten. Begründung:\n\n{reason}\n\nIhr {site}-Team",
+  organiser_reinstated_mail_subject: "Ihr Veranstalterkonto ist wieder aktiv – {site}",
+  organiser_reinstated_mail_text:
+    "Hallo {name},\n\nIhr Veranstalterkonto für {company} ist wieder aktiv; Ihre Veranstaltungen sind wieder sichtbar:\n\n{link}\n\nIhr {site}-Team",
+  csv_order: "Bestellnummer",
+  csv_status: "Status",
+  csv_name: "Name",
+  csv_email: "E-Mail",
+  csv_tickets: "Tickets",
+  csv_ticket_types: "Ticketarten",
+  csv_total: "Gesamt (EUR)",
+  csv_fee: "Servicegebühr (EUR)",
+  csv_created: "Bestellt am",
+  csv_paid: "Bezahlt am",
+  order_status_pending: "offen",
+  order_status_paid: "bezahlt",
+  order_status_cancelled: "storniert",
+  order_status_refunded: "erstattet",
+  order_status_failed: "fehlgeschlagen",
+  order_status_expired: "abgelaufen",
 };
 
 type Catalogue = Record<keyof typeof de, string>;
@@ -200,6 +256,60 @@ const en: Catalogue = {
   contact_mail_subject: "Contact request: {subject}",
   contact_mail_text:
     "New message from the {site} contact form.\n\nFrom: {name} <{email}>\nSubject: {subject}\n\n{message}",
+  // Organiser panel and operator.
+  invalid_datetime: "Please enter a valid date and time.",
+  invalid_date: "Please enter a valid date (YYYY-MM-DD).",
+  end_before_start: "The end must come after the start.",
+  starts_in_past: "The start must be in the future.",
+  unknown_event_category: "This category does not exist.",
+  unknown_venue: "This venue does not exist or you may not use it.",
+  event_cancelled: "This event is cancelled and can no longer be changed.",
+  event_over: "This event is already over.",
+  event_needs_ticket_types: "Add at least one ticket type before publishing.",
+  quota_below_sold: "The quota cannot drop below the tickets sold or reserved.",
+  ticket_type_has_sales: "This ticket type already has orders. It cannot be deleted, only closed.",
+  voucher_code_format: "The code may only contain letters, digits, hyphens and underscores.",
+  voucher_code_taken: "This voucher code already exists for this event.",
+  percent_range: "A percentage discount is between 1 and 100.",
+  order_not_refundable: "Only paid orders can be refunded.",
+  confirm_cancel:
+    "Tickets have been sold for this event. Please confirm the cancellation; every paid order will be refunded.",
+  organiser_not_pending: "This application has already been decided.",
+  organiser_not_active: "Only approved organisers who are not suspended can be suspended.",
+  organiser_not_suspended: "This organiser is not suspended.",
+  organiser_refund_mail_subject: "Order {order} refunded – {site}",
+  organiser_refund_mail_text:
+    "Hello {name},\n\nthe organiser has cancelled your order {order} ({event}). We have refunded {total} in full; your tickets are no longer valid.\n\nYour {site} team",
+  event_cancelled_mail_text:
+    "Hello {name},\n\nunfortunately the event {event} has been cancelled. We have refunded your order {order} ({total}) in full; your tickets are no longer valid.\n\nYour {site} team",
+  organiser_approved_mail_subject: "Your organiser account is approved – {site}",
+  organiser_approved_mail_text:
+    "Hello {name},\n\nwe have approved your organiser account for {company}. In the organiser panel you can now create events and sell tickets:\n\n{link}\n\nYour {site} team",
+  organiser_rejected_mail_subject: "Your organiser application – {site}",
+  organiser_rejected_mail_text:
+    "Hello {name},\n\nunfortunately we cannot approve your organiser account for {company}. Reason:\n\n{reason}\n\nIf you have questions, please reply via the contact form.\n\nYour {site} team",
+  organiser_suspended_mail_subject: "Your organiser account is suspended – {site}",
+  organiser_suspended_mail_text:
+    "Hello {name},\n\nwe have suspended your organiser account for {company}. Your events are no longer visible and ticket sales have stopped. Reason:\n\n{reason}\n\nYour {site} team",
+  organiser_reinstated_mail_subject: "Your organiser account is active again – {site}",
+  organiser_reinstated_mail_text:
+    "Hello {name},\n\nyour organiser account for {company} is active again; your events are visible once more:\n\n{link}\n\nYour {site} team",
+  csv_order: "Order number",
+  csv_status: "Status",
+  csv_name: "Name",
+  csv_email: "Email",
+  csv_tickets: "Tickets",
+  csv_ticket_types: "Ticket types",
+  csv_total: "Total (EUR)",
+  csv_fee: "Service fee (EUR)",
+  csv_created: "Ordered at",
+  csv_paid: "Paid at",
+  order_status_pending: "pending",
+  order_status_paid: "paid",
+  order_status_cancelled: "cancelled",
+  order_status_refunded: "refunded",
+  order_status_failed: "failed",
+  order_status_expired: "expired",
 };
 
 const catalogues: Record<Locale, Catalogue> = { de, en };

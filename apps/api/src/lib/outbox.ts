@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database, Transaction } from "../db/client.ts";
 import { outboxJobs } from "../db/schema.ts";
 
@@ -150,3 +151,13 @@ export function createOutbox(
     },
   };
 }
+
+/** A job that sends one finished email (rendered in its reader's language when queued). */
+export const mailJob = "mail";
+export const mailJobSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+
+export const enqueueMail = (
+  db: Db,
+  mail: { to: string; subject: string; text: string },
+  dedupKey: string,
+) => enqueue(db, { kind: mailJob, payload: mail, dedupKey });

@@ -48,6 +48,8 @@ export async function loadUser(db: Database | Transaction, userId: string): Prom
           company_category_id: organiser.companyCategoryId,
           tax_number: organiser.taxNumber,
           approval_status: organiser.approvalStatus,
+          review_note: organiser.reviewNote,
+          suspended: organiser.suspendedAt !== null,
         }
       : null,
   };
@@ -86,6 +88,8 @@ export async function loadOrganiserProfile(
     company_category_name: pick(category, locale),
     tax_number: profile.taxNumber,
     approval_status: profile.approvalStatus,
+    review_note: profile.reviewNote,
+    suspended: profile.suspendedAt !== null,
     address_line: profile.addressLine,
     postal_code: profile.postalCode,
     country_id: profile.countryId,

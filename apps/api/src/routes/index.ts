@@ -9,11 +9,13 @@ import {
 } from "../lib/auth.ts";
 import { accountRoutes } from "./account.ts";
 import { addressRoutes } from "./addresses.ts";
+import { adminRoutes } from "./admin.ts";
 import { catalogueRoutes } from "./catalogue.ts";
 import { checkoutRoutes } from "./checkout.ts";
 import { contentRoutes } from "./content.ts";
 import { doorLinkRoutes, doorRoutes } from "./door.ts";
 import { geoRoutes } from "./geo.ts";
+import { panelRoutes } from "./panel.ts";
 import { registrationRoutes } from "./registration.ts";
 import { serviceRoutes } from "./service.ts";
 import { ticketRoutes } from "./tickets.ts";
@@ -96,4 +98,6 @@ export const apiRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }
   });
   await app.register(routeGroup("organiser", [doorLinkRoutes]), { ctx });
   await app.register(routeGroup("door", [doorRoutes]), { ctx });
+  await app.register(routeGroup("organiser", [panelRoutes]), { ctx });
+  await app.register(routeGroup("admin", [adminRoutes]), { ctx });
 };

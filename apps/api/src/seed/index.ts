@@ -13,6 +13,10 @@ import { seedDoorDemo, seedVisitorTickets } from "./tickets.ts";
 export const demoUsers = {
   visitor: { email: "visitor@eventwerk.example", password: "eventwerk-demo-1" },
   organiser: { email: "organiser@eventwerk.example", password: "eventwerk-demo-1" },
+  /** The operator: reviews organiser applications in the panel. */
+  admin: { email: "admin@eventwerk.example", password: "eventwerk-demo-1" },
+  /** An organiser whose application waits for the operator. */
+  applicant: { email: "applicant@eventwerk.example", password: "eventwerk-demo-1" },
 } as const;
 
 /** The demo voucher, listed in the README: 10 % off every ticket of any upcoming demo event. */
@@ -144,7 +148,38 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
       })
       .returning({ id: t.users.id });
 
+    await tx.insert(t.users).values({
+      name: "Miriam",
+      surname: "Adler",
+      email: demoUsers.admin.email,
+      passwordHash,
+      role: "admin",
+      preferredLocale: "de",
+    });
+    const [applicant] = await tx
+      .insert(t.users)
+      .values({
+        name: "Paul",
+        surname: "Winter",
+        email: demoUsers.applicant.email,
+        passwordHash,
+        role: "organiser",
+        preferredLocale: "en",
+      })
+      .returning({ id: t.users.id });
+
     const city = firstCity!;
+    await tx.insert(t.organiserProfiles).values({
+      userId: applicant!.id,
+      companyName: "Nordlicht Events UG",
+      companyCategoryId: categoryRows[0]!.id,
+      taxNumber: "DE312345678",
+      addressLine: "Hafenstraße 4",
+      postalCode: "20359",
+      countryId: city.countryId,
+      cityId: city.id,
+      approvalStatus: "pending",
+    });
     await tx.insert(t.organiserProfiles).values({
       userId: organiser!.id,
       companyName: "Spreeklang Konzerte GmbH",

@@ -35,7 +35,7 @@ function Messages({ id, error, hint }: Described) {
 type TextFieldProps = Described & {
   name: string;
   label: ReactNode;
-  type?: "text" | "email" | "password" | "tel" | "search" | "date" | "number";
+  type?: "text" | "email" | "password" | "tel" | "search" | "date" | "datetime-local" | "number";
   autoComplete?: string;
   defaultValue?: string;
   placeholder?: string;

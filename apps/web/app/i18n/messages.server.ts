@@ -43,7 +43,9 @@ export const areaNamespaces: Record<AreaName, readonly Namespace[]> = {
 /** What each page renders besides the shell and its areas' layouts. */
 export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   home: ["home", "catalogue"],
-  event: ["event", "catalogue"],
+  event: ["event", "catalogue", "checkout"],
+  checkout: ["checkout", "forms"],
+  "test-payment": ["checkout"],
   "about-us": ["cms"],
   account: ["account"],
   "account-tickets": ["account"],
@@ -61,6 +63,11 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "visitor-register": ["visitorRegister", "forms"],
   "content-page": ["cms"],
   panel: ["panel"],
+  "panel-event-new": ["panel", "forms"],
+  "panel-event": ["panel", "forms"],
+  "panel-orders": ["panel"],
+  "panel-order": ["panel"],
+  "panel-organisers": ["panel"],
   "privacy-policy": ["cms"],
   qr: ["qr"],
   register: ["register"],
@@ -68,7 +75,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   search: ["search", "catalogue"],
   terms: ["cms"],
   test: ["test"],
-  "ticket-buy-status": ["ticketStatus"],
+  "ticket-buy-status": ["ticketStatus", "checkout"],
   ticketing: ["cms"],
 };
 

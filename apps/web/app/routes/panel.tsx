@@ -1,65 +1,108 @@
+import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { Icon } from "../components/icon";
-import { EmptyState, mutedText } from "../components/page-parts";
+import { apiFor } from "../api.server";
+import { mutedText } from "../components/page-parts";
+import { EventTable, FigureCards } from "../components/panel/figures";
 import { Card } from "../components/ui/card";
-import { usePaths, useRootData } from "../hooks";
-
-const areas = [
-  { key: "events", icon: "calendar-plus" },
-  { key: "sales", icon: "chart-column" },
-  { key: "checkIn", icon: "scan-line" },
-] as const;
+import { requestState } from "../context";
+import { usePaths } from "../hooks";
+import type { Route } from "./+types/panel";
 
 /**
- * The organiser panel, shown inside a frame (panel-iframe layout, no site chrome). Links leave
- * the frame (`target="_top"`) so the site opens as a whole page.
+ * The panel's start: an approved organiser's dashboard; for the operator the applications
+ * waiting; for everyone else signed in, where they stand (pending, rejected, suspended, or not
+ * an organiser) and what happens next.
  */
-export default function Panel() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(requestState);
+  const api = await apiFor(context);
+  const pendingApplications =
+    user?.role === "admin" ? (await api.panel.organisers("pending")).data.length : null;
+  const profile = user?.organiser ?? null;
+  if (profile?.approval_status === "approved" && !profile.suspended) {
+    const dashboard = (await api.panel.dashboard()).data;
+    return { state: "organiser" as const, dashboard, pendingApplications, note: null };
+  }
+  const state = !profile
+    ? ("none" as const)
+    : profile.suspended
+      ? ("suspended" as const)
+      : profile.approval_status === "rejected"
+        ? ("rejected" as const)
+        : ("pending" as const);
+  return { state, dashboard: null, pendingApplications, note: profile?.review_note ?? null };
+}
+
+export default function Panel({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("panel");
-  const { siteName } = useRootData();
   const { to } = usePaths();
+  const { state, dashboard, pendingApplications, note } = loaderData;
   return (
     <main
       id="main"
-      className="flex flex-1 flex-col gap-8 bg-neutral-50 px-4 py-8 sm:px-8 dark:bg-neutral-950"
+      className="flex-1 space-y-8 bg-neutral-50 px-4 py-8 sm:px-8 dark:bg-neutral-950"
     >
       <header className="space-y-2">
-        <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">{siteName}</p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("heading")}</h1>
         <p className={`max-w-3xl ${mutedText}`}>{t("intro")}</p>
       </header>
-      <section aria-labelledby="panel-areas">
-        <h2 id="panel-areas" className="text-lg font-semibold">
-          {t("areasHeading")}
-        </h2>
-        <ul className="mt-3 grid gap-4 md:grid-cols-3">
-          {areas.map(({ key, icon }) => (
-            <Card as="li" key={key} className="p-5">
-              <Icon name={icon} className="size-6 text-primary-800 dark:text-primary-300" />
-              <h3 className="mt-3 font-semibold">{t(`areas.${key}.title`)}</h3>
-              <p className={`mt-1 ${mutedText}`}>{t(`areas.${key}.text`)}</p>
-            </Card>
-          ))}
-        </ul>
-      </section>
-      <div className="flex flex-1 flex-col justify-center">
-        <EmptyState
-          icon="layout-dashboard"
-          title={t("emptyTitle")}
-          actions={
-            <>
-              <a href={to("account")} target="_top" className="button-primary">
-                {t("emptyAccount")}
-              </a>
-              <a href={to("organiser-register")} target="_top" className="button-secondary">
+      {pendingApplications !== null && (
+        <Card as="section" aria-labelledby="admin-heading" className="space-y-2 p-5">
+          <h2 id="admin-heading" className="text-lg font-semibold">
+            {t("adminHeading")}
+          </h2>
+          <p>{t("adminPending", { count: pendingApplications })}</p>
+          <Link to={to("panel-organisers")} className="button-secondary inline-block">
+            {t("adminReview")}
+          </Link>
+        </Card>
+      )}
+      {dashboard ? (
+        <>
+          <section aria-labelledby="totals-heading" className="space-y-3">
+            <h2 id="totals-heading" className="text-lg font-semibold">
+              {t("totalsHeading")}
+            </h2>
+            <FigureCards figures={dashboard.totals} />
+          </section>
+          <div>
+            <Link to={to("panel-event-new")} className="button-primary inline-block">
+              {t("navNewEvent")}
+            </Link>
+          </div>
+          {dashboard.upcoming.length > 0 ? (
+            <EventTable events={dashboard.upcoming} caption={t("upcomingHeading")} />
+          ) : (
+            <p>{t("noUpcoming")}</p>
+          )}
+          {dashboard.past.length > 0 && (
+            <EventTable events={dashboard.past} caption={t("pastHeading")} />
+          )}
+        </>
+      ) : (
+        pendingApplications === null && (
+          <Card as="section" aria-labelledby="status-heading" className="max-w-2xl space-y-3 p-6">
+            <h2 id="status-heading" className="text-lg font-semibold">
+              {t(`access.${state}.title`)}
+            </h2>
+            <p>{t(`access.${state}.text`)}</p>
+            {note && (
+              <p>
+                <strong>{t("access.reason")}</strong> {note}
+              </p>
+            )}
+            {state === "none" && (
+              <a
+                href={to("organiser-register")}
+                target="_top"
+                className="button-primary inline-block"
+              >
                 {t("emptyRegister")}
               </a>
-            </>
-          }
-        >
-          <p>{t("emptyText")}</p>
-        </EmptyState>
-      </div>
+            )}
+          </Card>
+        )
+      )}
     </main>
   );
 }

@@ -87,6 +87,8 @@ export type Transport = {
     path: string,
     options?: { query?: Query; headers?: Record<string, string> },
   ): Promise<ApiFile>;
+  /** A file the API answers as text (CSV exports), unparsed. */
+  getText(path: string, query?: Query): Promise<string>;
 };
 
 export type ApiFile = { body: Uint8Array; contentType: string; filename: string | null };
@@ -103,9 +105,9 @@ export function createTransport(options: ApiClientOptions): Transport {
     return url;
   }
 
-  function headersOf(json: unknown) {
+  function headersOf(json: unknown, accept = "application/json") {
     const headers: Record<string, string> = {
-      accept: "application/json",
+      accept,
       [localeHeader]: options.locale ?? defaultLocale,
     };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -168,5 +170,9 @@ export function createTransport(options: ApiClientOptions): Transport {
     request,
     get: (path, schema, query) => request("GET", path, { schema, query }),
     file,
+    getText: async (path, query) =>
+      new TextDecoder().decode(
+        (await file(path, { query, headers: { accept: "text/csv, */*" } })).body,
+      ),
   };
 }

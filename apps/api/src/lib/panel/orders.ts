@@ -1,0 +1,417 @@
+import type {
+  Locale,
+  PanelOrder,
+  PanelOrderSummary,
+  panelOrdersQuerySchema,
+} from "@eventwerk/contract";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database, Transaction } from "../../db/client.ts";
+import {
+  eventLogs,
+  events,
+  eventTicketTypes,
+  orderItems,
+  orders,
+  tickets,
+  vouchers,
+} from "../../db/schema.ts";
+import { containsPattern, dateRangeWindow } from "../catalogue.ts";
+import { HttpError, notFound } from "../http-error.ts";
+import { t } from "../messages.ts";
+import { enqueueMail } from "../outbox.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { audit } from "./audit.ts";
+import { ownedEvent } from "./events.ts";
+
+type Db = Database | Transaction;
+type OrdersQuery = z.output<typeof panelOrdersQuerySchema>;
+
+const money = (cents: number, currency: string, locale: Locale) =>
+  new Intl.NumberFormat(locale === "en" ? "en-GB" : "de-DE", {
+    style: "currency",
+    currency,
+  }).format(cents / 100);
+
+/** Orders of an event: by the event they were placed for, or (older orders) by their items. */
+const ordersOfEvent = (db: Db, eventId: number) =>
+  or(
+    eq(orders.eventId, eventId),
+    inArray(
+      orders.id,
+      db
+        .select({ id: orderItems.orderId })
+        .from(orderItems)
+        .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
+        .where(eq(eventTicketTypes.eventId, eventId)),
+    ),
+  );
+
+function filters(db: Db, eventId: number, query: Partial<OrdersQuery>): SQL {
+  const where: (SQL | undefined)[] = [
+    ordersOfEvent(db, eventId),
+    // A hold without buyer details is nobody's order yet.
+    ne(orders.buyerEmail, ""),
+  ];
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = containsPattern(q);
+    const number = /^#?(\d{1,9})$/.exec(q);
+    where.push(
+      or(
+        ilike(orders.buyerName, pattern),
+        ilike(orders.buyerEmail, pattern),
+        number ? eq(orders.id, Number(number[1])) : undefined,
+      ),
+    );
+  }
+  if (query.status) where.push(eq(orders.status, query.status));
+  if (query.ticket_type_id) {
+    where.push(
+      inArray(
+        orders.id,
+        db
+          .select({ id: orderItems.orderId })
+          .from(orderItems)
+          .where(eq(orderItems.ticketTypeId, query.ticket_type_id)),
+      ),
+    );
+  }
+  const window = dateRangeWindow(query.from, query.to);
+  if (window.start) where.push(gte(orders.createdAt, window.start));
+  if (window.end) where.push(lt(orders.createdAt, window.end));
+  return and(...where)!;
+}
+
+// Spelled out: inside a select list drizzle leaves column names unqualified, which a correlated
+// subquery would read as its own table's.
+const ticketCount = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`;
+
+const summary = (order: typeof orders.$inferSelect, count: number): PanelOrderSummary => ({
+  id: order.id,
+  status: order.status,
+  buyer_name: order.buyerName,
+  buyer_email: order.buyerEmail,
+  tickets: Number(count),
+  total_cents: order.totalCents,
+  fee_cents: order.feeCents,
+  currency: order.currency,
+  created_at: order.createdAt.toISOString(),
+  paid_at: order.paidAt?.toISOString() ?? null,
+});
+
+/** One page of an event's orders, newest first, with search and filters. */
+export async function listEventOrders(
+  db: Db,
+  organiserId: string,
+  eventId: number,
+  query: OrdersQuery,
+) {
+  await ownedEvent(db, organiserId, eventId);
+  const where = filters(db, eventId, query);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
+  const rows = await db
+    .select({ order: orders, tickets: ticketCount })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return {
+    data: rows.map((row) => summary(row.order, row.tickets)),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** The event an order belongs to, when it is the organiser's; else 404. */
+async function ownedOrderEvent(db: Db, organiserId: string, orderId: number) {
+  const [row] = await db
+    .select({ event: events })
+    .from(orderItems)
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
+    .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
+    .where(and(eq(orderItems.orderId, orderId), eq(events.organiserId, organiserId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.event;
+}
+
+/** An order with its tickets and their door scans. */
+export async function readPanelOrder(
+  db: Db,
+  organiserId: string,
+  orderId: number,
+  locale: Locale,
+): Promise<PanelOrder> {
+  const event = await ownedOrderEvent(db, organiserId, orderId);
+  const [row] = await db
+    .select({ order: orders, tickets: ticketCount, voucher: vouchers.code })
+    .from(orders)
+    .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw notFound();
+  const name = locale === "en" ? eventTicketTypes.nameEn : eventTicketTypes.nameDe;
+  const issued = await db
+    .select({ ticket: tickets, name })
+    .from(tickets)
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+    .where(eq(tickets.orderId, orderId))
+    .orderBy(asc(tickets.id));
+  const logs = issued.length
+    ? await db
+        .select()
+        .from(eventLogs)
+        .where(
+          inArray(
+            eventLogs.ticketId,
+            issued.map((entry) => entry.ticket.id),
+          ),
+        )
+        .orderBy(asc(eventLogs.createdAt), asc(eventLogs.id))
+    : [];
+  return {
+    ...summary(row.order, row.tickets),
+    event_id: event.id,
+    event_title: locale === "en" ? event.titleEn : event.titleDe,
+    subtotal_cents: row.order.subtotalCents,
+    discount_cents: row.order.discountCents,
+    payment_provider: row.order.paymentProvider,
+    voucher_code: row.voucher,
+    tickets_issued: issued.map(({ ticket, name }) => ({
+      id: ticket.id,
+      ticket_type_name: name,
+      price_cents: ticket.ticketPriceCents - (ticket.discountCents ?? 0),
+      check_ins: logs
+        .filter((log) => log.ticketId === ticket.id)
+        .map((log) => ({ entry_type: log.entryType, created_at: log.createdAt.toISOString() })),
+    })),
+  };
+}
+
+/**
+ * Gives a paid order's money back through the provider it was paid with, in the caller's
+ * transaction: the order becomes refunded (its tickets stop working at the door and show as
+ * cancelled to the buyer), the seats go back on sale, and the buyer is emailed.
+ */
+async function refundInTransaction(
+  tx: Db,
+  provider: PaymentProvider,
+  orderId: number,
+  options: {
+    actorId: string;
+    organiserId: string;
+    site: string;
+    reason: "refund" | "event_cancelled";
+  },
+) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw notFound();
+  if (order.status !== "paid") throw new HttpError(409, "conflict", "order_not_refundable");
+  if (order.paymentReference && order.paymentProvider === provider.name) {
+    await provider.refund(tx, order.paymentReference);
+  }
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.ticketTypeId));
+  // Same lock order as a sale (ticket type ids ascending), so the two never wait crosswise.
+  for (const item of items) {
+    await tx
+      .update(eventTicketTypes)
+      .set({ soldCount: sql`greatest(${eventTicketTypes.soldCount} - ${item.quantity}, 0)` })
+      .where(eq(eventTicketTypes.id, item.ticketTypeId));
+  }
+  const now = new Date();
+  await tx.update(orders).set({ status: "refunded", updatedAt: now }).where(eq(orders.id, orderId));
+  const [event] = await tx
+    .select({ titleDe: events.titleDe, titleEn: events.titleEn, id: events.id })
+    .from(orderItems)
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
+    .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
+    .where(eq(orderItems.orderId, orderId))
+    .limit(1);
+  const locale = order.locale;
+  const eventTitle = locale === "en" ? event!.titleEn : event!.titleDe;
+  const values = {
+    name: order.buyerName,
+    order: order.id,
+    event: eventTitle,
+    total: money(order.totalCents, order.currency, locale),
+    site: options.site,
+  };
+  if (order.buyerEmail.includes("@")) {
+    await enqueueMail(
+      tx,
+      {
+        to: order.buyerEmail,
+        subject: t(locale, "organiser_refund_mail_subject", values),
+        text: t(
+          locale,
+          options.reason === "event_cancelled"
+            ? "event_cancelled_mail_text"
+            : "organiser_refund_mail_text",
+          values,
+        ),
+      },
+      `panel-refund:${order.id}`,
+    );
+  }
+  await audit(tx, {
+    actorId: options.actorId,
+    organiserId: options.organiserId,
+    eventId: event!.id,
+    action: "order_refunded",
+    details: { order_id: order.id, total_cents: order.totalCents },
+  });
+}
+
+/** The organiser cancels and refunds one paid order of theirs. */
+export async function refundOrder(
+  db: Database,
+  provider: PaymentProvider,
+  organiserId: string,
+  orderId: number,
+  site: string,
+) {
+  await ownedOrderEvent(db, organiserId, orderId);
+  await db.transaction((tx) =>
+    refundInTransaction(tx, provider, orderId, {
+      actorId: organiserId,
+      organiserId,
+      site,
+      reason: "refund",
+    }),
+  );
+}
+
+/**
+ * Cancels an event: no more sales at once, then every paid order is refunded through its
+ * provider and its buyer emailed. With sold tickets the organiser must confirm first (409).
+ */
+export async function cancelEvent(
+  db: Database,
+  provider: PaymentProvider,
+  organiserId: string,
+  eventId: number,
+  options: { confirm: boolean; site: string },
+) {
+  const paid = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(ordersOfEvent(db, eventId), eq(orders.status, "paid")));
+  await db.transaction(async (tx) => {
+    const event = await ownedEvent(tx, organiserId, eventId, { lock: true });
+    if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
+    if (paid.length > 0 && !options.confirm) {
+      throw new HttpError(409, "conflict", "confirm_cancel", { confirm: "confirm_cancel" });
+    }
+    await tx
+      .update(events)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(eq(events.id, eventId));
+    await audit(tx, {
+      actorId: organiserId,
+      organiserId,
+      eventId,
+      action: "event_cancelled",
+      details: { paid_orders: paid.length },
+    });
+  });
+  // One transaction per order: a provider failing for one order leaves the others refunded.
+  for (const order of paid) {
+    await db.transaction((tx) =>
+      refundInTransaction(tx, provider, order.id, {
+        actorId: organiserId,
+        organiserId,
+        site: options.site,
+        reason: "event_cancelled",
+      }),
+    );
+  }
+  return paid.length;
+}
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  // Formula-looking text is quoted with a leading apostrophe so Excel shows it as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/**
+ * The event's orders (with the list's filters) as CSV for German Excel: UTF-8 with BOM, `;` as
+ * separator and decimal commas, one row per order.
+ */
+export async function ordersCsv(
+  db: Db,
+  organiserId: string,
+  eventId: number,
+  query: Partial<OrdersQuery>,
+  locale: Locale,
+): Promise<string> {
+  await ownedEvent(db, organiserId, eventId);
+  const name = locale === "en" ? eventTicketTypes.nameEn : eventTicketTypes.nameDe;
+  const rows = await db
+    .select({ order: orders, tickets: ticketCount })
+    .from(orders)
+    .where(filters(db, eventId, query))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const items = rows.length
+    ? await db
+        .select({ orderId: orderItems.orderId, quantity: orderItems.quantity, name })
+        .from(orderItems)
+        .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((row) => row.order.id),
+          ),
+        )
+        .orderBy(asc(orderItems.id))
+    : [];
+  const amount = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
+  const date = (value: Date | null) =>
+    value
+      ? new Intl.DateTimeFormat("de-DE", {
+          dateStyle: "medium",
+          timeStyle: "short",
+          timeZone: "Europe/Berlin",
+        }).format(value)
+      : "";
+  const header = [
+    "csv_order",
+    "csv_status",
+    "csv_name",
+    "csv_email",
+    "csv_tickets",
+    "csv_ticket_types",
+    "csv_total",
+    "csv_fee",
+    "csv_created",
+    "csv_paid",
+  ] as const;
+  const lines = [header.map((key) => csvCell(t(locale, key))).join(";")];
+  for (const { order, tickets: count } of rows) {
+    lines.push(
+      [
+        order.id,
+        t(locale, `order_status_${order.status}`),
+        order.buyerName,
+        order.buyerEmail,
+        Number(count),
+        items
+          .filter((item) => item.orderId === order.id)
+          .map((item) => `${item.quantity} × ${item.name}`)
+          .join(", "),
+        amount(order.totalCents),
+        amount(order.feeCents),
+        date(order.createdAt),
+        date(order.paidAt),
+      ]
+        .map(csvCell)
+        .join(";"),
+    );
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,171 @@
+import type { OrganiserApplication } from "@eventwerk/contract";
+import { and, asc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client.ts";
+import { cities, events, organiserProfiles, users } from "../../db/schema.ts";
+import { HttpError, notFound } from "../http-error.ts";
+import { type MessageKey, t } from "../messages.ts";
+import { enqueueMail } from "../outbox.ts";
+import { audit } from "./audit.ts";
+
+type Db = Database | Transaction;
+export type OrganiserFilter = "pending" | "approved" | "rejected" | "suspended";
+
+const filterCondition: Record<OrganiserFilter, SQL> = {
+  pending: eq(organiserProfiles.approvalStatus, "pending"),
+  approved: and(
+    eq(organiserProfiles.approvalStatus, "approved"),
+    isNull(organiserProfiles.suspendedAt),
+  )!,
+  rejected: eq(organiserProfiles.approvalStatus, "rejected"),
+  suspended: isNotNull(organiserProfiles.suspendedAt),
+};
+
+const selection = {
+  user: users,
+  profile: organiserProfiles,
+  cityDe: cities.nameDe,
+  cityEn: cities.nameEn,
+};
+
+function view(
+  row: {
+    user: typeof users.$inferSelect;
+    profile: typeof organiserProfiles.$inferSelect;
+    cityDe: string;
+    cityEn: string;
+  },
+  locale: "de" | "en",
+): OrganiserApplication {
+  return {
+    user_id: row.user.id,
+    name: `${row.user.name} ${row.user.surname}`,
+    email: row.user.email,
+    company_name: row.profile.companyName,
+    tax_number: row.profile.taxNumber,
+    city_name: locale === "en" ? row.cityEn : row.cityDe,
+    approval_status: row.profile.approvalStatus,
+    suspended: row.profile.suspendedAt !== null,
+    review_note: row.profile.reviewNote,
+    created_at: row.profile.createdAt.toISOString(),
+  };
+}
+
+/** Organiser profiles in one state, oldest application first. */
+export async function listOrganisers(db: Db, filter: OrganiserFilter, locale: "de" | "en") {
+  const rows = await db
+    .select(selection)
+    .from(organiserProfiles)
+    .innerJoin(users, eq(users.id, organiserProfiles.userId))
+    .innerJoin(cities, eq(cities.id, organiserProfiles.cityId))
+    .where(filterCondition[filter])
+    .orderBy(asc(organiserProfiles.createdAt))
+    .limit(500);
+  return rows.map((row) => view(row, locale));
+}
+
+async function lockProfile(tx: Db, userId: string) {
+  const [row] = await tx
+    .select(selection)
+    .from(organiserProfiles)
+    .innerJoin(users, eq(users.id, organiserProfiles.userId))
+    .innerJoin(cities, eq(cities.id, organiserProfiles.cityId))
+    .where(eq(organiserProfiles.userId, userId))
+    .for("update", { of: organiserProfiles });
+  if (!row) throw notFound();
+  return row;
+}
+
+export type Review =
+  | { action: "approve" }
+  | { action: "reject"; reason: string }
+  | { action: "suspend"; reason: string }
+  | { action: "reinstate" };
+
+const mails: Record<Review["action"], [MessageKey, MessageKey]> = {
+  approve: ["organiser_approved_mail_subject", "organiser_approved_mail_text"],
+  reject: ["organiser_rejected_mail_subject", "organiser_rejected_mail_text"],
+  suspend: ["organiser_suspended_mail_subject", "organiser_suspended_mail_text"],
+  reinstate: ["organiser_reinstated_mail_subject", "organiser_reinstated_mail_text"],
+};
+
+/**
+ * The operator decides on an organiser: approve or reject a pending application (with a reason),
+ * suspend an approved one (their published events go offline, so sales stop) or reinstate them
+ * (those events come back). The organiser is emailed in their language; the change is audited.
+ */
+export async function reviewOrganiser(
+  db: Database,
+  adminId: string,
+  userId: string,
+  review: Review,
+  options: { site: string; panelUrl: (locale: "de" | "en") => string; locale: "de" | "en" },
+) {
+  return db.transaction(async (tx) => {
+    const row = await lockProfile(tx, userId);
+    const { profile } = row;
+    const now = new Date();
+    const reason = "reason" in review ? review.reason : null;
+    switch (review.action) {
+      case "approve":
+      case "reject":
+        if (profile.approvalStatus !== "pending") {
+          throw new HttpError(409, "conflict", "organiser_not_pending");
+        }
+        await tx
+          .update(organiserProfiles)
+          .set({
+            approvalStatus: review.action === "approve" ? "approved" : "rejected",
+            reviewNote: reason,
+            reviewedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(organiserProfiles.userId, userId));
+        break;
+      case "suspend":
+        if (profile.approvalStatus !== "approved" || profile.suspendedAt) {
+          throw new HttpError(409, "conflict", "organiser_not_active");
+        }
+        await tx
+          .update(organiserProfiles)
+          .set({ suspendedAt: now, reviewNote: reason, reviewedAt: now, updatedAt: now })
+          .where(eq(organiserProfiles.userId, userId));
+        await tx
+          .update(events)
+          .set({ status: "draft", hiddenBySuspension: true, updatedAt: now })
+          .where(and(eq(events.organiserId, userId), eq(events.status, "published")));
+        break;
+      case "reinstate":
+        if (!profile.suspendedAt) throw new HttpError(409, "conflict", "organiser_not_suspended");
+        await tx
+          .update(organiserProfiles)
+          .set({ suspendedAt: null, reviewNote: null, reviewedAt: now, updatedAt: now })
+          .where(eq(organiserProfiles.userId, userId));
+        await tx
+          .update(events)
+          .set({ status: "published", hiddenBySuspension: false, updatedAt: now })
+          .where(and(eq(events.organiserId, userId), eq(events.hiddenBySuspension, true)));
+        break;
+    }
+    const locale = row.user.preferredLocale;
+    const values = {
+      name: row.user.name,
+      company: profile.companyName,
+      site: options.site,
+      reason: reason ?? "",
+      link: options.panelUrl(locale),
+    };
+    const [subject, text] = mails[review.action];
+    await enqueueMail(
+      tx,
+      { to: row.user.email, subject: t(locale, subject, values), text: t(locale, text, values) },
+      `organiser-${review.action}:${userId}:${now.getTime()}`,
+    );
+    await audit(tx, {
+      actorId: adminId,
+      organiserId: userId,
+      action: `organiser_${review.action}`,
+      details: reason ? { reason } : {},
+    });
+    return view(await lockProfile(tx, userId), options.locale);
+  });
+}

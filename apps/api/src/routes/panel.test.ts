@@ -1,0 +1,835 @@
+import {
+  type AuditEntry,
+  checkoutPaths,
+  type Dashboard,
+  type ErrorBody,
+  fillPath,
+  type PanelEvent,
+  type PanelOrder,
+  type PanelOrderList,
+  type PanelTicketType,
+  type PanelVoucher,
+  panelPaths,
+} from "@eventwerk/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as s from "../db/schema.ts";
+import { call, createTestApp, registerVisitor, type TestApp } from "../testing/app.ts";
+import { type CreatedOrder, holdTickets, onOrder } from "../testing/checkout-fixtures.ts";
+import {
+  approvedOrganiser,
+  eventFields,
+  loginAdmin,
+  registerOrganiser,
+  ticketTypeFields,
+} from "../testing/panel-fixtures.ts";
+import { checkoutServices } from "./checkout.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    OUTBOX_POLL_MS: "0",
+    RECONCILE_INTERVAL_SECONDS: "0",
+    SERVICE_FEE_PERCENT: "10",
+    SERVICE_FEE_FIXED_CENTS: "50",
+  });
+});
+afterAll(() => t.close());
+
+const runOutbox = async () => {
+  while ((await t.ctx.outbox.runDue()) > 0) {}
+};
+const path = (template: string, id: number | string) => fillPath(template, { id });
+const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
+
+async function createEvent(token: string, overrides: Record<string, unknown> = {}) {
+  const response = await call(t.app, {
+    method: "POST",
+    url: panelPaths.events,
+    token,
+    payload: { ...(await eventFields(t.ctx.db)), ...overrides },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ data: PanelEvent }>().data;
+}
+
+async function addType(token: string, eventId: number, overrides: Record<string, unknown> = {}) {
+  const response = await call(t.app, {
+    method: "POST",
+    url: path(panelPaths.ticketTypes, eventId),
+    token,
+    payload: { ...ticketTypeFields, ...overrides },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ data: PanelTicketType }>().data;
+}
+
+/** A published event with one ticket type. */
+async function saleEvent(token: string, typeOverrides: Record<string, unknown> = {}) {
+  const event = await createEvent(token);
+  const type = await addType(token, event.id, typeOverrides);
+  const published = await call(t.app, {
+    method: "POST",
+    url: path(panelPaths.publishEvent, event.id),
+    token,
+  });
+  expect(published.statusCode, published.body).toBe(200);
+  return { event, type };
+}
+
+/** Buys tickets as a guest (or signed-in buyer) through checkout and the test provider. */
+async function buy(eventId: number, typeId: number, quantity = 1, token?: string) {
+  const held = await holdTickets(
+    t.app,
+    { event_id: eventId, items: [{ ticket_type_id: typeId, quantity }] },
+    { token },
+  );
+  expect(held.statusCode, held.body).toBe(201);
+  const order = held.json<CreatedOrder>();
+  await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+    buyer_name: "Erika Käuferin",
+    buyer_email: "erika@example.com",
+  });
+  const placed = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
+    accept_terms: true,
+  });
+  const paymentId = placed.json<{ redirect_url: string }>().redirect_url.split("/").at(-1)!;
+  const paid = await call(t.app, {
+    method: "POST",
+    url: path(checkoutPaths.testPayment, paymentId),
+    payload: { action: "success" },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await runOutbox();
+  return order.data.id;
+}
+
+describe("who may call the panel and the admin calls", () => {
+  it("answers 401 to guests, 403 to visitors, pending organisers and admins, 404 for another organiser's ids", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const other = await approvedOrganiser(t.app, t.ctx.db);
+    const pending = await registerOrganiser(t.app, t.ctx.db);
+    const visitor = (await registerVisitor(t.app)).tokens.access_token;
+    const admin = await loginAdmin(t.app);
+    const { event, type } = await saleEvent(owner.token);
+    const voucher = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.vouchers, event.id),
+      token: owner.token,
+      payload: { code: "FRUEH10", kind: "percent", value: 10 },
+    });
+    const voucherId = voucher.json<{ data: PanelVoucher }>().data.id;
+    const orderId = await buy(event.id, type.id);
+
+    const owned: [string, string, Record<string, unknown>?][] = [
+      ["GET", path(panelPaths.event, event.id)],
+      ["PATCH", path(panelPaths.event, event.id), { title_de: "Neuer Titel" }],
+      ["POST", path(panelPaths.publishEvent, event.id)],
+      ["POST", path(panelPaths.unpublishEvent, event.id)],
+      ["POST", path(panelPaths.duplicateEvent, event.id)],
+      ["POST", path(panelPaths.cancelEvent, event.id), { confirm: true }],
+      ["GET", path(panelPaths.eventAudit, event.id)],
+      ["POST", path(panelPaths.ticketTypes, event.id), ticketTypeFields],
+      ["PATCH", path(panelPaths.ticketType, type.id), { capacity: 50 }],
+      ["POST", path(panelPaths.closeTicketType, type.id)],
+      ["DELETE", path(panelPaths.ticketType, type.id)],
+      ["GET", path(panelPaths.vouchers, event.id)],
+      ["POST", path(panelPaths.vouchers, event.id), { code: "ANDERS", kind: "fixed", value: 100 }],
+      ["POST", path(panelPaths.deactivateVoucher, voucherId)],
+      ["GET", path(panelPaths.orders, event.id)],
+      ["GET", path(panelPaths.ordersCsv, event.id)],
+      ["GET", path(panelPaths.order, orderId)],
+      ["POST", path(panelPaths.refundOrder, orderId)],
+    ];
+    const general: [string, string, Record<string, unknown>?][] = [
+      ["GET", panelPaths.dashboard],
+      ["GET", panelPaths.events],
+      ["POST", panelPaths.events, await eventFields(t.ctx.db)],
+      ["GET", panelPaths.venues],
+    ];
+    for (const [method, url, payload] of [...owned, ...general]) {
+      const as = (token?: string) =>
+        call(t.app, { method: method as "GET", url, token, payload, locale: "en" });
+      expect((await as()).statusCode, `${method} ${url} as guest`).toBe(401);
+      for (const [who, token] of [
+        ["visitor", visitor],
+        ["pending organiser", pending.token],
+        ["admin", admin],
+      ] as const) {
+        const response = await as(token);
+        expect(response.statusCode, `${method} ${url} as ${who}`).toBe(403);
+        expect(errorOf(response).code).toBe("forbidden");
+      }
+    }
+    for (const [method, url, payload] of owned) {
+      const response = await call(t.app, {
+        method: method as "GET",
+        url,
+        token: other.token,
+        payload,
+      });
+      expect(response.statusCode, `${method} ${url} as another organiser`).toBe(404);
+    }
+    // Nothing of the owner's changed through those calls.
+    const [row] = await t.ctx.db.select().from(s.events).where(eq(s.events.id, event.id));
+    expect(row).toMatchObject({ status: "published", titleDe: "Sommerkonzert am Kanal" });
+
+    const adminCalls: [string, string, Record<string, unknown>?][] = [
+      ["GET", panelPaths.organisers],
+      ["POST", path(panelPaths.approveOrganiser, pending.id)],
+      ["POST", path(panelPaths.rejectOrganiser, pending.id), { reason: "Unvollständig" }],
+      ["POST", path(panelPaths.suspendOrganiser, owner.id), { reason: "Beschwerden" }],
+      ["POST", path(panelPaths.reinstateOrganiser, owner.id)],
+    ];
+    for (const [method, url, payload] of adminCalls) {
+      const as = (token?: string) => call(t.app, { method: method as "GET", url, token, payload });
+      expect((await as()).statusCode, `${method} ${url} as guest`).toBe(401);
+      for (const token of [visitor, pending.token, owner.token]) {
+        expect((await as(token)).statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
+  });
+});
+
+describe("organiser review by the admin", () => {
+  it("lists pending applications; approval opens the panel and emails the organiser in their language", async () => {
+    const admin = await loginAdmin(t.app);
+    const applicant = await registerOrganiser(t.app, t.ctx.db, "en");
+    await t.ctx.db
+      .update(s.users)
+      .set({ preferredLocale: "en" })
+      .where(eq(s.users.id, applicant.id));
+    const list = await call(t.app, { method: "GET", url: panelPaths.organisers, token: admin });
+    expect(list.statusCode).toBe(200);
+    const ids = list.json<{ data: { user_id: string }[] }>().data.map((row) => row.user_id);
+    expect(ids).toContain(applicant.id);
+
+    expect(
+      (await call(t.app, { method: "GET", url: panelPaths.dashboard, token: applicant.token }))
+        .statusCode,
+    ).toBe(403);
+    const approved = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.approveOrganiser, applicant.id),
+      token: admin,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<{ data: { approval_status: string } }>().data.approval_status).toBe(
+      "approved",
+    );
+    await runOutbox();
+    const mail = (await t.outbox()).find((m) => m.includes(applicant.email));
+    expect(mail).toContain("Your organiser account is approved");
+    expect(mail).toContain("http://localhost:3000/en/panel");
+    expect(
+      (await call(t.app, { method: "GET", url: panelPaths.dashboard, token: applicant.token }))
+        .statusCode,
+    ).toBe(200);
+    // Decided once: a second decision is a conflict.
+    const again = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.rejectOrganiser, applicant.id),
+      token: admin,
+      payload: { reason: "Zu spät" },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("rejects with a reason the organiser reads in their status and email; no reason is a field error", async () => {
+    const admin = await loginAdmin(t.app);
+    const applicant = await registerOrganiser(t.app, t.ctx.db);
+    for (const payload of [{}, { reason: "" }, { reason: "x" }, { reason: "a\u0000b" }]) {
+      const bad = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.rejectOrganiser, applicant.id),
+        token: admin,
+        payload,
+      });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(bad).fields).toHaveProperty("reason");
+    }
+    const unknown = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.approveOrganiser, "00000000-0000-4000-8000-000000000000"),
+      token: admin,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const rejected = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.rejectOrganiser, applicant.id),
+      token: admin,
+      payload: { reason: "Die Steuernummer fehlt." },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const me = await call(t.app, { method: "GET", url: "/api/v1/getUser", token: applicant.token });
+    expect(me.json<{ data: { organiser: unknown } }>().data.organiser).toMatchObject({
+      approval_status: "rejected",
+      review_note: "Die Steuernummer fehlt.",
+    });
+    await runOutbox();
+    const mail = (await t.outbox()).find((m) => m.includes(applicant.email));
+    expect(mail).toContain("Die Steuernummer fehlt.");
+    expect(mail).toContain("nicht freigeben");
+  });
+
+  it("suspension hides the organiser's events and stops sales; reinstating brings them back", async () => {
+    const admin = await loginAdmin(t.app);
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const suspended = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.suspendOrganiser, owner.id),
+      token: admin,
+      payload: { reason: "Beschwerden von Käufern" },
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(
+      (await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` })).statusCode,
+    ).toBe(404);
+    const hold = await holdTickets(t.app, {
+      event_id: event.id,
+      items: [{ ticket_type_id: type.id, quantity: 1 }],
+    });
+    expect(hold.statusCode).toBe(404);
+    expect(
+      (await call(t.app, { method: "GET", url: panelPaths.dashboard, token: owner.token }))
+        .statusCode,
+    ).toBe(403);
+    const list = await call(t.app, {
+      method: "GET",
+      url: `${panelPaths.organisers}?status=suspended`,
+      token: admin,
+    });
+    expect(list.json<{ data: { user_id: string }[] }>().data.map((o) => o.user_id)).toContain(
+      owner.id,
+    );
+    const reinstated = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.reinstateOrganiser, owner.id),
+      token: admin,
+    });
+    expect(reinstated.statusCode, reinstated.body).toBe(200);
+    expect(
+      (await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("events", () => {
+  it("validates every field of a new event in the visitor's language", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const other = await approvedOrganiser(t.app, t.ctx.db);
+    const [city] = await t.ctx.db.select().from(s.cities).limit(1);
+    const ownVenue = await call(t.app, {
+      method: "POST",
+      url: panelPaths.venues,
+      token: other.token,
+      payload: {
+        name: "Kellerbühne",
+        address_line: "Hof 2",
+        postal_code: "10999",
+        city_id: city!.id,
+        latitude: 52.5,
+        longitude: 13.4,
+      },
+    });
+    expect(ownVenue.statusCode, ownVenue.body).toBe(201);
+    const otherVenueId = ownVenue.json<{ data: { id: number } }>().data.id;
+    const fields = await eventFields(t.ctx.db);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title_de: "" }, "title_de"],
+      [{ title_de: "ab" }, "title_de"],
+      [{ title_en: "x".repeat(121) }, "title_en"],
+      [{ title_en: "line\nbreak" }, "title_en"],
+      [{ description_de: "" }, "description_de"],
+      [{ description_en: "x".repeat(10_001) }, "description_en"],
+      [{ category_id: "1" }, "category_id"],
+      [{ category_id: 999_999 }, "category_id"],
+      [{ venue_id: 0 }, "venue_id"],
+      [{ venue_id: 999_999 }, "venue_id"],
+      [{ venue_id: otherVenueId }, "venue_id"],
+      [{ starts_at: "morgen" }, "starts_at"],
+      [{ starts_at: new Date(Date.now() - 86_400_000).toISOString() }, "starts_at"],
+      [{ ends_at: fields.starts_at }, "ends_at"],
+      [{ age_limit: -1 }, "age_limit"],
+      [{ age_limit: 100 }, "age_limit"],
+      [{ age_limit: 1.5 }, "age_limit"],
+      [{ status: "published" }, ""],
+    ];
+    for (const [change, field] of cases) {
+      const response = await call(t.app, {
+        method: "POST",
+        url: panelPaths.events,
+        token: owner.token,
+        locale: "en",
+        payload: { ...fields, ...change },
+      });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      const error = errorOf(response);
+      expect(error.code).toBe("validation_failed");
+      if (field) expect(Object.keys(error.fields ?? {}), JSON.stringify(change)).toContain(field);
+    }
+    const missing = await call(t.app, {
+      method: "POST",
+      url: panelPaths.events,
+      token: owner.token,
+      payload: {},
+    });
+    expect(Object.keys(errorOf(missing).fields ?? {})).toEqual(
+      expect.arrayContaining(["title_de", "title_en", "venue_id", "starts_at", "ends_at"]),
+    );
+    const own = await call(t.app, { method: "GET", url: panelPaths.venues, token: other.token });
+    expect(own.json<{ data: { id: number; own: boolean }[] }>().data).toContainEqual(
+      expect.objectContaining({ id: otherVenueId, own: true }),
+    );
+    const notMine = await call(t.app, {
+      method: "GET",
+      url: panelPaths.venues,
+      token: owner.token,
+    });
+    expect(notMine.json<{ data: { id: number }[] }>().data.map((v) => v.id)).not.toContain(
+      otherVenueId,
+    );
+  });
+
+  it("creates, edits (slug follows title), publishes, unpublishes, duplicates and records it all", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    expect(event).toMatchObject({
+      status: "draft",
+      slug_de: "sommerkonzert-am-kanal",
+      age_limit: 16,
+    });
+    const early = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.publishEvent, event.id),
+      token: owner.token,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(errorOf(early).message).toContain("Ticketart");
+    await addType(owner.token, event.id);
+    const published = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.publishEvent, event.id),
+      token: owner.token,
+    });
+    expect(published.json<{ data: PanelEvent }>().data.status).toBe("published");
+    const publicPage = await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` });
+    expect(publicPage.statusCode).toBe(200);
+
+    const edited = await call(t.app, {
+      method: "PATCH",
+      url: path(panelPaths.event, event.id),
+      token: owner.token,
+      payload: { title_de: "Herbstkonzert über der Spree", age_limit: null },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ data: PanelEvent }>().data).toMatchObject({
+      slug_de: "herbstkonzert-ueber-der-spree",
+      slug_en: "summer-concert-by-the-canal",
+      age_limit: null,
+    });
+    const badEnd = await call(t.app, {
+      method: "PATCH",
+      url: path(panelPaths.event, event.id),
+      token: owner.token,
+      payload: { ends_at: new Date(Date.parse(event.starts_at) - 60_000).toISOString() },
+    });
+    expect(badEnd.statusCode).toBe(400);
+    expect(errorOf(badEnd).fields).toHaveProperty("ends_at");
+    const empty = await call(t.app, {
+      method: "PATCH",
+      url: path(panelPaths.event, event.id),
+      token: owner.token,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+
+    const copy = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.duplicateEvent, event.id),
+      token: owner.token,
+    });
+    expect(copy.statusCode).toBe(201);
+    const duplicate = copy.json<{ data: PanelEvent }>().data;
+    expect(duplicate).toMatchObject({ status: "draft", title_de: "Herbstkonzert über der Spree" });
+    expect(duplicate.ticket_types).toHaveLength(1);
+    expect(duplicate.ticket_types[0]!.sold).toBe(0);
+
+    const hidden = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.unpublishEvent, event.id),
+      token: owner.token,
+    });
+    expect(hidden.json<{ data: PanelEvent }>().data.status).toBe("draft");
+    expect(
+      (await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` })).statusCode,
+    ).toBe(404);
+
+    const audit = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.eventAudit, event.id),
+      token: owner.token,
+    });
+    const actions = audit.json<{ data: AuditEntry[] }>().data.map((entry) => entry.action);
+    expect(actions).toEqual([
+      "event_unpublished",
+      "event_updated",
+      "event_published",
+      "ticket_type_created",
+      "event_created",
+    ]);
+    expect(audit.json<{ data: AuditEntry[] }>().data[0]!.actor_name).toBe("Tom Weber");
+  });
+
+  it("cancelling an event with sales asks for confirmation, then refunds every paid order and emails its buyer", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const first = await buy(event.id, type.id, 2);
+    const second = await buy(event.id, type.id, 1);
+    const unconfirmed = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.cancelEvent, event.id),
+      token: owner.token,
+      payload: {},
+    });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(errorOf(unconfirmed).fields).toHaveProperty("confirm");
+    const cancelled = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.cancelEvent, event.id),
+      token: owner.token,
+      payload: { confirm: true },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const data = cancelled.json<{ data: PanelEvent }>().data;
+    expect(data.status).toBe("cancelled");
+    expect(data.figures.sold).toBe(0);
+    for (const id of [first, second]) {
+      const [order] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, id));
+      expect(order!.status).toBe("refunded");
+      const [payment] = await t.ctx.db
+        .select()
+        .from(s.testPayments)
+        .where(eq(s.testPayments.orderId, id));
+      expect(payment!.status).toBe("refunded");
+    }
+    await runOutbox();
+    const mails = (await t.outbox()).filter((m) => m.includes("wurde die Veranstaltung"));
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    const edit = await call(t.app, {
+      method: "PATCH",
+      url: path(panelPaths.event, event.id),
+      token: owner.token,
+      payload: { title_de: "Doch nicht" },
+    });
+    expect(edit.statusCode).toBe(409);
+  });
+});
+
+describe("ticket types and vouchers", () => {
+  it("validates ticket type fields", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name_de: "" }, "name_de"],
+      [{ name_en: "x".repeat(81) }, "name_en"],
+      [{ price_cents: -1 }, "price_cents"],
+      [{ price_cents: 12.5 }, "price_cents"],
+      [{ capacity: 0 }, "capacity"],
+      [{ max_per_order: 0 }, "max_per_order"],
+      [{ max_per_order: 101 }, "max_per_order"],
+      [{ sort_order: -1 }, "sort_order"],
+      [{ sales_start: "bald" }, "sales_start"],
+      [
+        {
+          sales_start: "2030-01-02T10:00:00+01:00",
+          sales_end: "2030-01-01T10:00:00+01:00",
+        },
+        "sales_end",
+      ],
+      [{ sold: 5 }, ""],
+    ];
+    for (const [change, field] of cases) {
+      const response = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.ticketTypes, event.id),
+        token: owner.token,
+        payload: { ...ticketTypeFields, ...change },
+      });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      if (field) expect(errorOf(response).fields, JSON.stringify(change)).toHaveProperty(field);
+    }
+  });
+
+  it("never lets the quota drop below sold tickets; a type with sales is closed, not deleted", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token, { capacity: 10 });
+    await buy(event.id, type.id, 3);
+    const below = await call(t.app, {
+      method: "PATCH",
+      url: path(panelPaths.ticketType, type.id),
+      token: owner.token,
+      locale: "en",
+      payload: { capacity: 2 },
+    });
+    expect(below.statusCode).toBe(409);
+    expect(errorOf(below).fields?.capacity).toBe(
+      "The quota cannot drop below the tickets sold or reserved.",
+    );
+    const exact = await call(t.app, {
+      method: "PATCH",
+      url: path(panelPaths.ticketType, type.id),
+      token: owner.token,
+      payload: { capacity: 3, price_cents: 3000 },
+    });
+    expect(exact.statusCode, exact.body).toBe(200);
+    expect(exact.json<{ data: PanelTicketType }>().data).toMatchObject({ capacity: 3, sold: 3 });
+    const deleted = await call(t.app, {
+      method: "DELETE",
+      url: path(panelPaths.ticketType, type.id),
+      token: owner.token,
+    });
+    expect(deleted.statusCode).toBe(409);
+    const closed = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.closeTicketType, type.id),
+      token: owner.token,
+    });
+    expect(closed.json<{ data: PanelTicketType }>().data.closed).toBe(true);
+    const spare = await addType(owner.token, event.id, { name_de: "Loge", name_en: "Box" });
+    const gone = await call(t.app, {
+      method: "DELETE",
+      url: path(panelPaths.ticketType, spare.id),
+      token: owner.token,
+    });
+    expect(gone.statusCode).toBe(200);
+  });
+
+  it("concurrent quota edits while tickets sell never leave the quota below sold and held seats", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token, { capacity: 20, max_per_order: 2 });
+    const holds = Array.from({ length: 12 }, () =>
+      holdTickets(t.app, { event_id: event.id, items: [{ ticket_type_id: type.id, quantity: 1 }] }),
+    );
+    const edits = [14, 6, 10, 3, 12, 8].map((capacity) =>
+      call(t.app, {
+        method: "PATCH",
+        url: path(panelPaths.ticketType, type.id),
+        token: owner.token,
+        payload: { capacity },
+      }),
+    );
+    const results = await Promise.all([...holds, ...edits]);
+    for (const result of results) expect([200, 201, 409]).toContain(result.statusCode);
+    const [row] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, type.id));
+    const held = await t.ctx.db
+      .select()
+      .from(s.orderItems)
+      .innerJoin(s.orders, eq(s.orders.id, s.orderItems.orderId))
+      .where(eq(s.orderItems.ticketTypeId, type.id));
+    const taken = row!.soldCount + held.filter((r) => r.orders.status === "pending").length;
+    expect(row!.capacity).toBeGreaterThanOrEqual(taken);
+    expect(taken).toBeGreaterThan(0);
+  });
+
+  it("creates vouchers, lists them with their uses and deactivates them", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ code: "ab" }, "code"],
+      [{ code: "MIT LEER" }, "code"],
+      [{ kind: "gratis" }, "kind"],
+      [{ value: 0 }, "value"],
+      [{ value: 101 }, "value"],
+      [{ ticket_type_id: 999_999 }, "ticket_type_id"],
+      [{ max_uses: 0 }, "max_uses"],
+      [{ valid_from: "heute" }, "valid_from"],
+      [{ valid_from: "2030-01-02T00:00:00Z", valid_until: "2030-01-01T00:00:00Z" }, "valid_until"],
+    ];
+    for (const [change, field] of cases) {
+      const response = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.vouchers, event.id),
+        token: owner.token,
+        payload: { code: "SOMMER", kind: "percent", value: 10, ...change },
+      });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(errorOf(response).fields, JSON.stringify(change)).toHaveProperty(field);
+    }
+    const created = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.vouchers, event.id),
+      token: owner.token,
+      payload: { code: "Sommer", kind: "fixed", value: 500, max_uses: 5 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const voucher = created.json<{ data: PanelVoucher }>().data;
+    const twice = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.vouchers, event.id),
+      token: owner.token,
+      payload: { code: "SOMMER", kind: "percent", value: 10 },
+    });
+    expect(twice.statusCode).toBe(409);
+    const held = await holdTickets(t.app, {
+      event_id: event.id,
+      items: [{ ticket_type_id: type.id, quantity: 1 }],
+      voucher_code: "sommer",
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    const order = held.json<CreatedOrder>();
+    await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+      buyer_name: "Erika",
+      buyer_email: "erika@example.com",
+    });
+    const placed = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
+      accept_terms: true,
+    });
+    const paymentId = placed.json<{ redirect_url: string }>().redirect_url.split("/").at(-1)!;
+    await call(t.app, {
+      method: "POST",
+      url: path(checkoutPaths.testPayment, paymentId),
+      payload: { action: "success" },
+    });
+    await runOutbox();
+    const list = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.vouchers, event.id),
+      token: owner.token,
+    });
+    expect(list.json<{ data: PanelVoucher[] }>().data).toEqual([
+      expect.objectContaining({ id: voucher.id, uses: 1, max_uses: 5, active: true }),
+    ]);
+    const off = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.deactivateVoucher, voucher.id),
+      token: owner.token,
+    });
+    expect(off.json<{ data: PanelVoucher }>().data.active).toBe(false);
+    const refused = await holdTickets(t.app, {
+      event_id: event.id,
+      items: [{ ticket_type_id: type.id, quantity: 1 }],
+      voucher_code: "SOMMER",
+    });
+    expect(errorOf(refused).code).toBe("voucher_expired");
+  });
+});
+
+describe("figures and orders", () => {
+  it("shows sales on the dashboard, lists, finds and exports orders, and refunds one", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token, { price_cents: 2000 });
+    const buyer = await registerVisitor(t.app);
+    const orderId = await buy(event.id, type.id, 2, buyer.tokens.access_token);
+    await buy(event.id, type.id, 1);
+
+    const board = await call(t.app, {
+      method: "GET",
+      url: panelPaths.dashboard,
+      token: owner.token,
+    });
+    const upcoming = board.json<{ data: Dashboard }>().data.upcoming;
+    // Fee per ticket: 10 % + 50 ct, so 2.50 € for each of the three.
+    expect(upcoming.find((e) => e.id === event.id)!.figures).toEqual({
+      sold: 3,
+      capacity: 100,
+      gross_cents: 6000 + 750,
+      fee_cents: 750,
+      net_cents: 6000,
+      check_ins: 0,
+    });
+
+    const list = async (query: string) => {
+      const response = await call(t.app, {
+        method: "GET",
+        url: `${path(panelPaths.orders, event.id)}${query}`,
+        token: owner.token,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<PanelOrderList>();
+    };
+    expect((await list("")).meta.total).toBe(2);
+    expect((await list(`?q=${orderId}`)).data.map((o) => o.id)).toEqual([orderId]);
+    expect((await list("?q=ERIKA@example")).meta.total).toBe(2);
+    expect((await list("?q=niemand")).meta.total).toBe(0);
+    expect((await list("?status=refunded")).meta.total).toBe(0);
+    expect((await list(`?ticket_type_id=${type.id}&per_page=1&page=2`)).data).toHaveLength(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`?from=2000-01-01&to=${today}`)).meta.total).toBe(2);
+    expect((await list("?from=2099-01-01")).meta.total).toBe(0);
+    for (const bad of ["?status=bezahlt", "?from=gestern", "?page=0", "?per_page=1000"]) {
+      const response = await call(t.app, {
+        method: "GET",
+        url: `${path(panelPaths.orders, event.id)}${bad}`,
+        token: owner.token,
+      });
+      expect(response.statusCode, bad).toBe(400);
+    }
+
+    const csv = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.ordersCsv, event.id),
+      token: owner.token,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(";"));
+    expect(rows[0]).toEqual([
+      "Bestellnummer",
+      "Status",
+      "Name",
+      "E-Mail",
+      "Tickets",
+      "Ticketarten",
+      "Gesamt (EUR)",
+      "Servicegebühr (EUR)",
+      "Bestellt am",
+      "Bezahlt am",
+    ]);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toEqual(
+      expect.arrayContaining([String(orderId), "bezahlt", "erika@example.com", "2", "45,00"]),
+    );
+
+    const refund = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.refundOrder, orderId),
+      token: owner.token,
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json<{ data: PanelOrder }>().data).toMatchObject({
+      status: "refunded",
+      tickets_issued: [expect.any(Object), expect.any(Object)],
+    });
+    const again = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.refundOrder, orderId),
+      token: owner.token,
+    });
+    expect(again.statusCode).toBe(409);
+    const [payment] = await t.ctx.db
+      .select()
+      .from(s.testPayments)
+      .where(eq(s.testPayments.orderId, orderId));
+    expect(payment!.status).toBe("refunded");
+    const [row] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, type.id));
+    expect(row!.soldCount).toBe(1);
+    await runOutbox();
+    expect((await t.outbox()).some((m) => m.includes(`Bestellung ${orderId} erstattet`))).toBe(
+      true,
+    );
+    expect((await list("?status=refunded")).data.map((o) => o.id)).toEqual([orderId]);
+  });
+});

@@ -1,0 +1,543 @@
+import {
+  auditListSchema,
+  cancelEventSchema,
+  dashboardSchema,
+  errorBodySchema,
+  eventInputSchema,
+  eventUpdateSchema,
+  idParamSchema,
+  okSchema,
+  panelEventListSchema,
+  panelEventResponseSchema,
+  panelOrderListSchema,
+  panelOrderResponseSchema,
+  panelOrdersQuerySchema,
+  panelPaths,
+  panelTicketTypeResponseSchema,
+  panelVenueListSchema,
+  panelVoucherListSchema,
+  panelVoucherResponseSchema,
+  ticketTypeInputSchema,
+  ticketTypeUpdateSchema,
+  venueInputSchema,
+  voucherInputSchema,
+} from "@eventwerk/contract";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ContextOptions } from "../context.ts";
+import { eventAudit } from "../lib/panel/audit.ts";
+import {
+  createEvent,
+  createVenue,
+  dashboard,
+  duplicateEvent,
+  listEvents,
+  listVenues,
+  ownedEvent,
+  publishEvent,
+  readEvent,
+  unpublishEvent,
+  updateEvent,
+} from "../lib/panel/events.ts";
+import {
+  cancelEvent,
+  listEventOrders,
+  ordersCsv,
+  readPanelOrder,
+  refundOrder,
+} from "../lib/panel/orders.ts";
+import {
+  closeTicketType,
+  createTicketType,
+  createVoucher,
+  deactivateVoucher,
+  deleteTicketType,
+  listVouchers,
+  updateTicketType,
+} from "../lib/panel/ticket-types.ts";
+import { checkoutServices } from "./checkout.ts";
+
+const tags = ["panel"];
+const security = [{ bearer: [] }];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const noStore = (reply: FastifyReply) => reply.header("cache-control", "private, no-store");
+
+/**
+ * The organiser panel: an approved organiser's own events, ticket types, vouchers, venues and
+ * orders (another organiser's ids answer 404), with the dashboard's figures and the audit log.
+ */
+export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const provider = () => {
+    const services = checkoutServices.get(ctx);
+    if (!services) throw new Error("the checkout is not registered");
+    return services.provider;
+  };
+
+  api.get(
+    panelPaths.dashboard,
+    {
+      schema: {
+        tags,
+        summary: "Upcoming and past events with sales figures from paid orders, and totals",
+        security,
+        response: { 200: dashboardSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { data: await dashboard(ctx.db, request.auth.userId, request.locale) };
+    },
+  );
+
+  api.get(
+    panelPaths.venues,
+    {
+      schema: {
+        tags,
+        summary: "Venues the organiser may choose: shared ones and their own",
+        security,
+        response: { 200: panelVenueListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { data: await listVenues(ctx.db, request.auth.userId, request.locale) };
+    },
+  );
+
+  api.post(
+    panelPaths.venues,
+    {
+      schema: {
+        tags,
+        summary: "Create a venue (address, city from the geo data, map coordinates)",
+        security,
+        body: venueInputSchema,
+        response: { 201: z.object({ data: z.object({ id: z.number().int() }) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await createVenue(ctx.db, request.auth.userId, request.body);
+      noStore(reply).code(201);
+      return { data: { id } };
+    },
+  );
+
+  api.get(
+    panelPaths.events,
+    {
+      schema: {
+        tags,
+        summary: "The organiser's events with their figures",
+        security,
+        response: { 200: panelEventListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { data: await listEvents(ctx.db, request.auth.userId, request.locale) };
+    },
+  );
+
+  api.post(
+    panelPaths.events,
+    {
+      schema: {
+        tags,
+        summary: "Create a draft event",
+        security,
+        body: eventInputSchema,
+        response: { 201: panelEventResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await createEvent(ctx.db, request.auth.userId, request.body);
+      noStore(reply).code(201);
+      return { data: await readEvent(ctx.db, request.auth.userId, id) };
+    },
+  );
+
+  api.get(
+    panelPaths.event,
+    {
+      schema: {
+        tags,
+        summary: "One event with ticket types, figures and daily sales",
+        security,
+        params: idParamSchema,
+        response: { 200: panelEventResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };
+    },
+  );
+
+  api.patch(
+    panelPaths.event,
+    {
+      schema: {
+        tags,
+        summary: "Change an event's fields; the slugs follow the titles (old ones redirect)",
+        security,
+        params: idParamSchema,
+        body: eventUpdateSchema,
+        response: { 200: panelEventResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await updateEvent(ctx.db, request.auth.userId, request.params.id, request.body);
+      noStore(reply);
+      return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };
+    },
+  );
+
+  const eventAction = (
+    path: string,
+    summary: string,
+    run: (organiserId: string, id: number) => Promise<unknown>,
+  ) =>
+    api.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          security,
+          params: idParamSchema,
+          response: { 200: panelEventResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await run(request.auth.userId, request.params.id);
+        noStore(reply);
+        return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };
+      },
+    );
+  eventAction(panelPaths.publishEvent, "Publish an event (needs a ticket type)", (who, id) =>
+    publishEvent(ctx.db, who, id),
+  );
+  eventAction(panelPaths.unpublishEvent, "Take an event back to draft", (who, id) =>
+    unpublishEvent(ctx.db, who, id),
+  );
+
+  api.post(
+    panelPaths.duplicateEvent,
+    {
+      schema: {
+        tags,
+        summary: "Copy an event with its ticket types as a new draft",
+        security,
+        params: idParamSchema,
+        response: { 201: panelEventResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await duplicateEvent(ctx.db, request.auth.userId, request.params.id);
+      noStore(reply).code(201);
+      return { data: await readEvent(ctx.db, request.auth.userId, id) };
+    },
+  );
+
+  api.post(
+    panelPaths.cancelEvent,
+    {
+      schema: {
+        tags,
+        summary: "Cancel an event: every paid order is refunded through its provider",
+        description:
+          "With sold tickets the call needs `confirm: true`, else 409 `conflict` with a message asking for it.",
+        security,
+        params: idParamSchema,
+        body: cancelEventSchema.optional(),
+        response: { 200: panelEventResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await cancelEvent(ctx.db, provider(), request.auth.userId, request.params.id, {
+        confirm: request.body?.confirm ?? false,
+        site: ctx.config.SITE_NAME,
+      });
+      ctx.outbox.wake();
+      noStore(reply);
+      return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };
+    },
+  );
+
+  api.get(
+    panelPaths.eventAudit,
+    {
+      schema: {
+        tags,
+        summary: "Who changed what on the event, newest first",
+        security,
+        params: idParamSchema,
+        response: { 200: auditListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await ownedEvent(ctx.db, request.auth.userId, request.params.id);
+      noStore(reply);
+      return { data: await eventAudit(ctx.db, request.params.id) };
+    },
+  );
+
+  // --- Ticket types ---------------------------------------------------------------------
+
+  api.post(
+    panelPaths.ticketTypes,
+    {
+      schema: {
+        tags,
+        summary: "Add a ticket type to an event",
+        security,
+        params: idParamSchema,
+        body: ticketTypeInputSchema,
+        response: { 201: panelTicketTypeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await createTicketType(
+        ctx.db,
+        request.auth.userId,
+        request.params.id,
+        request.body,
+      );
+      noStore(reply).code(201);
+      return { data };
+    },
+  );
+
+  api.patch(
+    panelPaths.ticketType,
+    {
+      schema: {
+        tags,
+        summary: "Change a ticket type; the quota never drops below sold and held tickets",
+        security,
+        params: idParamSchema,
+        body: ticketTypeUpdateSchema,
+        response: { 200: panelTicketTypeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return {
+        data: await updateTicketType(ctx.db, request.auth.userId, request.params.id, request.body),
+      };
+    },
+  );
+
+  api.post(
+    panelPaths.closeTicketType,
+    {
+      schema: {
+        tags,
+        summary: "End a ticket type's sale now",
+        security,
+        params: idParamSchema,
+        response: { 200: panelTicketTypeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { data: await closeTicketType(ctx.db, request.auth.userId, request.params.id) };
+    },
+  );
+
+  api.delete(
+    panelPaths.ticketType,
+    {
+      schema: {
+        tags,
+        summary: "Delete a ticket type without orders (one with sales: 409, close it instead)",
+        security,
+        params: idParamSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteTicketType(ctx.db, request.auth.userId, request.params.id);
+      noStore(reply);
+      return { data: { success: true as const } };
+    },
+  );
+
+  // --- Vouchers -------------------------------------------------------------------------
+
+  api.get(
+    panelPaths.vouchers,
+    {
+      schema: {
+        tags,
+        summary: "An event's vouchers with their uses",
+        security,
+        params: idParamSchema,
+        response: { 200: panelVoucherListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { data: await listVouchers(ctx.db, request.auth.userId, request.params.id) };
+    },
+  );
+
+  api.post(
+    panelPaths.vouchers,
+    {
+      schema: {
+        tags,
+        summary: "Create a voucher code for an event",
+        security,
+        params: idParamSchema,
+        body: voucherInputSchema,
+        response: { 201: panelVoucherResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await createVoucher(
+        ctx.db,
+        request.auth.userId,
+        request.params.id,
+        request.body,
+      );
+      noStore(reply).code(201);
+      return { data };
+    },
+  );
+
+  api.post(
+    panelPaths.deactivateVoucher,
+    {
+      schema: {
+        tags,
+        summary: "Deactivate a voucher (its validity ends now)",
+        security,
+        params: idParamSchema,
+        response: { 200: panelVoucherResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return { data: await deactivateVoucher(ctx.db, request.auth.userId, request.params.id) };
+    },
+  );
+
+  // --- Orders ---------------------------------------------------------------------------
+
+  api.get(
+    panelPaths.orders,
+    {
+      schema: {
+        tags,
+        summary: "An event's orders: search (name, email, number), filters and pages",
+        security,
+        params: idParamSchema,
+        querystring: panelOrdersQuerySchema,
+        response: { 200: panelOrderListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { data, total } = await listEventOrders(
+        ctx.db,
+        request.auth.userId,
+        request.params.id,
+        query,
+      );
+      noStore(reply);
+      return {
+        data,
+        meta: {
+          page: query.page,
+          per_page: query.per_page,
+          total,
+          pages: Math.ceil(total / query.per_page),
+        },
+      };
+    },
+  );
+
+  api.get(
+    panelPaths.ordersCsv,
+    {
+      schema: {
+        tags,
+        summary: "An event's orders as CSV for German Excel (UTF-8 with BOM, `;`, decimal comma)",
+        security,
+        params: idParamSchema,
+        querystring: panelOrdersQuerySchema.omit({ page: true, per_page: true }),
+        produces: ["text/csv"],
+        response: { 200: z.string().describe("CSV, one row per order"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = await ordersCsv(
+        ctx.db,
+        request.auth.userId,
+        request.params.id,
+        request.query,
+        request.locale,
+      );
+      return noStore(reply)
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="orders-${request.params.id}.csv"`)
+        .send(body);
+    },
+  );
+
+  api.get(
+    panelPaths.order,
+    {
+      schema: {
+        tags,
+        summary: "One order with its tickets and their check-ins",
+        security,
+        params: idParamSchema,
+        response: { 200: panelOrderResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return {
+        data: await readPanelOrder(ctx.db, request.auth.userId, request.params.id, request.locale),
+      };
+    },
+  );
+
+  api.post(
+    panelPaths.refundOrder,
+    {
+      schema: {
+        tags,
+        summary: "Cancel and fully refund a paid order through its payment provider",
+        security,
+        params: idParamSchema,
+        response: { 200: panelOrderResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await refundOrder(
+        ctx.db,
+        provider(),
+        request.auth.userId,
+        request.params.id,
+        ctx.config.SITE_NAME,
+      );
+      ctx.outbox.wake();
+      noStore(reply);
+      return {
+        data: await readPanelOrder(ctx.db, request.auth.userId, request.params.id, request.locale),
+      };
+    },
+  );
+};

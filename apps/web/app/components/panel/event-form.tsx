@@ -1,0 +1,98 @@
+import { Form } from "react-router";
+import { useTranslations } from "use-intl";
+import type { FormFailure } from "../../lib/forms";
+import { FormMessage, SelectField, TextField } from "../form-field";
+
+type EventField =
+  | "title_de"
+  | "title_en"
+  | "description_de"
+  | "description_en"
+  | "category_id"
+  | "venue_id"
+  | "starts_at"
+  | "ends_at"
+  | "age_limit";
+
+type Option = { value: number; label: string };
+
+/** The event's fields in both languages; posts `intent=save` to the page's action. */
+export function EventForm({
+  initial,
+  failure,
+  categories,
+  venues,
+  busy,
+  submitLabel,
+}: {
+  initial: Partial<Record<EventField, string>>;
+  failure: FormFailure<EventField> | null;
+  categories: Option[];
+  venues: Option[];
+  busy: boolean;
+  submitLabel: string;
+}) {
+  const t = useTranslations("panel");
+  const tf = useTranslations("forms");
+  const value = (name: EventField) => failure?.values[name] ?? initial[name] ?? "";
+  const field = (name: EventField) => ({
+    id: `event-${name}`,
+    name,
+    defaultValue: value(name),
+    error: failure?.fields[name],
+  });
+  return (
+    <Form method="post" className="space-y-5" aria-labelledby="event-form-heading">
+      <h2 id="event-form-heading" className="text-lg font-semibold">
+        {t("eventFormHeading")}
+      </h2>
+      {failure && (
+        <FormMessage id="event-form-error" tone="error">
+          {failure.message ?? tf("invalidForm")}
+        </FormMessage>
+      )}
+      <input type="hidden" name="intent" value="save" />
+      <div className="grid gap-5 md:grid-cols-2">
+        <TextField {...field("title_de")} label={t("titleDe")} maxLength={120} />
+        <TextField {...field("title_en")} label={t("titleEn")} maxLength={120} />
+        <TextField
+          {...field("description_de")}
+          label={t("descriptionDe")}
+          multiline
+          hint={t("markdownHint")}
+        />
+        <TextField
+          {...field("description_en")}
+          label={t("descriptionEn")}
+          multiline
+          hint={t("markdownHint")}
+        />
+        <SelectField
+          {...field("category_id")}
+          label={t("category")}
+          placeholder={t("choose")}
+          options={categories}
+        />
+        <SelectField
+          {...field("venue_id")}
+          label={t("venue")}
+          placeholder={t("choose")}
+          options={venues}
+        />
+        <TextField {...field("starts_at")} type="datetime-local" label={t("startsAt")} />
+        <TextField {...field("ends_at")} type="datetime-local" label={t("endsAt")} />
+        <TextField
+          {...field("age_limit")}
+          type="number"
+          min={0}
+          required={false}
+          label={t("ageLimit")}
+          hint={t("ageLimitHint")}
+        />
+      </div>
+      <button type="submit" disabled={busy} className="button-primary">
+        {busy ? tf("saving") : submitLabel}
+      </button>
+    </Form>
+  );
+}

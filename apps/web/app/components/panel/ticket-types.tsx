@@ -1,0 +1,164 @@
+import type { PanelTicketType } from "@eventwerk/contract";
+import { Form } from "react-router";
+import { useTranslations } from "use-intl";
+import { eurosOf } from "../../lib/panel-values";
+import { FormMessage, TextField } from "../form-field";
+import { useMoney } from "./figures";
+
+export type PanelFormResult = {
+  intent: string;
+  target: number | null;
+  ok: boolean;
+  message?: string | null;
+  fields?: Record<string, string | undefined>;
+  values?: Record<string, string | undefined>;
+};
+
+const resultFor = (result: PanelFormResult | undefined, intent: string, target?: number) =>
+  result && result.intent === intent && (target === undefined || result.target === target)
+    ? result
+    : null;
+
+/** The event's ticket types: quota and price per type, close or delete, and a new one. */
+export function TicketTypes({
+  types,
+  result,
+  locale,
+}: {
+  types: PanelTicketType[];
+  result: PanelFormResult | undefined;
+  locale: "de" | "en";
+}) {
+  const t = useTranslations("panel");
+  const money = useMoney();
+  const added = resultFor(result, "addType");
+  const addFailure = added && !added.ok ? added : null;
+  return (
+    <section aria-labelledby="types-heading" className="space-y-4">
+      <h2 id="types-heading" className="text-lg font-semibold">
+        {t("typesHeading")}
+      </h2>
+      {types.length === 0 && <p>{t("typesEmpty")}</p>}
+      <ul className="space-y-4">
+        {types.map((type) => {
+          const update = resultFor(result, "updateType", type.id);
+          const failure = update && !update.ok ? update : null;
+          const other =
+            resultFor(result, "closeType", type.id) ?? resultFor(result, "deleteType", type.id);
+          const name = locale === "en" ? type.name_en : type.name_de;
+          return (
+            <li
+              key={type.id}
+              className="rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
+            >
+              <h3 className="font-semibold">
+                {name} · {money(type.price_cents)}{" "}
+                {type.closed && <span className="text-sm font-normal">({t("typeClosed")})</span>}
+              </h3>
+              <p className="text-sm">
+                {t("typeSold", { sold: type.sold, capacity: type.capacity })}
+              </p>
+              {(failure || (other && !other.ok)) && (
+                <FormMessage id={`type-${type.id}-error`} tone="error">
+                  {(failure ?? other)?.message}
+                </FormMessage>
+              )}
+              <Form method="post" className="mt-3 grid items-end gap-3 sm:grid-cols-4">
+                <input type="hidden" name="intent" value="updateType" />
+                <input type="hidden" name="target" value={type.id} />
+                <TextField
+                  id={`type-${type.id}-capacity`}
+                  name="capacity"
+                  type="number"
+                  min={0}
+                  label={t("typeCapacity", { name })}
+                  defaultValue={failure?.values?.capacity ?? String(type.capacity)}
+                  error={failure?.fields?.capacity}
+                />
+                <TextField
+                  id={`type-${type.id}-price`}
+                  name="price"
+                  label={t("typePrice", { name })}
+                  defaultValue={failure?.values?.price ?? eurosOf(type.price_cents, locale)}
+                  error={failure?.fields?.price}
+                />
+                <TextField
+                  id={`type-${type.id}-max`}
+                  name="max_per_order"
+                  type="number"
+                  min={1}
+                  label={t("typeMax", { name })}
+                  defaultValue={failure?.values?.max_per_order ?? String(type.max_per_order)}
+                  error={failure?.fields?.max_per_order}
+                />
+                <button type="submit" className="button-secondary">
+                  {t("typeSave", { name })}
+                </button>
+              </Form>
+              <div className="mt-3 flex gap-3">
+                {!type.closed && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="closeType" />
+                    <input type="hidden" name="target" value={type.id} />
+                    <button type="submit" className="button-secondary">
+                      {t("typeClose", { name })}
+                    </button>
+                  </Form>
+                )}
+                {type.sold === 0 && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="deleteType" />
+                    <input type="hidden" name="target" value={type.id} />
+                    <button type="submit" className="button-secondary">
+                      {t("typeDelete", { name })}
+                    </button>
+                  </Form>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <Form
+        method="post"
+        className="space-y-4 rounded-lg border border-dashed border-neutral-300 p-4 dark:border-neutral-700"
+      >
+        <h3 className="font-semibold">{t("typeNew")}</h3>
+        {addFailure && (
+          <FormMessage id="type-new-error" tone="error">
+            {addFailure.message}
+          </FormMessage>
+        )}
+        <input type="hidden" name="intent" value="addType" />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {(
+            [
+              ["name_de", t("typeNameDe"), "text", true],
+              ["name_en", t("typeNameEn"), "text", true],
+              ["price", t("typeNewPrice"), "text", true],
+              ["capacity", t("typeNewCapacity"), "number", true],
+              ["max_per_order", t("typeNewMax"), "number", false],
+              ["sort_order", t("typeSort"), "number", false],
+              ["sales_start", t("typeSalesStart"), "datetime-local", false],
+              ["sales_end", t("typeSalesEnd"), "datetime-local", false],
+            ] as const
+          ).map(([name, label, type, required]) => (
+            <TextField
+              key={name}
+              id={`type-new-${name}`}
+              name={name}
+              type={type}
+              label={label}
+              required={required}
+              defaultValue={addFailure?.values?.[name]}
+              error={addFailure?.fields?.[name]}
+            />
+          ))}
+        </div>
+        <button type="submit" className="button-primary">
+          {t("typeAdd")}
+        </button>
+      </Form>
+    </section>
+  );
+}

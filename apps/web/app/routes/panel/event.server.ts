@@ -1,0 +1,143 @@
+import type { ApiClient } from "@eventwerk/contract";
+import { ApiError } from "../../api.server";
+import { formFailure, textValues } from "../../lib/forms";
+import { centsOf, wholeOrNull } from "../../lib/panel-values";
+import {
+  eventFields,
+  eventPayload,
+  ticketTypeErrorNames,
+  ticketTypeFields,
+  ticketTypePayload,
+  voucherFields,
+  voucherPayload,
+} from "./panel.server";
+
+export const eventIntents = [
+  "save",
+  "publish",
+  "unpublish",
+  "duplicate",
+  "cancel",
+  "addType",
+  "updateType",
+  "closeType",
+  "deleteType",
+  "addVoucher",
+  "deactivateVoucher",
+] as const;
+export type EventIntent = (typeof eventIntents)[number];
+
+/** Renames the API's field names to the form's (the price is typed in euros as `price`). */
+function withFormNames(error: unknown, names: Record<string, string>): unknown {
+  if (error instanceof ApiError && error.body?.error.fields) {
+    const fields = error.body.error.fields;
+    for (const [api, form] of Object.entries(names)) {
+      if (fields[api]) fields[form] = fields[api];
+    }
+  }
+  return error;
+}
+
+const failed = (intent: EventIntent, failure: object, target?: number) => ({
+  intent,
+  target: target ?? null,
+  ok: false as const,
+  ...failure,
+});
+
+/**
+ * Runs one of the event page's forms. Answers what the page shows: success (with a new event's
+ * id after duplicating) or the API's messages for that form, keeping what was typed.
+ */
+export async function runEventAction(api: ApiClient, eventId: number, form: FormData) {
+  const intent = eventIntents.find((name) => name === form.get("intent"));
+  if (!intent) return failed("save", { message: null, fields: {}, values: {} });
+  const target = wholeOrNull(String(form.get("target") ?? "")) ?? 0;
+  const ok = (extra: { duplicate?: number } = {}) => ({
+    intent,
+    target,
+    ok: true as const,
+    ...extra,
+  });
+  const simple = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+      return ok();
+    } catch (error) {
+      return failed(intent, formFailure(error, [], {}), target);
+    }
+  };
+  switch (intent) {
+    case "save": {
+      const values = textValues(form, eventFields);
+      try {
+        await api.panel.updateEvent(eventId, eventPayload(values));
+        return ok();
+      } catch (error) {
+        return failed(intent, formFailure(error, eventFields, values));
+      }
+    }
+    case "publish":
+      return simple(() => api.panel.publishEvent(eventId));
+    case "unpublish":
+      return simple(() => api.panel.unpublishEvent(eventId));
+    case "duplicate": {
+      try {
+        const copy = await api.panel.duplicateEvent(eventId);
+        return ok({ duplicate: copy.data.id });
+      } catch (error) {
+        return failed(intent, formFailure(error, [], {}));
+      }
+    }
+    case "cancel":
+      return simple(() => api.panel.cancelEvent(eventId, form.get("confirm") === "yes"));
+    case "addType": {
+      const values = textValues(form, ticketTypeFields);
+      try {
+        await api.panel.createTicketType(eventId, ticketTypePayload(values));
+        return ok();
+      } catch (error) {
+        return failed(
+          intent,
+          formFailure(withFormNames(error, ticketTypeErrorNames), ticketTypeFields, values),
+        );
+      }
+    }
+    case "updateType": {
+      const values = textValues(form, ["capacity", "price", "max_per_order"] as const);
+      try {
+        await api.panel.updateTicketType(target, {
+          capacity: wholeOrNull(values.capacity) ?? Number.NaN,
+          price_cents: centsOf(values.price),
+          max_per_order: wholeOrNull(values.max_per_order) ?? Number.NaN,
+        });
+        return ok();
+      } catch (error) {
+        return failed(
+          intent,
+          formFailure(
+            withFormNames(error, ticketTypeErrorNames),
+            ["capacity", "price", "max_per_order"],
+            values,
+          ),
+          target,
+        );
+      }
+    }
+    case "closeType":
+      return simple(() => api.panel.closeTicketType(target));
+    case "deleteType":
+      return simple(() => api.panel.deleteTicketType(target));
+    case "addVoucher": {
+      const values = textValues(form, voucherFields);
+      try {
+        await api.panel.createVoucher(eventId, voucherPayload(values));
+        return ok();
+      } catch (error) {
+        return failed(intent, formFailure(error, voucherFields, values));
+      }
+    }
+    case "deactivateVoucher":
+      return simple(() => api.panel.deactivateVoucher(target));
+  }
+}

@@ -1,0 +1,207 @@
+import type { AuditEntry } from "@eventwerk/contract";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useFormatter, useTranslations } from "use-intl";
+import { ApiError, apiFor } from "../../api.server";
+import { FormMessage } from "../../components/form-field";
+import { EventForm } from "../../components/panel/event-form";
+import { EventStatusBadge, FigureCards, SalesChart } from "../../components/panel/figures";
+import { type PanelFormResult, TicketTypes } from "../../components/panel/ticket-types";
+import { Vouchers } from "../../components/panel/vouchers";
+import { Card } from "../../components/ui/card";
+import { requestState } from "../../context";
+import type { FormFailure } from "../../lib/forms";
+import { berlinLocal } from "../../lib/panel-values";
+import { pathTo } from "../../route-table";
+import type { Route } from "./+types/event";
+import { runEventAction } from "./event.server";
+import { type EventField, eventChoices } from "./panel.server";
+
+const eventId = (params: { id?: string }) => {
+  if (!/^\d{1,9}$/.test(params.id ?? "")) throw data("Page Not Found", { status: 404 });
+  return Number(params.id);
+};
+
+/** Another organiser's event is not found, like one that does not exist. */
+async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw data("Page Not Found", { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = eventId(params);
+  const api = await apiFor(context);
+  const event = (await orNotFound(api.panel.event(id))).data;
+  const [vouchers, audit, choices] = await Promise.all([
+    api.panel.vouchers(id),
+    api.panel.eventAudit(id),
+    eventChoices(api, context.get(requestState).locale),
+  ]);
+  return { event, vouchers: vouchers.data, audit: audit.data, ...choices };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = eventId(params);
+  const result = await runEventAction(await apiFor(context), id, await request.formData());
+  const { locale } = context.get(requestState);
+  if (result.ok && "duplicate" in result && result.duplicate) {
+    throw redirect(pathTo("panel-event", locale, { id: result.duplicate }));
+  }
+  return data(result, { status: result.ok ? 200 : 400 });
+}
+
+export default function PanelEventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTranslations("panel");
+  const navigation = useNavigation();
+  const { event, vouchers, audit, categories, venues, locale } = loaderData;
+  const result = actionData as PanelFormResult | undefined;
+  const statusResult =
+    result && ["publish", "unpublish", "duplicate", "cancel"].includes(result.intent)
+      ? result
+      : null;
+  const saveFailure =
+    result?.intent === "save" && !result.ok ? (result as unknown as FormFailure<EventField>) : null;
+  const title = locale === "en" ? event.title_en : event.title_de;
+  const publicPath = pathTo("event", locale, {
+    slug: locale === "en" ? event.slug_en : event.slug_de,
+    id: event.id,
+  });
+  return (
+    <main
+      id="main"
+      className="flex-1 space-y-8 bg-neutral-50 px-4 py-8 sm:px-8 dark:bg-neutral-950"
+    >
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        <p className="flex flex-wrap items-center gap-3">
+          <EventStatusBadge status={event.status} />
+          {event.status === "published" && (
+            <a href={publicPath} target="_top" className="underline">
+              {t("publicPage")}
+            </a>
+          )}
+          <Link to={pathTo("panel-orders", locale, { id: event.id })} className="underline">
+            {t("ordersLink")}
+          </Link>
+        </p>
+      </header>
+      {result?.ok && result.intent !== "duplicate" && (
+        <FormMessage id="event-saved" tone="success">
+          {t(`done.${result.intent as "save"}`)}
+        </FormMessage>
+      )}
+      <section aria-labelledby="figures-heading" className="space-y-3">
+        <h2 id="figures-heading" className="text-lg font-semibold">
+          {t("figuresHeading")}
+        </h2>
+        <FigureCards figures={event.figures} />
+        <SalesChart sales={event.sales} />
+      </section>
+
+      {event.status !== "cancelled" && (
+        <Card as="section" aria-labelledby="status-actions" className="space-y-3 p-5">
+          <h2 id="status-actions" className="text-lg font-semibold">
+            {t("statusHeading")}
+          </h2>
+          {statusResult && !statusResult.ok && (
+            <FormMessage id="status-error" tone="error">
+              {statusResult.message}
+            </FormMessage>
+          )}
+          <div className="flex flex-wrap items-end gap-3">
+            <Form method="post">
+              <input
+                type="hidden"
+                name="intent"
+                value={event.status === "published" ? "unpublish" : "publish"}
+              />
+              <button type="submit" className="button-primary">
+                {event.status === "published" ? t("unpublish") : t("publish")}
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="duplicate" />
+              <button type="submit" className="button-secondary">
+                {t("duplicate")}
+              </button>
+            </Form>
+            <Form method="post" className="flex flex-wrap items-center gap-3">
+              <input type="hidden" name="intent" value="cancel" />
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="confirm" value="yes" />
+                {t("cancelConfirm")}
+              </label>
+              <button type="submit" className="button-secondary">
+                {t("cancelEvent")}
+              </button>
+            </Form>
+          </div>
+        </Card>
+      )}
+
+      {event.status !== "cancelled" && (
+        <Card className="p-6">
+          <EventForm
+            initial={{
+              title_de: event.title_de,
+              title_en: event.title_en,
+              description_de: event.description_de,
+              description_en: event.description_en,
+              category_id: String(event.category_id),
+              venue_id: String(event.venue_id),
+              starts_at: berlinLocal(event.starts_at),
+              ends_at: berlinLocal(event.ends_at),
+              age_limit: event.age_limit === null ? "" : String(event.age_limit),
+            }}
+            failure={saveFailure}
+            categories={categories}
+            venues={venues}
+            busy={navigation.state === "submitting"}
+            submitLabel={t("saveEvent")}
+          />
+        </Card>
+      )}
+      <Card className="p-6">
+        <TicketTypes types={event.ticket_types} result={result} locale={locale} />
+      </Card>
+      <Card className="p-6">
+        <Vouchers vouchers={vouchers} result={result} />
+      </Card>
+      <AuditLog entries={audit} />
+    </main>
+  );
+}
+
+function AuditLog({ entries }: { entries: AuditEntry[] }) {
+  const t = useTranslations("panel");
+  const format = useFormatter();
+  return (
+    <section aria-labelledby="audit-heading" className="space-y-3">
+      <h2 id="audit-heading" className="text-lg font-semibold">
+        {t("auditHeading")}
+      </h2>
+      <ol className="space-y-1 text-sm">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <time dateTime={entry.created_at}>
+              {format.dateTime(new Date(entry.created_at), {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: "Europe/Berlin",
+              })}
+            </time>{" "}
+            · {entry.actor_name} ·{" "}
+            {t.has(`audit.${entry.action as "event_created"}`)
+              ? t(`audit.${entry.action as "event_created"}`)
+              : entry.action}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { data, Form, Link } from "react-router";
+import { useFormatter, useTranslations } from "use-intl";
+import { ApiError, apiFor } from "../../api.server";
+import { FormMessage } from "../../components/form-field";
+import { useMoney } from "../../components/panel/figures";
+import { Card } from "../../components/ui/card";
+import { requestState } from "../../context";
+import { pathTo } from "../../route-table";
+import type { Route } from "./+types/order";
+
+const orderId = (params: { id?: string }) => {
+  if (!/^\d{1,9}$/.test(params.id ?? "")) throw data("Page Not Found", { status: 404 });
+  return Number(params.id);
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const api = await apiFor(context);
+  try {
+    const order = (await api.panel.order(orderId(params))).data;
+    return { order, locale: context.get(requestState).locale };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404)
+      throw data("Page Not Found", { status: 404 });
+    throw error;
+  }
+}
+
+/** Cancel and refund: the whole amount goes back through the order's payment provider. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("confirm") !== "yes") return data({ ok: false, message: null }, { status: 400 });
+  try {
+    await (await apiFor(context)).panel.refundOrder(orderId(params));
+    return { ok: true, message: null };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return data({ ok: false, message: error.message }, { status: 400 });
+  }
+}
+
+export default function PanelOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTranslations("panel");
+  const money = useMoney();
+  const format = useFormatter();
+  const { order, locale } = loaderData;
+  const when = (iso: string) =>
+    format.dateTime(new Date(iso), {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "Europe/Berlin",
+    });
+  return (
+    <main
+      id="main"
+      className="flex-1 space-y-6 bg-neutral-50 px-4 py-8 sm:px-8 dark:bg-neutral-950"
+    >
+      <h1 className="text-2xl font-bold tracking-tight">{t("orderHeading", { id: order.id })}</h1>
+      <p>
+        <Link to={pathTo("panel-orders", locale, { id: order.event_id })} className="underline">
+          {t("backToOrders", { event: order.event_title })}
+        </Link>
+      </p>
+      {actionData?.ok && (
+        <FormMessage id="refund-done" tone="success">
+          {t("refundDone")}
+        </FormMessage>
+      )}
+      {actionData && !actionData.ok && (
+        <FormMessage id="refund-error" tone="error">
+          {actionData.message ?? t("refundConfirmMissing")}
+        </FormMessage>
+      )}
+      <Card className="space-y-2 p-5">
+        <dl className="grid gap-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="font-medium">{t("table.status")}</dt>
+          <dd>{t(`orderStatus.${order.status}`)}</dd>
+          <dt className="font-medium">{t("orderBuyer")}</dt>
+          <dd>
+            {order.buyer_name} ({order.buyer_email})
+          </dd>
+          <dt className="font-medium">{t("orderTotal")}</dt>
+          <dd>{money(order.total_cents)}</dd>
+          <dt className="font-medium">{t("figures.fees")}</dt>
+          <dd>{money(order.fee_cents)}</dd>
+          <dt className="font-medium">{t("orderDiscount")}</dt>
+          <dd>
+            {money(order.discount_cents)}
+            {order.voucher_code ? ` (${order.voucher_code})` : ""}
+          </dd>
+          <dt className="font-medium">{t("orderPayment")}</dt>
+          <dd>{order.payment_provider ?? "—"}</dd>
+          <dt className="font-medium">{t("table.date")}</dt>
+          <dd>{when(order.created_at)}</dd>
+        </dl>
+      </Card>
+      <section aria-labelledby="tickets-heading" className="space-y-2">
+        <h2 id="tickets-heading" className="text-lg font-semibold">
+          {t("orderTicketsHeading")}
+        </h2>
+        <ul className="space-y-1">
+          {order.tickets_issued.map((ticket) => (
+            <li key={ticket.id}>
+              {t("ticketLine", {
+                id: ticket.id,
+                type: ticket.ticket_type_name,
+                price: money(ticket.price_cents),
+              })}
+              {" · "}
+              {ticket.check_ins.length === 0
+                ? t("notCheckedIn")
+                : ticket.check_ins
+                    .map((scan) => `${t(`scan.${scan.entry_type}`)} ${when(scan.created_at)}`)
+                    .join(", ")}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {order.status === "paid" && (
+        <Card as="section" aria-labelledby="refund-heading" className="space-y-3 p-5">
+          <h2 id="refund-heading" className="text-lg font-semibold">
+            {t("refundHeading")}
+          </h2>
+          <p>{t("refundText")}</p>
+          <Form method="post" className="space-y-3">
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="confirm" value="yes" required />
+              {t("refundConfirm")}
+            </label>
+            <button type="submit" className="button-primary">
+              {t("refundSubmit")}
+            </button>
+          </Form>
+        </Card>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ApiClient, Locale } from "@eventwerk/contract";
+import { berlinIso, centsOf, wholeOrNull } from "../../lib/panel-values";
+
+/** The fields of the event form, named as the API names them. */
+export const eventFields = [
+  "title_de",
+  "title_en",
+  "description_de",
+  "description_en",
+  "category_id",
+  "venue_id",
+  "starts_at",
+  "ends_at",
+  "age_limit",
+] as const;
+export type EventField = (typeof eventFields)[number];
+
+/** What the event form typed, as the API's event input; the API validates every field. */
+export const eventPayload = (values: Record<EventField, string>) => ({
+  title_de: values.title_de,
+  title_en: values.title_en,
+  description_de: values.description_de,
+  description_en: values.description_en,
+  category_id: wholeOrNull(values.category_id) ?? Number.NaN,
+  venue_id: wholeOrNull(values.venue_id) ?? Number.NaN,
+  starts_at: berlinIso(values.starts_at) ?? "",
+  ends_at: berlinIso(values.ends_at) ?? "",
+  age_limit: wholeOrNull(values.age_limit),
+});
+
+export const ticketTypeFields = [
+  "name_de",
+  "name_en",
+  "price",
+  "capacity",
+  "sales_start",
+  "sales_end",
+  "max_per_order",
+  "sort_order",
+] as const;
+export type TicketTypeField = (typeof ticketTypeFields)[number];
+
+export const ticketTypePayload = (values: Record<TicketTypeField, string>) => ({
+  name_de: values.name_de,
+  name_en: values.name_en,
+  price_cents: centsOf(values.price),
+  capacity: wholeOrNull(values.capacity) ?? Number.NaN,
+  sales_start: berlinIso(values.sales_start),
+  sales_end: berlinIso(values.sales_end),
+  max_per_order: wholeOrNull(values.max_per_order) ?? 10,
+  sort_order: wholeOrNull(values.sort_order) ?? 0,
+});
+
+/** The API names the price `price_cents`; the form's field is `price` (in euros). */
+export const ticketTypeErrorNames = { price_cents: "price" } as const;
+
+export const voucherFields = ["code", "kind", "value", "max_uses", "valid_until"] as const;
+export type VoucherField = (typeof voucherFields)[number];
+
+export const voucherPayload = (values: Record<VoucherField, string>) => ({
+  code: values.code,
+  kind: values.kind === "fixed" ? ("fixed" as const) : ("percent" as const),
+  value:
+    values.kind === "fixed" ? centsOf(values.value) : (wholeOrNull(values.value) ?? Number.NaN),
+  max_uses: wholeOrNull(values.max_uses),
+  valid_until: berlinIso(values.valid_until),
+});
+
+export const venueFields = [
+  "venue_name",
+  "venue_address_line",
+  "venue_postal_code",
+  "venue_city_id",
+  "venue_latitude",
+  "venue_longitude",
+] as const;
+export type VenueField = (typeof venueFields)[number];
+
+const decimal = (text: string) => {
+  const value = text.trim().replace(",", ".");
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+};
+
+export const venuePayload = (values: Record<VenueField, string>) => ({
+  name: values.venue_name,
+  address_line: values.venue_address_line,
+  postal_code: values.venue_postal_code,
+  city_id: wholeOrNull(values.venue_city_id) ?? Number.NaN,
+  latitude: decimal(values.venue_latitude),
+  longitude: decimal(values.venue_longitude),
+});
+
+/** Choices of the event form: categories, the venues the organiser may use, and cities. */
+export async function eventChoices(api: ApiClient, locale: Locale) {
+  const [categories, venues, countries] = await Promise.all([
+    api.eventCategories(),
+    api.panel.venues(),
+    api.countries(),
+  ]);
+  const home = countries.data.find((country) => country.code === "DE") ?? countries.data[0];
+  const cities = home ? (await api.cities(home.id)).data : [];
+  return {
+    categories: categories.data.map((category) => ({ value: category.id, label: category.name })),
+    venues: venues.data.map((venue) => ({
+      value: venue.id,
+      label: `${venue.name} (${venue.city_name})`,
+    })),
+    cities: cities.map((city) => ({ value: city.id, label: city.name })),
+    locale,
+  };
+}

@@ -1,0 +1,373 @@
+import { z } from "zod";
+import { dataOf, idSchema, multiLine, oneLine, refIdSchema } from "./common.ts";
+import { apiPrefix } from "./paths.ts";
+import { orderStatuses } from "./ticket.ts";
+import { approvalStatuses } from "./user.ts";
+
+/** The organiser panel's calls (approved organisers) and the operator's (admins). */
+export const panelPaths = {
+  dashboard: `${apiPrefix}/panel/dashboard`,
+  venues: `${apiPrefix}/panel/venues`,
+  events: `${apiPrefix}/panel/events`,
+  event: `${apiPrefix}/panel/events/:id`,
+  publishEvent: `${apiPrefix}/panel/events/:id/publish`,
+  unpublishEvent: `${apiPrefix}/panel/events/:id/unpublish`,
+  duplicateEvent: `${apiPrefix}/panel/events/:id/duplicate`,
+  cancelEvent: `${apiPrefix}/panel/events/:id/cancel`,
+  eventAudit: `${apiPrefix}/panel/events/:id/audit`,
+  ticketTypes: `${apiPrefix}/panel/events/:id/ticket-types`,
+  ticketType: `${apiPrefix}/panel/ticket-types/:id`,
+  closeTicketType: `${apiPrefix}/panel/ticket-types/:id/close`,
+  vouchers: `${apiPrefix}/panel/events/:id/vouchers`,
+  deactivateVoucher: `${apiPrefix}/panel/vouchers/:id/deactivate`,
+  orders: `${apiPrefix}/panel/events/:id/orders`,
+  ordersCsv: `${apiPrefix}/panel/events/:id/orders.csv`,
+  order: `${apiPrefix}/panel/orders/:id`,
+  refundOrder: `${apiPrefix}/panel/orders/:id/refund`,
+  organisers: `${apiPrefix}/admin/organisers`,
+  approveOrganiser: `${apiPrefix}/admin/organisers/:id/approve`,
+  rejectOrganiser: `${apiPrefix}/admin/organisers/:id/reject`,
+  suspendOrganiser: `${apiPrefix}/admin/organisers/:id/suspend`,
+  reinstateOrganiser: `${apiPrefix}/admin/organisers/:id/reinstate`,
+} as const;
+
+/** A moment as ISO 8601 with offset (what `datetime-local` fields become on the web side). */
+const moment = z.iso.datetime({ offset: true, error: "invalid_datetime" });
+
+// --- Events -------------------------------------------------------------------------------
+
+export const eventStatuses = ["draft", "published", "cancelled"] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+/** An event as the organiser writes it; descriptions are Markdown, sanitised when shown. */
+export const eventInputSchema = z
+  .strictObject({
+    title_de: oneLine(120, 3),
+    title_en: oneLine(120, 3),
+    description_de: multiLine(10_000),
+    description_en: multiLine(10_000),
+    category_id: refIdSchema,
+    venue_id: refIdSchema,
+    starts_at: moment,
+    ends_at: moment,
+    age_limit: z.number().int().min(0).max(99).nullable(),
+  })
+  .refine((event) => Date.parse(event.ends_at) > Date.parse(event.starts_at), {
+    error: "end_before_start",
+    path: ["ends_at"],
+  })
+  .meta({ id: "PanelEventInput" });
+export type EventInput = z.input<typeof eventInputSchema>;
+
+/** A change to some fields; the end must still come after the start (checked with the stored one). */
+export const eventUpdateSchema = z
+  .strictObject({
+    title_de: oneLine(120, 3),
+    title_en: oneLine(120, 3),
+    description_de: multiLine(10_000),
+    description_en: multiLine(10_000),
+    category_id: refIdSchema,
+    venue_id: refIdSchema,
+    starts_at: moment,
+    ends_at: moment,
+    age_limit: z.number().int().min(0).max(99).nullable(),
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { error: "empty_update" })
+  .meta({ id: "PanelEventUpdate" });
+export type EventUpdate = z.input<typeof eventUpdateSchema>;
+
+export const cancelEventSchema = z.strictObject({
+  /** An event with sold tickets is only cancelled once the organiser confirmed the refunds. */
+  confirm: z.boolean().default(false),
+});
+
+export const panelTicketTypeSchema = z.object({
+  id: z.number().int(),
+  name_de: z.string(),
+  name_en: z.string(),
+  price_cents: z.number().int(),
+  capacity: z.number().int(),
+  sold: z.number().int(),
+  sales_start: z.string().nullable(),
+  sales_end: z.string().nullable(),
+  max_per_order: z.number().int(),
+  sort_order: z.number().int(),
+  /** Its sale ended (closed by the organiser or past its end). */
+  closed: z.boolean(),
+});
+export type PanelTicketType = z.infer<typeof panelTicketTypeSchema>;
+
+export const eventFiguresSchema = z.object({
+  sold: z.number().int(),
+  capacity: z.number().int(),
+  gross_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  net_cents: z.number().int(),
+  check_ins: z.number().int(),
+});
+export type EventFigures = z.infer<typeof eventFiguresSchema>;
+
+export const panelEventSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(eventStatuses),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  venue_name: z.string(),
+  /** The public page's path parts in the request's language. */
+  slug: z.string(),
+  figures: eventFiguresSchema,
+});
+export type PanelEventSummary = z.infer<typeof panelEventSummarySchema>;
+
+export const panelEventSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(eventStatuses),
+    slug_de: z.string(),
+    slug_en: z.string(),
+    title_de: z.string(),
+    title_en: z.string(),
+    description_de: z.string(),
+    description_en: z.string(),
+    category_id: z.number().int(),
+    venue_id: z.number().int(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    age_limit: z.number().int().nullable(),
+    ticket_types: z.array(panelTicketTypeSchema),
+    figures: eventFiguresSchema,
+    /** Tickets sold per day (Berlin calendar), oldest first: the sales chart. */
+    sales: z.array(
+      z.object({ day: z.string(), tickets: z.number().int(), gross_cents: z.number().int() }),
+    ),
+  })
+  .meta({ id: "PanelEvent" });
+export type PanelEvent = z.infer<typeof panelEventSchema>;
+export const panelEventResponseSchema = dataOf(panelEventSchema);
+export const panelEventListSchema = dataOf(z.array(panelEventSummarySchema));
+
+export const dashboardSchema = dataOf(
+  z.object({
+    upcoming: z.array(panelEventSummarySchema),
+    past: z.array(panelEventSummarySchema),
+    totals: eventFiguresSchema,
+  }),
+);
+export type Dashboard = z.infer<typeof dashboardSchema>["data"];
+
+// --- Venues ------------------------------------------------------------------------------
+
+export const venueInputSchema = z
+  .strictObject({
+    name: oneLine(120, 2),
+    address_line: oneLine(200),
+    postal_code: oneLine(10, 3),
+    city_id: refIdSchema,
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  })
+  .meta({ id: "PanelVenueInput" });
+export type VenueInput = z.input<typeof venueInputSchema>;
+
+export const panelVenueSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address_line: z.string(),
+  postal_code: z.string(),
+  city_id: z.number().int(),
+  city_name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Created by this organiser (else a shared venue). */
+  own: z.boolean(),
+});
+export type PanelVenue = z.infer<typeof panelVenueSchema>;
+export const panelVenueListSchema = dataOf(z.array(panelVenueSchema));
+
+// --- Ticket types ------------------------------------------------------------------------
+
+const ticketTypeFields = {
+  name_de: oneLine(80),
+  name_en: oneLine(80),
+  /** Gross price in cents, VAT included. */
+  price_cents: z.number().int().min(0).max(10_000_000),
+  capacity: z.number().int().min(1).max(1_000_000),
+  sales_start: moment.nullable(),
+  sales_end: moment.nullable(),
+  max_per_order: z.number().int().min(1).max(100),
+  sort_order: z.number().int().min(0).max(1000),
+};
+const salesWindow = (value: { sales_start?: string | null; sales_end?: string | null }) =>
+  !value.sales_start ||
+  !value.sales_end ||
+  Date.parse(value.sales_end) > Date.parse(value.sales_start);
+
+export const ticketTypeInputSchema = z
+  .strictObject({
+    ...ticketTypeFields,
+    sales_start: ticketTypeFields.sales_start.default(null),
+    sales_end: ticketTypeFields.sales_end.default(null),
+    max_per_order: ticketTypeFields.max_per_order.default(10),
+    sort_order: ticketTypeFields.sort_order.default(0),
+  })
+  .refine(salesWindow, { error: "end_before_start", path: ["sales_end"] })
+  .meta({ id: "PanelTicketTypeInput" });
+export type TicketTypeInput = z.input<typeof ticketTypeInputSchema>;
+
+export const ticketTypeUpdateSchema = z
+  .strictObject(ticketTypeFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { error: "empty_update" })
+  .refine(salesWindow, { error: "end_before_start", path: ["sales_end"] })
+  .meta({ id: "PanelTicketTypeUpdate" });
+export type TicketTypeUpdate = z.input<typeof ticketTypeUpdateSchema>;
+export const panelTicketTypeResponseSchema = dataOf(panelTicketTypeSchema);
+
+// --- Vouchers ----------------------------------------------------------------------------
+
+export const voucherInputSchema = z
+  .strictObject({
+    code: z
+      .string()
+      .trim()
+      .min(3)
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/, { error: "voucher_code_format" }),
+    kind: z.enum(["percent", "fixed"]),
+    /** Percent (1–100) or cents off each ticket. */
+    value: z.number().int().min(1).max(10_000_000),
+    ticket_type_id: refIdSchema.nullable().default(null),
+    max_uses: z.number().int().min(1).max(1_000_000).nullable().default(null),
+    valid_from: moment.nullable().default(null),
+    valid_until: moment.nullable().default(null),
+  })
+  .refine((value) => value.kind !== "percent" || value.value <= 100, {
+    error: "percent_range",
+    path: ["value"],
+  })
+  .refine(
+    (value) =>
+      !value.valid_from ||
+      !value.valid_until ||
+      Date.parse(value.valid_until) > Date.parse(value.valid_from),
+    { error: "end_before_start", path: ["valid_until"] },
+  )
+  .meta({ id: "PanelVoucherInput" });
+export type VoucherInput = z.input<typeof voucherInputSchema>;
+
+export const panelVoucherSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(["percent", "fixed"]),
+  value: z.number().int(),
+  ticket_type_id: z.number().int().nullable(),
+  max_uses: z.number().int().nullable(),
+  uses: z.number().int(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  active: z.boolean(),
+});
+export type PanelVoucher = z.infer<typeof panelVoucherSchema>;
+export const panelVoucherListSchema = dataOf(z.array(panelVoucherSchema));
+export const panelVoucherResponseSchema = dataOf(panelVoucherSchema);
+
+// --- Orders ------------------------------------------------------------------------------
+
+export const panelOrdersQuerySchema = z.object({
+  /** Buyer name, email or order number. */
+  q: oneLine(120, 0).optional(),
+  status: z.enum(orderStatuses).optional(),
+  ticket_type_id: idSchema.optional(),
+  /** Orders created on or after this day / before the end of that day (YYYY-MM-DD, Berlin). */
+  from: z.iso.date({ error: "invalid_date" }).optional(),
+  to: z.iso.date({ error: "invalid_date" }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PanelOrdersQuery = Partial<z.output<typeof panelOrdersQuerySchema>>;
+
+export const panelOrderSummarySchema = z.object({
+  id: z.number().int(),
+  status: z.enum(orderStatuses),
+  buyer_name: z.string(),
+  buyer_email: z.string(),
+  tickets: z.number().int(),
+  total_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  currency: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type PanelOrderSummary = z.infer<typeof panelOrderSummarySchema>;
+
+export const panelOrderListSchema = z.object({
+  data: z.array(panelOrderSummarySchema),
+  meta: z.object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
+});
+export type PanelOrderList = z.infer<typeof panelOrderListSchema>;
+
+export const panelOrderSchema = panelOrderSummarySchema.extend({
+  event_id: z.number().int(),
+  event_title: z.string(),
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  payment_provider: z.string().nullable(),
+  voucher_code: z.string().nullable(),
+  tickets_issued: z.array(
+    z.object({
+      id: z.number().int(),
+      ticket_type_name: z.string(),
+      price_cents: z.number().int(),
+      check_ins: z.array(
+        z.object({ entry_type: z.enum(["entry", "exit"]), created_at: z.string() }),
+      ),
+    }),
+  ),
+});
+export type PanelOrder = z.infer<typeof panelOrderSchema>;
+export const panelOrderResponseSchema = dataOf(panelOrderSchema);
+
+// --- Audit -------------------------------------------------------------------------------
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor_name: z.string(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = dataOf(z.array(auditEntrySchema));
+
+// --- Admin: organiser applications -------------------------------------------------------
+
+export const organiserFilterSchema = z.object({
+  status: z.enum([...approvalStatuses, "suspended"]).default("pending"),
+});
+
+export const organiserApplicationSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company_name: z.string(),
+  tax_number: z.string(),
+  city_name: z.string(),
+  approval_status: z.enum(approvalStatuses),
+  suspended: z.boolean(),
+  review_note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrganiserApplication = z.infer<typeof organiserApplicationSchema>;
+export const organiserApplicationListSchema = dataOf(z.array(organiserApplicationSchema));
+export const organiserApplicationResponseSchema = dataOf(organiserApplicationSchema);
+
+export const organiserParamsSchema = z.object({ id: z.uuid({ error: "not_found" }) });
+export const reviewReasonSchema = z.strictObject({ reason: multiLine(1000, 3) });
+export type ReviewReason = z.input<typeof reviewReasonSchema>;
