@@ -37,15 +37,15 @@ export const areaNamespaces: Record<AreaName, readonly Namespace[]> = {
   account: ["account"],
   checkout: [],
   door: [],
-  panel: [],
+  panel: ["panel"],
 };
 
 /** What each page renders besides the shell and its areas' layouts. */
 export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   home: ["home", "catalogue"],
   event: ["event", "catalogue", "checkout"],
-  checkout: ["checkout", "forms"],
-  "test-payment": ["checkout"],
+  checkout: ["checkout", "catalogue"],
+  "test-payment": ["checkout", "catalogue"],
   "about-us": ["cms"],
   account: ["account"],
   "account-tickets": ["account"],
@@ -62,12 +62,12 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "organiser-register": ["organiserRegister", "forms"],
   "visitor-register": ["visitorRegister", "forms"],
   "content-page": ["cms"],
-  panel: ["panel"],
-  "panel-event-new": ["panel", "forms"],
-  "panel-event": ["panel", "forms"],
-  "panel-orders": ["panel"],
-  "panel-order": ["panel"],
-  "panel-organisers": ["panel"],
+  panel: [],
+  "panel-event-new": ["forms"],
+  "panel-event": ["forms"],
+  "panel-orders": [],
+  "panel-order": [],
+  "panel-organisers": [],
   "privacy-policy": ["cms"],
   qr: ["qr"],
   register: ["register"],
@@ -75,7 +75,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   search: ["search", "catalogue"],
   terms: ["cms"],
   test: ["test"],
-  "ticket-buy-status": ["ticketStatus", "checkout"],
+  "ticket-buy-status": ["ticketStatus", "checkout", "catalogue"],
   ticketing: ["cms"],
 };
 
