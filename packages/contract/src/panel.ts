@@ -56,7 +56,7 @@ export const eventInputSchema = z
     error: "end_before_start",
     path: ["ends_at"],
   })
-  .meta({ id: "PanelEventInput" });
+  .meta({ id: "PanelEventFields" });
 export type EventInput = z.input<typeof eventInputSchema>;
 
 /** A change to some fields; the end must still come after the start (checked with the stored one). */
@@ -168,7 +168,7 @@ export const venueInputSchema = z
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
   })
-  .meta({ id: "PanelVenueInput" });
+  .meta({ id: "PanelVenueFields" });
 export type VenueInput = z.input<typeof venueInputSchema>;
 
 export const panelVenueSchema = z.object({
@@ -213,7 +213,7 @@ export const ticketTypeInputSchema = z
     sort_order: ticketTypeFields.sort_order.default(0),
   })
   .refine(salesWindow, { error: "end_before_start", path: ["sales_end"] })
-  .meta({ id: "PanelTicketTypeInput" });
+  .meta({ id: "PanelTicketTypeFields" });
 export type TicketTypeInput = z.input<typeof ticketTypeInputSchema>;
 
 export const ticketTypeUpdateSchema = z
@@ -254,7 +254,7 @@ export const voucherInputSchema = z
       Date.parse(value.valid_until) > Date.parse(value.valid_from),
     { error: "end_before_start", path: ["valid_until"] },
   )
-  .meta({ id: "PanelVoucherInput" });
+  .meta({ id: "PanelVoucherFields" });
 export type VoucherInput = z.input<typeof voucherInputSchema>;
 
 export const panelVoucherSchema = z.object({
