@@ -263,6 +263,7 @@ test.describe("bad input on the ticket form", () => {
   }
 
   test("tampered prices, bad quantities, another event's ticket type: a clear error, no order", async ({
+    page,
     request,
   }) => {
     const sale = await saleEvent(request, "de");
@@ -282,18 +283,30 @@ test.describe("bad input on the ticket form", () => {
     for (const [form, message] of cases) {
       const answer = await post(request, sale.path, form);
       expect(answer.status, JSON.stringify(form)).toBe(400);
-      expect(answer.html).toContain(message);
+      // The page's alert, not the catalogue the page carries for the browser.
+      expect(answer.html).toContain(`<p>${message}</p>`);
       expect(answer.headers["set-cookie"] ?? "").not.toContain("order_");
     }
     // A ticket type of another event, or more than one order may take: the API's own words.
     const foreign = await post(request, sale.path, { ...base, [`qty_${other.id}`]: "1" });
     expect(foreign.status).toBe(400);
-    expect(foreign.html).toContain("Diese Ticketart gibt es bei dieser Veranstaltung nicht.");
+    expect(foreign.html).toContain(
+      "<p>Diese Ticketart gibt es bei dieser Veranstaltung nicht.</p>",
+    );
     expect(foreign.headers["set-cookie"] ?? "").not.toContain("order_");
+    // Another buyer's order (the demo visitor's first): not found, nothing changed.
+    const foreignOrder = await request.post(pathTo("checkout", "de", { id: 1 }), {
+      form: { intent: "cancel" },
+      maxRedirects: 0,
+    });
+    expect(foreignOrder.status()).toBe(404);
+    await page.goto(`${pathTo("ticket-buy-status", "de")}?order=1`);
+    await expect(page.getByRole("heading", { name: texts.de.status.paidTitle })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const tooMany = await post(request, sale.path, { ...base, [`qty_${first.id}`]: "99" });
     expect(tooMany.status).toBe(400);
     expect(tooMany.html).toContain(
-      "So viele Tickets dieser Art sind pro Bestellung nicht möglich.",
+      "<p>So viele Tickets dieser Art sind pro Bestellung nicht möglich.</p>",
     );
   });
 });
