@@ -752,9 +752,10 @@ test.describe("search", () => {
       expect(expected.events.length, `the demo data has events for "${term}"`).toBeGreaterThan(0);
 
       await page.goto(pathTo("home", locale));
+      // The field suggests while typing (a combobox); Enter without a chosen suggestion submits.
       const field = page
         .getByRole("banner")
-        .getByRole("searchbox", { name: texts[locale].nav.searchLabel, exact: true });
+        .getByRole("combobox", { name: texts[locale].nav.searchLabel, exact: true });
       await field.fill(term);
       await field.press("Enter");
       await expect(page).toHaveURL(

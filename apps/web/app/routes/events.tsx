@@ -233,7 +233,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               id="filter-more"
               type="checkbox"
               defaultChecked={moreActive}
-              className="peer sr-only"
+              // Wide screens show every filter: no toggle there.
+              className="peer sr-only lg:hidden"
             />
             <label
               htmlFor="filter-more"
