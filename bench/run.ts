@@ -20,6 +20,7 @@ import autocannon from "autocannon";
 import { pages as routePages } from "../apps/web/app/route-table";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+if (process.argv.includes("--scan")) process.exit(await (await import("./scan.ts")).main());
 const { values } = parseArgs({
   options: {
     events: { type: "string", default: "0" },

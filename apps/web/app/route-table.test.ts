@@ -45,13 +45,16 @@ const accountScreens: [string, string][] = [
   ["/konto/profil", "/en/account/profile"],
   ["/konto/adressen", "/en/account/addresses"],
   ["/konto/datenschutz", "/en/account/privacy"],
+  ["/konto/einlass", "/en/account/door"],
 ];
+/** The door area's pages besides `/qr`. */
+const doorScreens: [string, string][] = [["/qr/scanner", "/en/qr/scanner"]];
 
 describe("route table", () => {
-  it("holds exactly the product's 24 pages and the account's screens in both languages", () => {
-    expect(pages).toHaveLength(24 + accountScreens.length);
+  it("holds exactly the product's 24 pages, the account's and the door's screens in both languages", () => {
+    expect(pages).toHaveLength(24 + accountScreens.length + doorScreens.length);
     expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
-      [...spec, ...accountScreens].sort(),
+      [...spec, ...accountScreens, ...doorScreens].sort(),
     );
   });
 

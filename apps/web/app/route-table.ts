@@ -108,6 +108,7 @@ export const pages = [
     "routes/account/privacy.tsx",
     account,
   ),
+  page("account-door", "/konto/einlass", "/en/account/door", "routes/account/door.tsx", account),
   page("cities", "/staedte", "/en/cities", "routes/cities.tsx"),
   page("contact", "/kontakt", "/en/contact", "routes/contact.tsx"),
   page(
@@ -142,6 +143,9 @@ export const pages = [
     cms: "privacy-policy",
   }),
   page("qr", "/qr", "/en/qr", "routes/qr.tsx", { area: "door" }),
+  page("door-scanner", "/qr/scanner", "/en/qr/scanner", "routes/door/scanner.tsx", {
+    area: "door",
+  }),
   page("register", "/registrierung", "/en/register", "routes/register.tsx", guestOnly),
   page(
     "reset-password",
@@ -178,6 +182,8 @@ export const resources = {
   robots: { path: "/robots.txt", module: "routes/robots.ts" },
   places: { path: "/places.json", module: "routes/places.ts" },
   accountExport: { path: "/account-data.json", module: "routes/account-export.ts" },
+  /** The scanner's data (tickets, keys) and its scans, with the door link's cookie. */
+  doorData: { path: "/door-scanner.json", module: "routes/door/scanner-data.ts" },
 } as const;
 
 /** Old or misspelt paths answered with a 301 to a page. */

@@ -45,4 +45,5 @@ export default [
   route(resources.robots.path, resources.robots.module, { id: "robots" }),
   route(resources.places.path, resources.places.module, { id: "places" }),
   route(resources.accountExport.path, resources.accountExport.module, { id: "account-export" }),
+  route(resources.doorData.path, resources.doorData.module, { id: "door-data" }),
 ] satisfies RouteConfig;
