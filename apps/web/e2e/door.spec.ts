@@ -289,6 +289,8 @@ test("axe finds nothing on the scanner and its green, amber and red verdicts", a
     ttid: concert.ticketTypeId,
     tid: ticket.id,
   });
+  // Four axe runs on a busy machine.
+  test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL, locale: "de-DE" });
   const page = await context.newPage();
   const axe = async (label: string) => {
@@ -301,20 +303,19 @@ test("axe finds nothing on the scanner and its green, amber and red verdicts", a
     ).toEqual([]);
   };
   try {
-    await page.clock.install();
     await openScanner(page, link);
     await axe("scanner");
-    // The clock stands still: each verdict stays on screen while axe reads it.
-    await page.clock.pauseAt(Date.now() + 1000);
+    // Each verdict stays on screen while axe reads it.
+    await page.getByLabel(doorDe.hold).check();
     for (const [entered, result] of [
       ["exit", "not_inside"],
       ["kein-ticket", "unknown_code"],
     ] as const) {
       if (entered === "exit") {
-        await page.getByRole("radio", { name: doorDe.modes.exit }).check();
+        await page.locator("label", { hasText: doorDe.modes.exit }).click();
         await typeCode(page, code);
       } else {
-        await page.getByRole("radio", { name: doorDe.modes.entry }).check();
+        await page.locator("label", { hasText: doorDe.modes.entry }).click();
         await typeCode(page, entered);
       }
       await expect(verdict(page)).toHaveAttribute("data-result", result);

@@ -72,6 +72,10 @@ export function ScannerApp({
   const [torch, setTorch] = useState<boolean | null>(null);
   const [code, setCode] = useState("");
   const [ready, setReady] = useState(false);
+  // Some doors check an ID with the ticket: the verdict then stays until it is tapped away.
+  const [hold, setHold] = useState(false);
+  const holdRef = useRef(hold);
+  holdRef.current = hold;
 
   const store = useRef<DoorStore | null>(null);
   const keys = useRef<TicketKey[]>([]);
@@ -142,7 +146,7 @@ export function ScannerApp({
     clearTimeout(verdictTimer.current);
     setVerdict(next);
     signal(scanTone(next.result));
-    verdictTimer.current = setTimeout(() => setVerdict(null), verdictMs);
+    if (!holdRef.current) verdictTimer.current = setTimeout(() => setVerdict(null), verdictMs);
   }, []);
 
   const decideHere = useCallback(
@@ -236,6 +240,7 @@ export function ScannerApp({
   useEffect(() => {
     let cancelled = false;
     device.current = deviceName();
+    setHold(localStorage.getItem("door-hold") === "1");
     setOnline(navigator.onLine);
     const goOnline = () => {
       setOnline(true);
@@ -385,7 +390,7 @@ export function ScannerApp({
       </div>
 
       <form
-        className="mx-4 mt-3 mb-6 flex items-end gap-2"
+        className="mx-4 mt-3 mb-3 flex items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
           lastCode.current = null;
@@ -412,6 +417,18 @@ export function ScannerApp({
           {t("manualSubmit")}
         </button>
       </form>
+
+      <label className="mx-4 mb-6 flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={hold}
+          onChange={(event) => {
+            setHold(event.target.checked);
+            localStorage.setItem("door-hold", event.target.checked ? "1" : "0");
+          }}
+        />
+        {t("hold")}
+      </label>
 
       <div aria-live="assertive" role="status">
         {verdict && tone && (
