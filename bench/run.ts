@@ -33,6 +33,7 @@ import { pages as routePages } from "../apps/web/app/route-table";
 import { type Goal, goal, kB, ms, percent, percentile, perSecond, treeRss } from "./figures";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+if (process.argv.includes("--scan")) process.exit(await (await import("./scan.ts")).main());
 const { values } = parseArgs({
   options: {
     events: { type: "string", default: "10000" },

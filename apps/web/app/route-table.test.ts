@@ -51,7 +51,10 @@ const accountScreens: [string, string][] = [
   ["/konto/profil", "/en/account/profile"],
   ["/konto/adressen", "/en/account/addresses"],
   ["/konto/datenschutz", "/en/account/privacy"],
+  ["/konto/einlass", "/en/account/door"],
 ];
+/** The door area's pages besides `/qr`. */
+const doorScreens: [string, string][] = [["/qr/scanner", "/en/qr/scanner"]];
 
 /** The organiser panel's screens besides its start (`/panel`). */
 const panelScreens: [string, string][] = [
@@ -63,12 +66,12 @@ const panelScreens: [string, string][] = [
 ];
 
 describe("route table", () => {
-  it("holds exactly the product's 24 pages, the account's, the checkout's and the panel's screens in both languages", () => {
+  it("holds exactly the product's 24 pages and the account's, checkout's, door's and panel's screens in both languages", () => {
     expect(pages).toHaveLength(
-      24 + accountScreens.length + checkoutScreens.length + panelScreens.length,
+      24 + accountScreens.length + checkoutScreens.length + doorScreens.length + panelScreens.length,
     );
     expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
-      [...spec, ...accountScreens, ...checkoutScreens, ...panelScreens].sort(),
+      [...spec, ...accountScreens, ...checkoutScreens, ...doorScreens, ...panelScreens].sort(),
     );
   });
 

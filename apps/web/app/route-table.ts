@@ -117,6 +117,7 @@ export const pages = [
     account,
   ),
   page("checkout", "/kasse/:id", "/en/checkout/:id", "routes/checkout.tsx", checkout),
+  page("account-door", "/konto/einlass", "/en/account/door", "routes/account/door.tsx", account),
   page("cities", "/staedte", "/en/cities", "routes/cities.tsx"),
   page("contact", "/kontakt", "/en/contact", "routes/contact.tsx"),
   page(
@@ -186,6 +187,9 @@ export const pages = [
     cms: "privacy-policy",
   }),
   page("qr", "/qr", "/en/qr", "routes/qr.tsx", { area: "door" }),
+  page("door-scanner", "/qr/scanner", "/en/qr/scanner", "routes/door/scanner.tsx", {
+    area: "door",
+  }),
   page("register", "/registrierung", "/en/register", "routes/register.tsx", guestOnly),
   page(
     "reset-password",
@@ -231,6 +235,8 @@ export const resources = {
   suggestions: { path: "/suggestions.json", module: "routes/suggestions.ts" },
   accountExport: { path: "/account-data.json", module: "routes/account-export.ts" },
   panelOrdersCsv: { path: "/panel/orders.csv", module: "routes/panel/orders-csv.ts" },
+  /** The scanner's data (tickets, keys) and its scans, with the door link's cookie. */
+  doorData: { path: "/door-scanner.json", module: "routes/door/scanner-data.ts" },
 } as const;
 
 /** Old or misspelt paths answered with a 301 to a page. */

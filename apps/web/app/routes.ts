@@ -47,4 +47,5 @@ export default [
   route(resources.suggestions.path, resources.suggestions.module, { id: "suggestions" }),
   route(resources.panelOrdersCsv.path, resources.panelOrdersCsv.module, { id: "panel-orders-csv" }),
   route(resources.accountExport.path, resources.accountExport.module, { id: "account-export" }),
+  route(resources.doorData.path, resources.doorData.module, { id: "door-data" }),
 ] satisfies RouteConfig;

@@ -52,6 +52,8 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "account-profile": ["account", "forms"],
   "account-addresses": ["account", "forms"],
   "account-privacy": ["account"],
+  "account-door": ["doorLinks"],
+  "door-scanner": ["door"],
   cities: ["cities", "catalogue"],
   contact: ["contact"],
   "event-categories": ["categories", "catalogue"],

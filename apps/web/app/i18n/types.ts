@@ -7,6 +7,8 @@ import type cities from "./messages/de/cities.json";
 import type cms from "./messages/de/cms.json";
 import type common from "./messages/de/common.json";
 import type contact from "./messages/de/contact.json";
+import type door from "./messages/de/door.json";
+import type doorLinks from "./messages/de/doorLinks.json";
 import type errors from "./messages/de/errors.json";
 import type event from "./messages/de/event.json";
 import type events from "./messages/de/events.json";
@@ -41,6 +43,8 @@ export type Messages = {
   checkout: typeof checkout;
   common: typeof common;
   contact: typeof contact;
+  door: typeof door;
+  doorLinks: typeof doorLinks;
   errors: typeof errors;
   event: typeof event;
   events: typeof events;

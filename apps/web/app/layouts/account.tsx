@@ -11,8 +11,11 @@ import type { Route } from "./+types/account";
 export const headers = pageHeaders;
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { name } = signedInUser(context);
-  return data({ name }, { headers: { "Cache-Control": privatePageCache } });
+  const user = signedInUser(context);
+  return data(
+    { name: user.name, organiser: user.organiser?.approval_status === "approved" },
+    { headers: { "Cache-Control": privatePageCache } },
+  );
 }
 
 /**
@@ -22,7 +25,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("account");
   const { to } = usePaths();
-  const { name } = loaderData;
+  const { name, organiser } = loaderData;
+  const screens = accountScreens.filter((screen) => organiser || !("organiser" in screen));
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-8 px-4 py-12">
       <header className="space-y-3">
@@ -30,7 +34,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         <p className={`max-w-3xl text-lg ${mutedText}`}>{t("intro")}</p>
         <nav aria-label={t("sectionsLabel")}>
           <ul className="flex flex-wrap gap-2">
-            {accountScreens.map(({ key, label }) => (
+            {screens.map(({ key, label }) => (
               <li key={key}>
                 <NavLink
                   to={to(key)}

@@ -73,8 +73,12 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <ul className="grid gap-4 sm:grid-cols-2">
-        {accountScreens.map(({ key, label }) =>
-          label === "dashboard" ? null : (
+        {accountScreens.map((screen) => {
+          const { key, label } = screen;
+          if (label === "dashboard" || ("organiser" in screen && approval !== "approved")) {
+            return null;
+          }
+          return (
             <Card as="li" key={key} id={label} className="scroll-mt-24 space-y-2 p-6">
               <h2 className="text-lg font-semibold">{t(`nav.${label}`)}</h2>
               <p className={mutedText}>{t(`screens.${label}`)}</p>
@@ -82,8 +86,8 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
                 {t("openScreen", { screen: t(`nav.${label}`) })}
               </Link>
             </Card>
-          ),
-        )}
+          );
+        })}
       </ul>
     </>
   );

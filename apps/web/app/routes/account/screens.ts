@@ -7,5 +7,7 @@ export const accountScreens = [
   { key: "account-profile", label: "profile" },
   { key: "account-addresses", label: "addresses" },
   { key: "account-privacy", label: "privacy" },
-] as const satisfies readonly { key: PageKey; label: string }[];
+  /** Door links and the scan log: approved organisers only, until the organiser panel has them. */
+  { key: "account-door", label: "door", organiser: true },
+] as const satisfies readonly { key: PageKey; label: string; organiser?: boolean }[];
 export type AccountScreen = (typeof accountScreens)[number]["key"];

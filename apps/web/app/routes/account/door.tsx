@@ -1,0 +1,248 @@
+import { data, Form, useNavigation } from "react-router";
+import { useFormatter, useTranslations } from "use-intl";
+import { apiFor } from "../../api.server";
+import { Section } from "../../components/account/section";
+import { FormMessage, SelectField, TextField } from "../../components/form-field";
+import { mutedText } from "../../components/page-parts";
+import { Badge } from "../../components/ui/badge";
+import { formFailure, optionalId, textValues } from "../../lib/forms";
+import type { Route } from "./+types/door";
+import {
+  doorFieldNames,
+  doorScreen,
+  linkInput,
+  linkToShare,
+  requireOrganiser,
+} from "./door.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireOrganiser(context);
+  return doorScreen(await apiFor(context), new URL(request.url));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireOrganiser(context);
+  const form = await request.formData();
+  const api = await apiFor(context);
+  const eventId = optionalId(String(form.get("event") ?? ""));
+  if (!eventId) throw data(null, { status: 400 });
+  if (form.get("intent") === "revoke") {
+    const id = optionalId(String(form.get("id") ?? ""));
+    if (!id) throw data(null, { status: 400 });
+    await api.door.revokeLink(id);
+    return { ok: true as const, created: null };
+  }
+  const values = textValues(form, doorFieldNames);
+  try {
+    const link = (await api.door.createLink(eventId, linkInput(values))).data;
+    return { ok: true as const, created: await linkToShare(request, context, link) };
+  } catch (error) {
+    return data(formFailure(error, doorFieldNames, values), { status: 400 });
+  }
+}
+
+/**
+ * Door links of the organiser's events (made, shown once as address and QR code, revoked) and
+ * the scan log. Until the organiser panel has a place for it, it is a screen of the account.
+ */
+export default function AccountDoor({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTranslations("doorLinks");
+  const format = useFormatter();
+  const busy = useNavigation().state === "submitting";
+  const { events, event, links, log } = loaderData;
+  const failure = actionData && !actionData.ok ? actionData : null;
+  const created = actionData?.ok ? actionData.created : null;
+  const time = (value: string) =>
+    format.dateTime(new Date(value), { dateStyle: "short", timeStyle: "short" });
+
+  if (!event) {
+    return (
+      <Section id="door" title={t("heading")} intro={t("intro")}>
+        <p>{t("noEvents")}</p>
+      </Section>
+    );
+  }
+  const now = Date.now();
+  return (
+    <>
+      <Section id="door" title={t("heading")} intro={t("intro")}>
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <SelectField
+            id="door-event"
+            name="event"
+            label={t("event")}
+            defaultValue={String(event.id)}
+            options={events.map((entry) => ({
+              value: entry.id,
+              label: `${entry.title} (${time(entry.starts_at)})`,
+            }))}
+          />
+          <button type="submit" className="button-secondary">
+            {t("show")}
+          </button>
+        </Form>
+      </Section>
+
+      <Section id="door-new" title={t("newHeading")} intro={t("newIntro")}>
+        <Form method="post" className="grid gap-4 sm:grid-cols-3">
+          <input type="hidden" name="event" value={event.id} />
+          <TextField
+            id="door-gate"
+            name="gate"
+            label={t("gate")}
+            required={false}
+            maxLength={60}
+            defaultValue={failure?.values.gate}
+            error={failure?.fields.gate}
+          />
+          <SelectField
+            id="door-mode"
+            name="mode"
+            label={t("mode")}
+            defaultValue={failure?.values.mode ?? "entry"}
+            options={[
+              { value: "entry", label: t("modes.entry") },
+              { value: "entry_exit", label: t("modes.entry_exit") },
+            ]}
+            error={failure?.fields.mode}
+          />
+          <TextField
+            id="door-expires"
+            name="expires_in_hours"
+            type="number"
+            min={1}
+            label={t("expires")}
+            hint={t("expiresHint")}
+            required={false}
+            defaultValue={failure?.values.expires_in_hours}
+            error={failure?.fields.expires_in_hours}
+          />
+          <div className="sm:col-span-3">
+            <button type="submit" className="button-primary" disabled={busy}>
+              {t("create")}
+            </button>
+          </div>
+          {failure?.message && (
+            <FormMessage id="door-new-error" tone="error">
+              {failure.message}
+            </FormMessage>
+          )}
+        </Form>
+        {created && (
+          <div className="grid gap-4 sm:grid-cols-[12rem_1fr]" data-testid="door-link-created">
+            <div
+              className="rounded-lg bg-white p-2"
+              role="img"
+              aria-label={t("qrLabel")}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG from the qrcode library
+              dangerouslySetInnerHTML={{ __html: created.qr }}
+            />
+            <div className="space-y-2">
+              <p className="font-semibold">{t("createdHeading")}</p>
+              <p className={mutedText}>{t("createdText")}</p>
+              <label htmlFor="door-link-url" className="block font-medium">
+                {t("linkLabel")}
+              </label>
+              <input id="door-link-url" readOnly value={created.url} className="field w-full" />
+            </div>
+          </div>
+        )}
+      </Section>
+
+      <Section id="door-links" title={t("linksHeading")}>
+        {links.length === 0 ? (
+          <p>{t("noLinks")}</p>
+        ) : (
+          <ul className="divide-y divide-neutral-200 dark:divide-neutral-700">
+            {links.map((link) => {
+              const state = link.revoked_at
+                ? "revoked"
+                : link.expires_at && Date.parse(link.expires_at) <= now
+                  ? "expired"
+                  : "active";
+              return (
+                <li key={link.id} className="flex flex-wrap items-center gap-3 py-3">
+                  <span className="font-medium">{link.gate ?? t("noGate")}</span>
+                  <span className={mutedText}>{t(`modes.${link.mode}`)}</span>
+                  {link.expires_at && (
+                    <span className={mutedText}>{t("until", { time: time(link.expires_at) })}</span>
+                  )}
+                  <Badge tone={state === "active" ? "positive" : "neutral"}>
+                    {t(`states.${state}`)}
+                  </Badge>
+                  {state === "active" && (
+                    <Form method="post" className="ml-auto">
+                      <input type="hidden" name="event" value={event.id} />
+                      <input type="hidden" name="id" value={link.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="revoke"
+                        className="button-secondary"
+                        aria-label={t("revokeLabel", { gate: link.gate ?? t("noGate") })}
+                      >
+                        {t("revoke")}
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="door-log" title={t("logHeading")} intro={t("logIntro")}>
+        {log.length === 0 ? (
+          <p>{t("noScans")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("columns.time")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("columns.ticket")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("columns.result")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("columns.direction")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("columns.gate")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("columns.device")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.map((entry) => (
+                  <tr
+                    key={entry.id}
+                    data-result={entry.result}
+                    className="border-t border-neutral-200 dark:border-neutral-700"
+                  >
+                    <td className="py-2 pr-3">{time(entry.scanned_at)}</td>
+                    <td className="py-2 pr-3">{entry.ticket_id ?? "–"}</td>
+                    <td className="py-2 pr-3">
+                      {t(`results.${entry.result}`)}
+                      {entry.offline && <span className={mutedText}> · {t("offline")}</span>}
+                    </td>
+                    <td className="py-2 pr-3">{t(`directions.${entry.entry_type}`)}</td>
+                    <td className="py-2 pr-3">{entry.gate ?? "–"}</td>
+                    <td className="py-2 pr-3">{entry.device ?? "–"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+    </>
+  );
+}

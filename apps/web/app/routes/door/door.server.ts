@@ -1,0 +1,40 @@
+import { type ApiClient, ApiError, createApiClient } from "@eventwerk/contract";
+import type { RouterContextProvider } from "react-router";
+import { config } from "../../config.server";
+import { requestState } from "../../context";
+import { clearCookie, readCookies, serializeCookie } from "../../session/cookies.server";
+
+/** The door link's secret, kept in an httpOnly cookie once its link was opened. */
+export const doorCookie = "door_link";
+const doorTokenPattern = /^door_[\w-]{43}$/;
+
+/** The door link token of the request, if it carries a well-formed one. */
+export function doorToken(request: Request): string | null {
+  const token = readCookies(request).get(doorCookie);
+  return token && doorTokenPattern.test(token) ? token : null;
+}
+
+/** A link's token from `?link=`: moved into the cookie, so the address bar no longer shows it. */
+export function linkFromUrl(url: URL): string | null {
+  const token = url.searchParams.get("link");
+  return token && doorTokenPattern.test(token) ? token : null;
+}
+
+export const doorCookieFor = (token: string) =>
+  serializeCookie(doorCookie, token, { httpOnly: true, maxAge: 30 * 24 * 60 * 60 });
+export const clearDoorCookie = () => clearCookie(doorCookie);
+
+/** The contract client with the door link's token (no user), in the visitor's language. */
+export function doorClient(context: Readonly<RouterContextProvider>, token: string): ApiClient {
+  const state = context.get(requestState);
+  return createApiClient({
+    baseUrl: config.API_BASE_URL,
+    token,
+    locale: state.locale,
+    forwardedFor: state.forwardedFor,
+    timeoutMs: 10_000,
+  });
+}
+
+/** A door link the API no longer takes (revoked, expired, unknown). */
+export const linkRefused = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -1,0 +1,82 @@
+import { ApiError, scanSchema, syncSchema } from "@eventwerk/contract";
+import { z } from "zod";
+import { privatePageCache } from "../../lib/page-cache";
+import type { Route } from "./+types/scanner-data";
+import { clearDoorCookie, doorClient, doorToken, linkRefused } from "./door.server";
+
+const headers = { "Cache-Control": privatePageCache };
+
+/** The API's answer to a failed call, passed on as it is (the one error shape). */
+function failure(error: unknown): Response {
+  if (!(error instanceof ApiError)) throw error;
+  const refused = linkRefused(error);
+  return Response.json(error.body, {
+    status: error.status,
+    headers: refused ? { ...headers, "Set-Cookie": clearDoorCookie() } : headers,
+  });
+}
+
+const unauthorized = () =>
+  Response.json(
+    { error: { code: "unauthorized", message: "No door link." } },
+    { status: 401, headers },
+  );
+
+/**
+ * `GET /door-scanner.json`: what the scanner keeps for offline scanning (the session with its
+ * counters, the event's tickets, the public keys), with the door link's cookie.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = doorToken(request);
+  if (!token) return unauthorized();
+  const api = doorClient(context, token);
+  try {
+    const [session, tickets, keys] = await Promise.all([
+      api.door.session(),
+      api.door.tickets(),
+      api.checkout.ticketKeys(),
+    ]);
+    return Response.json(
+      { session: session.data, tickets: tickets.data, keys: keys.data },
+      { headers },
+    );
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+const bodySchema = z.union([z.object({ scan: scanSchema }), syncSchema]);
+
+/**
+ * `POST /door-scanner.json`: one scan (`{ scan }`) or the offline queue (`{ scans }`) as JSON in
+ * the form field `body` (the site takes form posts only), passed to the API. The cookie is
+ * SameSite=Lax and the site checks every post's Origin, so no other site can post here.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = doorToken(request);
+  if (!token) return unauthorized();
+  const field = (await request.formData()).get("body");
+  let json: unknown = null;
+  try {
+    json = typeof field === "string" ? JSON.parse(field) : null;
+  } catch {
+    json = null;
+  }
+  const parsed = bodySchema.safeParse(json);
+  if (!parsed.success) {
+    return Response.json(
+      { error: { code: "validation_failed", message: parsed.error.message } },
+      { status: 400, headers },
+    );
+  }
+  const api = doorClient(context, token);
+  try {
+    const answer =
+      "scan" in parsed.data
+        ? await api.door.scan(parsed.data.scan)
+        : await api.door.sync(parsed.data.scans);
+    return Response.json(answer.data, { headers });
+  } catch (error) {
+    return failure(error);
+  }
+}

@@ -1,0 +1,78 @@
+import { data, Link, redirect, useRevalidator } from "react-router";
+import { useTranslations } from "use-intl";
+import { ScannerApp } from "../../components/door/scanner-app";
+import { EmptyState } from "../../components/page-parts";
+import { requestState } from "../../context";
+import { usePaths } from "../../hooks";
+import { pageHeaders, privatePageCache } from "../../lib/page-cache";
+import { resources } from "../../route-table";
+import type { Route } from "./+types/scanner";
+import {
+  clearDoorCookie,
+  doorClient,
+  doorCookieFor,
+  doorToken,
+  linkFromUrl,
+  linkRefused,
+} from "./door.server";
+
+export const headers = pageHeaders;
+const cache = { "Cache-Control": privatePageCache };
+
+/**
+ * A door link (`?link=`) is moved into an httpOnly cookie and out of the address bar; with the
+ * cookie, the scanner opens for the link's event. Without one, or with a revoked or expired
+ * link, the page says so.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = context.get(requestState);
+  const url = new URL(request.url);
+  const link = linkFromUrl(url);
+  if (link) {
+    state.setCookies.push(doorCookieFor(link));
+    throw redirect(url.pathname, { headers: cache });
+  }
+  const token = doorToken(request);
+  if (!token) return data({ state: "none" as const, session: null }, { headers: cache });
+  try {
+    const session = await doorClient(context, token).door.session();
+    return data({ state: "open" as const, session: session.data }, { headers: cache });
+  } catch (error) {
+    if (!linkRefused(error)) throw error;
+    state.setCookies.push(clearDoorCookie());
+    return data({ state: "refused" as const, session: null }, { headers: cache });
+  }
+}
+
+/** The door scanner of a door link: its own chunk, loaded only by this page. */
+export default function DoorScanner({ loaderData }: Route.ComponentProps) {
+  const t = useTranslations("door");
+  const { to } = usePaths();
+  const revalidator = useRevalidator();
+  if (loaderData.state === "open") {
+    return (
+      <main id="main">
+        <ScannerApp
+          session={loaderData.session}
+          dataUrl={resources.doorData.path}
+          onRefused={() => void revalidator.revalidate()}
+        />
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+      <EmptyState
+        icon="scan-line"
+        title={loaderData.state === "refused" ? t("refusedTitle") : t("noLinkTitle")}
+        actions={
+          <Link to={to("qr")} className="button-secondary">
+            {t("aboutQr")}
+          </Link>
+        }
+      >
+        <p>{loaderData.state === "refused" ? t("refusedText") : t("noLinkText")}</p>
+      </EmptyState>
+    </main>
+  );
+}

@@ -1,0 +1,331 @@
+import { createPrivateKey, sign } from "node:crypto";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, expect, type Page } from "@playwright/test";
+import QRCode from "qrcode";
+import doorDe from "../app/i18n/messages/de/door.json" with { type: "json" };
+import doorLinksDe from "../app/i18n/messages/de/doorLinks.json" with { type: "json" };
+import { pathTo } from "../app/route-table";
+import { germanBrowser, loginAs, test } from "./support";
+
+test.use(germanBrowser);
+// The scanner's tests share the demo concert's tickets: one after the other.
+test.describe.configure({ mode: "serial" });
+
+const organiser = { email: "organiser@eventwerk.example", password: "eventwerk-demo-1" };
+const demoEvent = "Hofkonzert heute Abend";
+
+type DoorTicket = {
+  id: number;
+  status: "valid" | "cancelled";
+  last: { entry_type: string } | null;
+};
+
+/** What the test needs of the demo concert: its id, ticket type, and the signing key's id. */
+async function demoConcert(page: Page) {
+  await page.goto(pathTo("account-door", "de"));
+  const value = await page
+    .locator("#door-event option", { hasText: demoEvent })
+    .getAttribute("value");
+  const eventId = Number(value);
+  const event = await (await page.request.get(`/api/v1/events/${eventId}`)).json();
+  const [key] = (await (await page.request.get("/api/v1/ticket-keys")).json()).data;
+  return { eventId, ticketTypeId: event.data.ticket_types[0].id as number, kid: key.kid as string };
+}
+
+/**
+ * A ticket's code as the API signed it: the same payload with the same key (the server's key
+ * file in its data directory) gives the same Ed25519 signature, so it is the ticket's own code.
+ */
+async function codeFor(payload: { kid: string; tid: number; eid: number; ttid: number }) {
+  const pem = await readFile(
+    path.join(process.env.E2E_DATA_DIR!, "keys", "jwt-ed25519.pem"),
+    "utf8",
+  );
+  // The API's field order: the same bytes, the same signature.
+  const { kid, tid, eid, ttid } = payload;
+  const body = Buffer.from(JSON.stringify({ v: 1, kid, tid, eid, ttid }));
+  const signature = sign(null, body, createPrivateKey(pem));
+  return `${body.toString("base64url")}.${signature.toString("base64url")}`;
+}
+
+/** Creates a door link on the organiser's door screen and answers its address. */
+async function createLink(page: Page, eventId: number, options: { gate: string; exits?: boolean }) {
+  await page.goto(`${pathTo("account-door", "de")}?event=${eventId}`);
+  await page.getByLabel(doorLinksDe.gate).fill(options.gate);
+  if (options.exits) await page.getByLabel(doorLinksDe.mode).selectOption("entry_exit");
+  await page.getByRole("button", { name: doorLinksDe.create }).click();
+  const url = await page.locator("#door-link-url").inputValue();
+  expect(url).toContain("link=door_");
+  return url;
+}
+
+async function doorTickets(page: Page, linkUrl: string): Promise<DoorTicket[]> {
+  const token = new URL(linkUrl).searchParams.get("link");
+  const response = await page.request.get("/api/v1/door/tickets", {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await response.json()).data;
+}
+
+/** A few frames of a QR code as a YUV 4:2:0 video: what Chromium's fake camera plays. */
+async function qrVideo(code: string): Promise<string> {
+  const qr = QRCode.create(code, { errorCorrectionLevel: "M" });
+  const modules = qr.modules.size;
+  const side = 480;
+  const scale = Math.floor(side / (modules + 8));
+  const offset = Math.floor((side - modules * scale) / 2);
+  const luma = Buffer.alloc(side * side, 235);
+  for (let y = 0; y < modules * scale; y++) {
+    for (let x = 0; x < modules * scale; x++) {
+      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) {
+        luma[(offset + y) * side + offset + x] = 16;
+      }
+    }
+  }
+  const chroma = Buffer.alloc((side / 2) * (side / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma]);
+  const dir = await mkdtemp(path.join(tmpdir(), "eventwerk-door-"));
+  const file = path.join(dir, "qr.y4m");
+  await writeFile(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`),
+      frame,
+      frame,
+      frame,
+    ]),
+  );
+  return file;
+}
+
+/** A browser of its own whose camera shows this code. */
+async function cameraOn(code: string, baseURL: string): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-video-capture=${await qrVideo(code)}`,
+    ],
+  });
+  const context = await browser.newContext({ baseURL, locale: "de-DE", permissions: ["camera"] });
+  return { browser, page: await context.newPage() };
+}
+
+const verdict = (page: Page) => page.getByTestId("door-verdict");
+const scanner = (page: Page) => page.getByTestId("door-scanner");
+
+async function openScanner(page: Page, linkUrl: string) {
+  await page.goto(linkUrl);
+  // The token went from the address into a cookie.
+  await expect(page).toHaveURL((url) => !url.search.includes("link="));
+  await expect(scanner(page)).toHaveAttribute("data-ready", "true");
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel(doorDe.manualLabel).fill(code);
+  await page.getByRole("button", { name: doorDe.manualSubmit }).click();
+}
+
+let organiserContext: BrowserContext;
+let organiserPage: Page;
+let concert: Awaited<ReturnType<typeof demoConcert>>;
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  organiserContext = await browser.newContext({ baseURL, locale: "de-DE" });
+  organiserPage = await organiserContext.newPage();
+  await loginAs(organiserPage, "de", organiser);
+  concert = await demoConcert(organiserPage);
+});
+test.afterAll(async () => {
+  await organiserContext.close();
+});
+
+test("the camera scans a ticket: valid, already inside, out, in again; cancelled and foreign ones are invalid", async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const link = await createLink(organiserPage, concert.eventId, { gate: "Kamera", exits: true });
+  const tickets = await doorTickets(organiserPage, link);
+  const valid = tickets.find((ticket) => ticket.status === "valid")!;
+  const cancelled = tickets.find((ticket) => ticket.status === "cancelled")!;
+  const payload = { kid: concert.kid, eid: concert.eventId, ttid: concert.ticketTypeId };
+
+  const { browser, page } = await cameraOn(await codeFor({ ...payload, tid: valid.id }), baseURL!);
+  try {
+    await openScanner(page, link);
+    await expect(verdict(page)).toHaveAttribute("data-result", "valid");
+    await expect(verdict(page)).toContainText(doorDe.results.valid.entry);
+    // The code stays in front of the camera: read again, it is already inside.
+    await expect(verdict(page)).toHaveAttribute("data-result", "already_inside");
+    await expect(verdict(page)).toContainText("Kamera");
+    await expect(page.getByTestId("door-inside")).not.toHaveText("0");
+
+    await page.getByRole("radio", { name: doorDe.modes.exit }).dispatchEvent("click");
+    await expect(verdict(page)).toContainText(doorDe.results.valid.exit);
+    await page.getByRole("radio", { name: doorDe.modes.entry }).dispatchEvent("click");
+    await expect(verdict(page)).toContainText(doorDe.results.valid.entry);
+  } finally {
+    await browser.close();
+  }
+
+  for (const [code, result] of [
+    [await codeFor({ ...payload, tid: cancelled.id }), "cancelled"],
+    [await codeFor({ ...payload, eid: concert.eventId - 1, tid: valid.id }), "other_event"],
+  ] as const) {
+    const camera = await cameraOn(code, baseURL!);
+    try {
+      await openScanner(camera.page, link);
+      await expect(verdict(camera.page)).toHaveAttribute("data-result", result);
+      await expect(verdict(camera.page)).toContainText(doorDe.results[result]);
+    } finally {
+      await camera.browser.close();
+    }
+  }
+
+  // The organiser's log has every one of those scans.
+  await organiserPage.goto(`${pathTo("account-door", "de")}?event=${concert.eventId}`);
+  const log = organiserPage.locator("#door-log tbody tr");
+  for (const result of ["valid", "already_inside", "cancelled", "other_event"]) {
+    await expect(log.and(organiserPage.locator(`[data-result="${result}"]`)).first()).toBeVisible();
+  }
+});
+
+test("offline: scans are checked from the cache and queued, sent when back; a second device's is a duplicate", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const linkA = await createLink(organiserPage, concert.eventId, { gate: "Offline A" });
+  const linkB = await createLink(organiserPage, concert.eventId, { gate: "Offline B" });
+  const tickets = await doorTickets(organiserPage, linkA);
+  // A ticket nobody scanned yet.
+  const ticket = tickets.filter((entry) => entry.status === "valid" && !entry.last).at(-1)!;
+  const code = await codeFor({
+    kid: concert.kid,
+    eid: concert.eventId,
+    ttid: concert.ticketTypeId,
+    tid: ticket.id,
+  });
+
+  const devices = [] as { context: BrowserContext; page: Page }[];
+  for (const link of [linkA, linkB]) {
+    const context = await browser.newContext({ baseURL, locale: "de-DE" });
+    const page = await context.newPage();
+    await openScanner(page, link);
+    await context.setOffline(true);
+    await expect(page.getByTestId("door-connection")).toHaveAttribute("data-online", "false");
+    devices.push({ context, page });
+  }
+  try {
+    for (const { page } of devices) {
+      await typeCode(page, code);
+      await expect(verdict(page)).toHaveAttribute("data-result", "valid");
+      await expect(verdict(page)).toContainText(doorDe.decidedOffline);
+      await expect(page.getByTestId("door-connection")).toContainText("1 Scan wartet");
+    }
+    for (const { context, page } of devices) {
+      await context.setOffline(false);
+      await expect(page.getByTestId("door-connection")).toHaveAttribute("data-online", "true");
+      await expect(page.getByTestId("door-connection")).not.toContainText("wartet");
+    }
+  } finally {
+    for (const { context } of devices) await context.close();
+  }
+  await organiserPage.goto(`${pathTo("account-door", "de")}?event=${concert.eventId}`);
+  const rows = organiserPage.locator("#door-log tbody tr", { hasText: String(ticket.id) });
+  await expect(rows.and(organiserPage.locator('[data-result="valid"]'))).toContainText("Offline A");
+  await expect(rows.and(organiserPage.locator('[data-result="duplicate"]'))).toContainText(
+    "Offline B",
+  );
+});
+
+test("door links: used on another browser without signing in, revoked, refused", async ({
+  browser,
+  baseURL,
+}) => {
+  const link = await createLink(organiserPage, concert.eventId, { gate: "Widerruf" });
+  const staff = await browser.newContext({ baseURL, locale: "de-DE" });
+  const page = await staff.newPage();
+  try {
+    await openScanner(page, link);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(demoEvent);
+    await typeCode(page, "kein-ticket");
+    await expect(verdict(page)).toHaveAttribute("data-result", "unknown_code");
+
+    await organiserPage.goto(`${pathTo("account-door", "de")}?event=${concert.eventId}`);
+    await organiserPage
+      .getByRole("button", { name: doorLinksDe.revokeLabel.replace("{gate}", "Widerruf") })
+      .click();
+    await expect(organiserPage.locator("#door-links")).toContainText(doorLinksDe.states.revoked);
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: doorDe.refusedTitle })).toBeVisible();
+    // The refused link's cookie is gone: the bare scanner page explains what it is.
+    await page.goto(pathTo("door-scanner", "de"));
+    await expect(page.getByRole("heading", { name: doorDe.noLinkTitle })).toBeVisible();
+  } finally {
+    await staff.close();
+  }
+});
+
+test("axe finds nothing on the scanner and its green, amber and red verdicts", async ({
+  browser,
+  baseURL,
+}) => {
+  const link = await createLink(organiserPage, concert.eventId, { gate: "Axe", exits: true });
+  const tickets = await doorTickets(organiserPage, link);
+  // One nobody scanned: out first (amber), an unknown code (red), then in (green).
+  const ticket = tickets.filter((entry) => entry.status === "valid" && !entry.last)[0]!;
+  const code = await codeFor({
+    kid: concert.kid,
+    eid: concert.eventId,
+    ttid: concert.ticketTypeId,
+    tid: ticket.id,
+  });
+  // Four axe runs on a busy machine.
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL, locale: "de-DE" });
+  const page = await context.newPage();
+  const axe = async (label: string) => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`,
+      ),
+      label,
+    ).toEqual([]);
+  };
+  try {
+    await openScanner(page, link);
+    await axe("scanner");
+    // Each verdict stays on screen while axe reads it.
+    await page.getByLabel(doorDe.hold).check();
+    for (const [entered, result] of [
+      ["exit", "not_inside"],
+      ["kein-ticket", "unknown_code"],
+    ] as const) {
+      if (entered === "exit") {
+        await page.locator("label", { hasText: doorDe.modes.exit }).click();
+        await typeCode(page, code);
+      } else {
+        await page.locator("label", { hasText: doorDe.modes.entry }).click();
+        await typeCode(page, entered);
+      }
+      await expect(verdict(page)).toHaveAttribute("data-result", result);
+      await axe(result);
+      await verdict(page).click();
+    }
+    await typeCode(page, code);
+    await expect(verdict(page)).toHaveAttribute("data-result", "valid");
+    await axe("green");
+  } finally {
+    await context.close();
+  }
+});

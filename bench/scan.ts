@@ -1,0 +1,205 @@
+/**
+ * `npm run bench -- --scan [--database-url postgresql://…] [--tickets 50]`: the door under load.
+ * Starts the API in this process on a fresh database (a new PostgreSQL database on the given
+ * server, else embedded PGlite), adds tickets to the demo concert, and lets 20 scanners (each
+ * with a door link of its own) scan distinct tickets while 5 more scan one and the same ticket
+ * over and over, all at once. Prints scans per second, p50/p95/p99 and whether each ticket was
+ * admitted exactly once. It asserts nothing.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { and, eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { buildApp, createContext } from "../apps/api/src/app.ts";
+import { loadConfig } from "../apps/api/src/config.ts";
+import * as t from "../apps/api/src/db/schema.ts";
+import { createDoorLink } from "../apps/api/src/lib/door.ts";
+import { createTicketSigner } from "../apps/api/src/lib/ticket-codes.ts";
+
+const DISTINCT_SCANNERS = 20;
+const SAME_TICKET_SCANNERS = 5;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+    : Number.NaN;
+
+async function freshPostgres(adminUrl: string) {
+  const name = `ew_bench_scan_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Runs the scan benchmark with the process's arguments; answers the exit code. */
+export async function main(): Promise<number> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2).filter((arg) => arg !== "--scan"),
+    options: {
+      "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
+      tickets: { type: "string", default: "50" },
+      port: { type: "string", default: "3991" },
+    },
+    strict: false,
+  });
+  const perScanner = Number(values.tickets);
+  const adminUrl = String(values["database-url"] ?? "");
+  const database = adminUrl ? await freshPostgres(adminUrl) : null;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "eventwerk-bench-scan-"));
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    DOOR_RATE_LIMIT_PER_MINUTE: "100000",
+    OAUTH_CLIENT_SECRET: "bench-client-secret-1",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  console.log(`database: ${database ? "PostgreSQL" : "PGlite (embedded)"}; seeding …`);
+  const ctx = await createContext(config, { log: () => {} });
+  const app = await buildApp(ctx);
+  await app.listen({ port: Number(values.port), host: "127.0.0.1" });
+  const base = `http://127.0.0.1:${values.port}`;
+  try {
+    const [event] = await ctx.db
+      .select()
+      .from(t.events)
+      .where(eq(t.events.slugDe, "hofkonzert-heute-abend"));
+    if (!event) throw new Error("the demo concert is missing (seeding off?)");
+    const [type] = await ctx.db
+      .select()
+      .from(t.eventTicketTypes)
+      .where(eq(t.eventTicketTypes.eventId, event.id));
+    // Tickets for the scanners: one order, as many tickets as the scanners need, signed codes.
+    const count = DISTINCT_SCANNERS * perScanner + 1;
+    const signer = await createTicketSigner(config);
+    const codes = await ctx.db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(t.orders)
+        .values({
+          buyerName: "Bench Gruppe",
+          buyerEmail: "bench@guests.example",
+          status: "paid",
+          eventId: event.id,
+          totalCents: 0,
+          paidAt: new Date(),
+        })
+        .returning();
+      const [item] = await tx
+        .insert(t.orderItems)
+        .values({ orderId: order!.id, ticketTypeId: type!.id, quantity: 1, unitPriceCents: 0 })
+        .returning();
+      const ids = await tx.execute(
+        sql`select nextval(pg_get_serial_sequence('tickets', 'id'))::int as id
+          from generate_series(1, ${count})`,
+      );
+      const rows = (ids as unknown as { rows: { id: number }[] }).rows.map((row) => {
+        const id = Number(row.id);
+        return {
+          id,
+          code: signer.sign({ tid: id, eid: event.id, ttid: type!.id }),
+          orderId: order!.id,
+          orderItemId: item!.id,
+          ticketTypeId: type!.id,
+          ticketPriceCents: 0,
+        };
+      });
+      for (let i = 0; i < rows.length; i += 500)
+        await tx.insert(t.tickets).values(rows.slice(i, i + 500));
+      return rows.map((row) => ({ id: row.id, code: row.code }));
+    });
+    const shared = codes.at(-1)!;
+    const links: string[] = [];
+    for (let i = 0; i < DISTINCT_SCANNERS + SAME_TICKET_SCANNERS; i++) {
+      links.push(
+        (
+          await createDoorLink(ctx.db, event.organiserId, event.id, {
+            mode: "entry",
+            gate: `G${i}`,
+          })
+        ).token!,
+      );
+    }
+
+    const times: number[] = [];
+    const admitted = new Map<number, number>();
+    let failures = 0;
+    const scan = async (token: string, ticket: { id: number; code: string }) => {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/v1/door/scan`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ scan_id: randomUUID(), code: ticket.code, entry_type: "entry" }),
+      });
+      const body = (await response.json()) as { data?: { outcome: { result: string } } };
+      times.push(performance.now() - started);
+      if (!response.ok) failures++;
+      if (body.data?.outcome.result === "valid") {
+        admitted.set(ticket.id, (admitted.get(ticket.id) ?? 0) + 1);
+      }
+    };
+    // Warm-up: connections, prepared plans.
+    await scan(links[0]!, { id: -1, code: "warm-up" });
+    times.length = 0;
+
+    const started = performance.now();
+    await Promise.all([
+      ...Array.from({ length: DISTINCT_SCANNERS }, async (_, scanner) => {
+        for (let i = 0; i < perScanner; i++) {
+          await scan(links[scanner]!, codes[scanner * perScanner + i]!);
+        }
+      }),
+      ...Array.from({ length: SAME_TICKET_SCANNERS }, async (_, scanner) => {
+        for (let i = 0; i < perScanner; i++)
+          await scan(links[DISTINCT_SCANNERS + scanner]!, shared);
+      }),
+    ]);
+    const seconds = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    const [logged] = await ctx.db
+      .select({
+        tickets: sql<number>`count(distinct ${t.eventLogs.ticketId})::int`,
+        entries: sql<number>`count(*)::int`,
+      })
+      .from(t.eventLogs)
+      .innerJoin(t.tickets, eq(t.tickets.id, t.eventLogs.ticketId))
+      .innerJoin(t.eventTicketTypes, eq(t.eventTicketTypes.id, t.tickets.ticketTypeId))
+      .where(and(eq(t.eventTicketTypes.eventId, event.id), eq(t.eventLogs.entryType, "entry")));
+    const distinctOnce = codes.slice(0, -1).every((ticket) => admitted.get(ticket.id) === 1);
+    console.table([
+      {
+        scanners: `${DISTINCT_SCANNERS} distinct + ${SAME_TICKET_SCANNERS} same ticket`,
+        scans: times.length,
+        "scans/s": Math.round(times.length / seconds),
+        "p50 ms": percentile(times, 50).toFixed(1),
+        "p95 ms": percentile(times, 95).toFixed(1),
+        "p99 ms": percentile(times, 99).toFixed(1),
+        errors: failures,
+      },
+    ]);
+    console.log(
+      `each distinct ticket admitted once: ${distinctOnce ? "yes" : "NO"}; the shared ticket admitted ${admitted.get(shared.id) ?? 0} time(s) in ${SAME_TICKET_SCANNERS * perScanner} scans; entry rows in event_logs: ${logged?.entries} for ${logged?.tickets} tickets`,
+    );
+  } finally {
+    await app.close();
+    await ctx.close();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return 0;
+}
