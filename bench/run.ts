@@ -6,7 +6,7 @@
  * different searches (mostly micro-cache misses), plus the gzip size of the JS and CSS that each
  * public page of the route table loads. It prints figures; it asserts nothing. `--no-cache` turns
  * the guest page and catalogue micro-caches off, to measure rendering and queries themselves;
- * `--weights-only` skips the load test.
+ * `--weights-only` skips the load test. `--checkout` measures the purchase instead (bench/checkout.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { pages as routePages } from "../apps/web/app/route-table";
+import { runCheckoutBench } from "./checkout.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
@@ -28,8 +29,24 @@ const { values } = parseArgs({
     port: { type: "string", default: "3990" },
     "no-cache": { type: "boolean", default: false },
     "weights-only": { type: "boolean", default: false },
+    checkout: { type: "boolean", default: false },
+    buyers: { type: "string", default: "50" },
+    seats: { type: "string", default: "3000" },
+    "database-url": {
+      type: "string",
+      default: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+    },
   },
 });
+if (values.checkout) {
+  await runCheckoutBench({
+    buyers: Number(values.buyers),
+    seats: Number(values.seats),
+    port: Number(values.port),
+    databaseUrl: values["database-url"],
+  });
+  process.exit(0);
+}
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const duration = Number(values.duration);
