@@ -15,7 +15,8 @@
  * (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH) of `/`, the event page and
  * `/search?q=konzert`, and what each public page loads (gzip JS and CSS). It ends with the goals
  * and whether this run met them. It prints figures; it asserts nothing. `--weights-only` skips
- * the load tests.
+ * the load tests. `--checkout` measures the purchase instead (bench/checkout.ts), `--scan` the
+ * door's scans (bench/scan.ts).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -30,6 +31,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { demoUsers } from "../apps/api/src/seed/index.ts";
 import { pages as routePages } from "../apps/web/app/route-table";
+import { runCheckoutBench } from "./checkout.ts";
 import { type Goal, goal, kB, ms, percent, percentile, perSecond, treeRss } from "./figures";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -43,8 +45,23 @@ const { values } = parseArgs({
     postgres: { type: "string" },
     lighthouse: { type: "boolean", default: false },
     "weights-only": { type: "boolean", default: false },
+    checkout: { type: "boolean", default: false },
+    buyers: { type: "string", default: "50" },
+    seats: { type: "string", default: "3000" },
   },
 });
+if (values.checkout) {
+  await runCheckoutBench({
+    buyers: Number(values.buyers),
+    seats: Number(values.seats),
+    port: Number(values.port),
+    databaseUrl:
+      values.postgres ??
+      process.env.BENCH_DATABASE_URL ??
+      "postgresql://postgres@127.0.0.1:5432/postgres",
+  });
+  process.exit(0);
+}
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const duration = Number(values.duration);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --scan [--database-url postgresql://…] [--tickets 50]`: the door under load.
+ * `npm run bench -- --scan [--postgres postgresql://…] [--tickets 50]`: the door under load.
  * Starts the API in this process on a fresh database (a new PostgreSQL database on the given
  * server, else embedded PGlite), adds tickets to the demo concert, and lets 20 scanners (each
  * with a door link of its own) scan distinct tickets while 5 more scan one and the same ticket
@@ -52,14 +52,14 @@ export async function main(): Promise<number> {
   const { values } = parseArgs({
     args: process.argv.slice(2).filter((arg) => arg !== "--scan"),
     options: {
-      "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
+      postgres: { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
       tickets: { type: "string", default: "50" },
       port: { type: "string", default: "3991" },
     },
     strict: false,
   });
   const perScanner = Number(values.tickets);
-  const adminUrl = String(values["database-url"] ?? "");
+  const adminUrl = String(values.postgres ?? "");
   const database = adminUrl ? await freshPostgres(adminUrl) : null;
   const dataDir = await mkdtemp(path.join(tmpdir(), "eventwerk-bench-scan-"));
   const config = loadConfig({

@@ -8,119 +8,143 @@ const booleanString = z
 /** The web client's secret as published in this repository (README, .env.example). */
 export const publishedClientSecret = "eventwerk-web-dev-secret";
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  /** Where the web front end is reachable; used for links in emails. */
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
-  SITE_NAME: z.string().min(1).default("Eventwerk"),
-  DATA_DIR: z.string().default("./data"),
-  /** PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
-  DATABASE_URL: z.url().optional(),
-  /** Shares rate limits between instances; without it they are kept in memory. */
-  REDIS_URL: z.url().optional(),
-  /**
-   * Processes `npm start` runs on PostgreSQL (Node's cluster module; they share the port and,
-   * without Redis, the rate limits through the primary); default one per core. PGlite is one process.
-   */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  /** Without it, emails are written as .eml files to DATA_DIR/outbox. */
-  SMTP_URL: z.url().optional(),
-  MAIL_FROM: z.string().default("Eventwerk <no-reply@eventwerk.example>"),
-  /** Ed25519 keys in PEM; without them a pair is generated once under DATA_DIR/keys. */
-  JWT_PRIVATE_KEY: z.string().optional(),
-  JWT_PUBLIC_KEY: z.string().optional(),
-  JWT_ISSUER: z.string().default("eventwerk"),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
-  REFRESH_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .min(300)
-    .default(30 * 86_400),
-  RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
-  /**
-   * A login session's absolute lifetime in seconds: refresh tokens are not renewed beyond it, and
-   * the visitor logs in again (default 90 days).
-   */
-  SESSION_MAX_AGE: z.coerce
-    .number()
-    .int()
-    .min(300)
-    .default(90 * 86_400),
-  /**
-   * Seconds after a refresh token's use in which presenting it again returns the same successor
-   * (two tabs or requests renewing at once) instead of counting as a replay, which ends the session.
-   */
-  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
-  /** The web front end's OAuth client, created or updated at start. */
-  OAUTH_CLIENT_ID: z.string().min(1).default("eventwerk-web"),
-  OAUTH_CLIENT_SECRET: z.string().min(8).default(publishedClientSecret),
-  BODY_LIMIT: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(100 * 1024),
-  /**
-   * Compress answers (brotli or gzip, as the client accepts) at a level fit for dynamic content;
-   * `false` behind a proxy that compresses.
-   */
-  /** Answers slower than this many milliseconds are logged at warn (every answer at debug). */
-  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
-  COMPRESSION: booleanString.default(true),
-  /** Attempts per minute on /token, /register* and /password/* per IP and per account. */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Requests per minute of one door link (all its scanners together: a busy gate, syncs). */
-  DOOR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  /**
-   * Which hops' `X-Forwarded-For` is believed when telling a visitor's IP (for the limits above):
-   * addresses or subnets, comma separated (`loopback`, `10.0.0.0/8`, …), or `true`/`false`. The
-   * default trusts the web app on the same machine and nobody else.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default("loopback")
-    .transform((value): boolean | string[] => {
-      if (value === "true" || value === "false") return value === "true";
-      return value
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean);
-    }),
-  /**
-   * How long one instance may answer the same catalogue read without asking the
-   * database again (a micro-cache; never longer than the answer's max-age). 0 turns it off.
-   */
-  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
-  SEED_DEMO_DATA: booleanString.default(true),
-  /** How long chosen tickets stay reserved for the buyer before they return to sale. */
-  HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
-  /**
-   * Seats one source (IP address, and the account when signed in) may hold within HOLD_MINUTES,
-   * so that one client cannot keep a whole event reserved; more answer 429 `rate_limited`.
-   */
-  HOLD_SEATS_PER_SOURCE: z.coerce.number().int().min(1).default(40),
-  /** The platform's service fee per ticket: a percentage of its price plus a fixed amount. */
-  SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
-  SERVICE_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(10_000).default(0),
-  /** `test`: our own hosted payment page; nothing is charged. */
-  PAYMENT_PROVIDER: z.enum(["test"]).default("test"),
-  /** Signs the test provider's webhooks (HMAC-SHA256), as a real provider's secret would. */
-  TEST_PAYMENT_WEBHOOK_SECRET: z.string().min(16).default("eventwerk-test-webhook-secret"),
-  /** How often the outbox worker looks for due jobs (emails, webhooks); 0 turns it off. */
-  OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /**
-   * How often unpaid holds are expired and placed orders are checked with their payment provider
-   * (a lost webhook still completes a paid order); also once at start. 0 turns it off.
-   */
-  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /**
-   * Serve the API reference at /api/docs (and, in the web app, the component showcase at /test).
-   * Default: on unless NODE_ENV is production. The OpenAPI document itself is always served.
-   */
-  DEVELOPER_PAGES: booleanString.optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Where the web front end is reachable; used for links in emails. */
+    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    SITE_NAME: z.string().min(1).default("Eventwerk"),
+    DATA_DIR: z.string().default("./data"),
+    /** PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
+    DATABASE_URL: z.url().optional(),
+    /** Shares rate limits between instances; without it they are kept in memory. */
+    REDIS_URL: z.url().optional(),
+    /**
+     * Processes `npm start` runs on PostgreSQL (Node's cluster module; they share the port and,
+     * without Redis, the rate limits through the primary); default one per core. PGlite is one process.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** Without it, emails are written as .eml files to DATA_DIR/outbox. */
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().default("Eventwerk <no-reply@eventwerk.example>"),
+    /** Ed25519 keys in PEM; without them a pair is generated once under DATA_DIR/keys. */
+    JWT_PRIVATE_KEY: z.string().optional(),
+    JWT_PUBLIC_KEY: z.string().optional(),
+    JWT_ISSUER: z.string().default("eventwerk"),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+    REFRESH_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(300)
+      .default(30 * 86_400),
+    RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
+    /**
+     * A login session's absolute lifetime in seconds: refresh tokens are not renewed beyond it, and
+     * the visitor logs in again (default 90 days).
+     */
+    SESSION_MAX_AGE: z.coerce
+      .number()
+      .int()
+      .min(300)
+      .default(90 * 86_400),
+    /**
+     * Seconds after a refresh token's use in which presenting it again returns the same successor
+     * (two tabs or requests renewing at once) instead of counting as a replay, which ends the session.
+     */
+    REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+    /** The web front end's OAuth client, created or updated at start. */
+    OAUTH_CLIENT_ID: z.string().min(1).default("eventwerk-web"),
+    OAUTH_CLIENT_SECRET: z.string().min(8).default(publishedClientSecret),
+    BODY_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(100 * 1024),
+    /**
+     * Compress answers (brotli or gzip, as the client accepts) at a level fit for dynamic content;
+     * `false` behind a proxy that compresses.
+     */
+    /** Answers slower than this many milliseconds are logged at warn (every answer at debug). */
+    SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
+    COMPRESSION: booleanString.default(true),
+    /** Attempts per minute on /token, /register* and /password/* per IP and per account. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Requests per minute of one door link (all its scanners together: a busy gate, syncs). */
+    DOOR_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /**
+     * Which hops' `X-Forwarded-For` is believed when telling a visitor's IP (for the limits above):
+     * addresses or subnets, comma separated (`loopback`, `10.0.0.0/8`, …), or `true`/`false`. The
+     * default trusts the web app on the same machine and nobody else.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("loopback")
+      .transform((value): boolean | string[] => {
+        if (value === "true" || value === "false") return value === "true";
+        return value
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean);
+      }),
+    /**
+     * How long one instance may answer the same catalogue read without asking the
+     * database again (a micro-cache; never longer than the answer's max-age). 0 turns it off.
+     */
+    PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+    SEED_DEMO_DATA: booleanString.default(true),
+    /** How long chosen tickets stay reserved for the buyer before they return to sale. */
+    HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+    /**
+     * Seats one source (IP address, and the account when signed in) may hold within HOLD_MINUTES,
+     * so that one client cannot keep a whole event reserved; more answer 429 `rate_limited`.
+     */
+    HOLD_SEATS_PER_SOURCE: z.coerce.number().int().min(1).default(40),
+    /** The platform's service fee per ticket: a percentage of its price plus a fixed amount. */
+    SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+    SERVICE_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(10_000).default(0),
+    /**
+     * `test`: our own hosted payment page; nothing is charged. `stripe`: Stripe Checkout Sessions
+     * (needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).
+     */
+    PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
+    /** Stripe's secret API key (`sk_live_…`, or `sk_test_…`: every page then says test mode). */
+    STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+    /** The signing secret of the Stripe webhook endpoint (`whsec_…`). */
+    STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    /** Another address for Stripe's API: only for a local fake in tests (`http://127.0.0.1:12111`). */
+    STRIPE_API_BASE: z.url().optional(),
+    /** Signs the test provider's webhooks (HMAC-SHA256), as a real provider's secret would. */
+    TEST_PAYMENT_WEBHOOK_SECRET: z.string().min(16).default("eventwerk-test-webhook-secret"),
+    /** How often the outbox worker looks for due jobs (emails, webhooks); 0 turns it off. */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * How often unpaid holds are expired and placed orders are checked with their payment provider
+     * (a lost webhook still completes a paid order); also once at start. 0 turns it off.
+     */
+    RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /**
+     * Serve the API reference at /api/docs (and, in the web app, the component showcase at /test).
+     * Default: on unless NODE_ENV is production. The OpenAPI document itself is always served.
+     */
+    DEVELOPER_PAGES: booleanString.optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((config, context) => {
+    if (config.PAYMENT_PROVIDER !== "stripe") return;
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+      if (!config[key]) {
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: "required with PAYMENT_PROVIDER=stripe",
+        });
+      }
+    }
+  });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DEVELOPER_PAGES"> & {
   DEVELOPER_PAGES: boolean;

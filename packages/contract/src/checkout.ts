@@ -19,6 +19,8 @@ export const checkoutPaths = {
   ticketKeys: `${apiPrefix}/ticket-keys`,
   testPayment: `${apiPrefix}/payments/test/:id`,
   testPaymentWebhook: `${apiPrefix}/payments/test/webhook`,
+  /** Stripe's webhook (PAYMENT_PROVIDER=stripe), signed in `Stripe-Signature`. */
+  stripeWebhook: `${apiPrefix}/payments/stripe/webhook`,
 } as const;
 
 // The web pages the API sends buyers to live with the constants (the route table reads them

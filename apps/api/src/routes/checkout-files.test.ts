@@ -21,7 +21,8 @@ import { mailAttachments, pdfPageCount, pdfText } from "../testing/pdf.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ OUTBOX_POLL_MS: "0", RECONCILE_INTERVAL_SECONDS: "0" });
-});
+  // Starting an app (PGlite, migrations, demo data) is slow on a busy machine.
+}, 180_000);
 afterAll(() => t.close());
 
 const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;

@@ -21,6 +21,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Config } from "../config.ts";
 import type { Context, ContextOptions } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { optionalUser } from "../lib/auth.ts";
@@ -37,6 +38,7 @@ import {
 import { HttpError, notFound } from "../lib/http-error.ts";
 import type { OutboxHandler } from "../lib/outbox.ts";
 import type { PaymentProvider } from "../lib/payments/provider.ts";
+import { createStripeProvider } from "../lib/payments/stripe-provider.ts";
 import {
   confirmPendingTestPayment,
   createTestProvider,
@@ -47,6 +49,19 @@ import {
 import { createTicketSigner } from "../lib/ticket-codes.ts";
 import { signUnsignedTicketCodes } from "../seed/tickets.ts";
 import { paymentRoutes } from "./payments.ts";
+
+/** The configured payment provider (config.ts made sure Stripe's keys are there). */
+function paymentProvider(config: Config): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === "stripe") {
+    return createStripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      apiBase: config.STRIPE_API_BASE,
+      siteName: config.SITE_NAME,
+    });
+  }
+  return createTestProvider(config.PUBLIC_URL);
+}
 
 export type CheckoutServices = { checkout: Checkout; provider: PaymentProvider };
 
@@ -71,7 +86,7 @@ const orderHeaders = z.looseObject({ [orderTokenHeader]: z.string().max(200).opt
 export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signer = await createTicketSigner(ctx.config);
-  const provider = createTestProvider(ctx.config.PUBLIC_URL);
+  const provider = paymentProvider(ctx.config);
   const checkout = createCheckout({ db: ctx.db, config: ctx.config, signer, provider });
 
   const orderLocale = async (orderId: number) => {

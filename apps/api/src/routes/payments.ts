@@ -11,11 +11,13 @@ import {
 } from "@eventwerk/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import { paymentEvents } from "../db/schema.ts";
 import type { Checkout } from "../lib/checkout/orders.ts";
-import { HttpError } from "../lib/http-error.ts";
+import { HttpError, notFound } from "../lib/http-error.ts";
 import type { Outbox } from "../lib/outbox.ts";
+import { stripeWebhookEvent } from "../lib/payments/stripe-provider.ts";
 import {
   actOnTestPayment,
   findTestPayment,
@@ -39,6 +41,7 @@ export const paymentRoutes: FastifyPluginAsync<
 
   // The signature covers the exact bytes sent, so this plugin keeps them beside the parsed body.
   const rawBodies = new WeakMap<FastifyRequest, string>();
+  const stripeEvents = new WeakMap<FastifyRequest, ReturnType<typeof stripeWebhookEvent>>();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     rawBodies.set(request, body as string);
     try {
@@ -87,6 +90,53 @@ export const paymentRoutes: FastifyPluginAsync<
       outbox.wake();
       reply.header("cache-control", "private, no-store");
       return { data: payment };
+    },
+  );
+
+  api.post(
+    checkoutPaths.stripeWebhook,
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Stripe's webhook (PAYMENT_PROVIDER=stripe; may come twice, late or out of order)",
+        description:
+          "Verified with the Stripe SDK's signature check (`Stripe-Signature`, STRIPE_WEBHOOK_SECRET); otherwise 400 `invalid_signature` and nothing is written. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` complete the order, `checkout.session.async_payment_failed` fails it, `checkout.session.expired` expires it; each event id is applied once, and a late failure or expiry never undoes a payment.",
+        body: z.looseObject({ id: z.string(), type: z.string() }),
+        response: { 200: webhookReceivedSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+      preValidation: async (request) => {
+        // Only the configured provider's webhook is open.
+        if (checkout.providerName !== "stripe") throw notFound();
+        const signature = request.headers["stripe-signature"];
+        stripeEvents.set(
+          request,
+          stripeWebhookEvent(
+            ctx.config.STRIPE_WEBHOOK_SECRET ?? "",
+            rawBodies.get(request) ?? "",
+            typeof signature === "string" ? signature : undefined,
+          ),
+        );
+      },
+    },
+    async (request) => {
+      const { event, outcome } = stripeEvents.get(request)!;
+      await ctx.db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(paymentEvents)
+          .values({
+            provider: "stripe",
+            providerEventId: event.id,
+            type: event.type,
+            paymentReference: outcome?.reference ?? "",
+            payload: event,
+          })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.id });
+        if (fresh.length === 0 || !outcome) return;
+        await checkout.applyPaymentState(tx, outcome.reference, outcome.state);
+      });
+      outbox.wake();
+      return { received: true as const };
     },
   );
 

@@ -551,8 +551,13 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     return "paid" as const;
   }
 
-  /** The payment failed or was cancelled: only an order still waiting for it closes. */
-  async function closeUnpaid(tx: Db, orderId: number, status: "failed" | "cancelled", now: Date) {
+  /** The payment failed, was cancelled or ran out: only an order still waiting for it closes. */
+  async function closeUnpaid(
+    tx: Db,
+    orderId: number,
+    status: "failed" | "cancelled" | "expired",
+    now: Date,
+  ) {
     await tx
       .update(orders)
       .set({ status, updatedAt: now })
@@ -563,7 +568,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
   async function applyPaymentState(
     tx: Db,
     reference: string,
-    state: "succeeded" | "failed" | "cancelled",
+    state: "succeeded" | "failed" | "cancelled" | "expired",
     now = new Date(),
   ) {
     const [order] = await tx
@@ -601,7 +606,12 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     let completed = 0;
     for (const order of open) {
       const state = await provider.state(db, order.reference!);
-      if (state === "succeeded" || state === "failed" || state === "cancelled") {
+      if (
+        state === "succeeded" ||
+        state === "failed" ||
+        state === "cancelled" ||
+        state === "expired"
+      ) {
         await db.transaction((tx) => applyPaymentState(tx, order.reference!, state, now));
         if (state === "succeeded") completed++;
       }
@@ -685,7 +695,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       payment_provider: order.paymentProvider,
       payment_url:
         open && order.paymentReference && order.paymentProvider === provider.name
-          ? provider.paymentUrl(order.paymentReference, locale)
+          ? await provider.paymentUrl(order.paymentReference, locale)
           : null,
       test_mode: provider.testMode,
       tickets: issued.map(({ ticket, name }) => ({
@@ -712,6 +722,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     authorize,
     readOrder,
     orderToken: (orderId: number) => signer.orderToken(orderId),
+    providerName: provider.name,
     /** The return page of an order, with the token that lets a guest read it. */
     statusUrl: returnUrl,
   };

@@ -4,7 +4,14 @@ import type { Database, Transaction } from "../../db/client.ts";
 export type Db = Database | Transaction;
 
 /** What a provider knows about one payment. */
-export type PaymentState = "open" | "pending" | "succeeded" | "failed" | "cancelled" | "refunded";
+export type PaymentState =
+  | "open"
+  | "pending"
+  | "succeeded"
+  | "failed"
+  | "cancelled"
+  | "expired"
+  | "refunded";
 
 export type PaymentRequest = {
   orderId: number;
@@ -25,8 +32,8 @@ export type PaymentProvider = {
   /** Nothing is charged: every page of the flow says so. */
   testMode: boolean;
   createPayment: (db: Db, request: PaymentRequest) => Promise<{ reference: string }>;
-  /** The provider's page where the buyer pays. */
-  paymentUrl: (reference: string, locale: Locale) => string;
+  /** The provider's page where the buyer pays (null when it can no longer be paid there). */
+  paymentUrl: (reference: string, locale: Locale) => Promise<string | null>;
   state: (db: Db, reference: string) => Promise<PaymentState | null>;
   /** Gives the money back (a payment arrived after its seats were sold to others). */
   refund: (db: Db, reference: string) => Promise<void>;

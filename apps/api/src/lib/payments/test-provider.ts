@@ -45,7 +45,7 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
         .where(eq(testPayments.orderId, request.orderId));
       return { reference: payment!.id };
     },
-    paymentUrl: (reference, locale) =>
+    paymentUrl: async (reference, locale) =>
       new URL(fillPath(checkoutWebPaths.testPayment[locale], { id: reference }), publicUrl).href,
     state: async (db, reference) => {
       const [payment] = await db

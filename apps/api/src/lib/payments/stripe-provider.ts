@@ -1,0 +1,134 @@
+import Stripe from "stripe";
+import { HttpError } from "../http-error.ts";
+import type { PaymentProvider, PaymentState } from "./provider.ts";
+
+export type StripeOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API address than Stripe's (a local fake in tests); its host, port and protocol. */
+  apiBase?: string;
+  siteName: string;
+};
+
+/** Stripe lets a Checkout Session live 30 minutes at least; the hold is checked on payment. */
+const SESSION_MINUTES = 30;
+
+export function stripeClient(options: Pick<StripeOptions, "secretKey" | "apiBase">): Stripe {
+  const base = options.apiBase ? new URL(options.apiBase) : null;
+  return new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+}
+
+/** What a Checkout Session says about its payment. */
+export function sessionState(session: Stripe.Checkout.Session): PaymentState {
+  if (session.status === "expired") return "expired";
+  if (session.status === "complete") {
+    return session.payment_status === "unpaid" ? "pending" : "succeeded";
+  }
+  return "open";
+}
+
+/**
+ * Stripe Checkout Sessions through the official SDK: one session per order (an idempotency key
+ * per order, so a retried place answers the same session), paid on Stripe's hosted page; the
+ * webhook (`stripeWebhookEvent`) and the reconciliation job (`state`) report the outcome.
+ */
+export function createStripeProvider(options: StripeOptions): PaymentProvider {
+  const stripe = stripeClient(options);
+  return {
+    name: "stripe",
+    testMode: options.secretKey.startsWith("sk_test_"),
+    createPayment: async (_db, request) => {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountCents,
+                product_data: { name: `${options.siteName} #${request.orderId}` },
+              },
+            },
+          ],
+          client_reference_id: String(request.orderId),
+          metadata: { order_id: String(request.orderId) },
+          locale: request.locale,
+          success_url: request.returnUrl,
+          cancel_url: request.returnUrl,
+          expires_at: Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60,
+        },
+        { idempotencyKey: `eventwerk-order-${request.orderId}` },
+      );
+      return { reference: session.id };
+    },
+    paymentUrl: async (reference) => {
+      const session = await stripe.checkout.sessions.retrieve(reference);
+      return session.status === "open" ? session.url : null;
+    },
+    state: async (_db, reference) =>
+      sessionState(await stripe.checkout.sessions.retrieve(reference)),
+    refund: async (_db, reference) => {
+      const session = await stripe.checkout.sessions.retrieve(reference);
+      const intent =
+        typeof session.payment_intent === "string"
+          ? session.payment_intent
+          : session.payment_intent?.id;
+      if (!intent) return;
+      await stripe.refunds.create(
+        { payment_intent: intent, reason: "requested_by_customer" },
+        { idempotencyKey: `eventwerk-refund-${reference}` },
+      );
+    },
+  };
+}
+
+/** What a verified webhook event means for an order's payment, if anything. */
+export type StripeOutcome = { reference: string; state: "succeeded" | "failed" | "expired" };
+
+/**
+ * Verifies a webhook with the SDK's signature check (400 `invalid_signature` when it fails) and
+ * answers its outcome: a completed, paid session or a delayed payment that succeeded; a delayed
+ * payment that failed; a session that expired. Other events change nothing.
+ */
+export function stripeWebhookEvent(
+  webhookSecret: string,
+  rawBody: string,
+  signature: string | undefined,
+): { event: Stripe.Event; outcome: StripeOutcome | null } {
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret);
+  } catch {
+    throw new HttpError(400, "invalid_signature");
+  }
+  const session = event.data.object as Stripe.Checkout.Session;
+  switch (event.type) {
+    case "checkout.session.completed":
+      return {
+        event,
+        outcome:
+          session.payment_status === "unpaid"
+            ? null
+            : { reference: session.id, state: "succeeded" },
+      };
+    case "checkout.session.async_payment_succeeded":
+      return { event, outcome: { reference: session.id, state: "succeeded" } };
+    case "checkout.session.async_payment_failed":
+      return { event, outcome: { reference: session.id, state: "failed" } };
+    case "checkout.session.expired":
+      return { event, outcome: { reference: session.id, state: "expired" } };
+    default:
+      return { event, outcome: null };
+  }
+}

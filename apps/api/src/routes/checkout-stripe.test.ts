@@ -1,0 +1,228 @@
+import { type CheckoutOrder, checkoutPaths, type ErrorBody } from "@eventwerk/contract";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../app.ts";
+import * as s from "../db/schema.ts";
+import { createTestApp, type TestApp } from "../testing/app.ts";
+import {
+  type CreatedOrder,
+  createSaleEvent,
+  holdTickets,
+  onOrder,
+} from "../testing/checkout-fixtures.ts";
+import { type FakeSession, type FakeStripe, startFakeStripe } from "../testing/fake-stripe.ts";
+import { checkoutServices } from "./checkout.ts";
+
+const webhookSecret = "whsec_checkout_stripe_test";
+let fake: FakeStripe;
+let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeStripe({ webhookSecret });
+  t = await createTestApp({
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_fake_key",
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: fake.url,
+    OUTBOX_POLL_MS: "0",
+    RECONCILE_INTERVAL_SECONDS: "0",
+  });
+  // Starting an app (PGlite, migrations, demo data) is slow on a busy machine.
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
+const readOrder = async (order: CreatedOrder) =>
+  (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+const eventCount = async () => (await t.ctx.db.select({ n: count() }).from(s.paymentEvents))[0]!.n;
+
+/** A webhook as Stripe delivers it: the exact bytes and their signature. */
+const deliver = (signed: { body: string; signature?: string }) =>
+  t.app.inject({
+    method: "POST",
+    url: checkoutPaths.stripeWebhook,
+    payload: signed.body,
+    headers: {
+      "content-type": "application/json",
+      ...(signed.signature === undefined ? {} : { "stripe-signature": signed.signature }),
+    },
+  });
+
+/** Holds and places an order; answers it with its Checkout Session. */
+async function placed(capacity = 10, quantity = 1) {
+  const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 3000, capacity }]);
+  const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity }] };
+  const held = await holdTickets(t.app, payload);
+  expect(held.statusCode, held.body).toBe(201);
+  const order = held.json<CreatedOrder>();
+  await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+    buyer_name: "Stripe Käuferin",
+    buyer_email: "stripe@example.com",
+  });
+  const response = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
+    accept_terms: true,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const { redirect_url } = response.json<{ redirect_url: string }>();
+  const session = fake.sessions.get(redirect_url.split("/").at(-1)!)!;
+  return { order, session, payload, types };
+}
+
+describe("paying with Stripe (against the local fake)", () => {
+  it("place → Checkout Session → signed webhook → tickets once, even when delivered twice", async () => {
+    const { order, session } = await placed(10, 2);
+    expect(session.amount_total).toBe(6000);
+    expect(session.metadata.order_id).toBe(String(order.data.id));
+    expect(session.success_url).toContain(`/ticket-buy-status?order=${order.data.id}&token=`);
+    const pending = await readOrder(order);
+    expect(pending).toMatchObject({ status: "pending", payment_provider: "stripe" });
+    expect(pending.payment_url).toBe(session.url);
+    expect(pending.test_mode).toBe(true);
+    // A double click answers the same session.
+    const again = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
+      accept_terms: true,
+    });
+    expect(again.json<{ redirect_url: string }>().redirect_url).toBe(session.url);
+    expect([...fake.sessions.values()].filter((row) => row.id === session.id)).toHaveLength(1);
+
+    await fake.pay(session.id, { webhook: false });
+    const completed = fake.signedEvent("checkout.session.completed", session);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    const paid = await readOrder(order);
+    expect(paid.status).toBe("paid");
+    expect(paid.tickets).toHaveLength(2);
+    expect(paid.payment_url).toBeNull();
+    // A late expiry event changes nothing.
+    const expired = fake.signedEvent("checkout.session.expired", { ...session, status: "expired" });
+    expect((await deliver(expired)).statusCode).toBe(200);
+    expect((await readOrder(order)).status).toBe("paid");
+    const mails = (await t.outbox()).filter((mail) => mail.includes(`Bestellung ${order.data.id}`));
+    expect(mails).toHaveLength(1);
+  });
+
+  it("refuses a forged, missing or stale signature with 400 and writes nothing", async () => {
+    const { order, session } = await placed();
+    await fake.pay(session.id, { webhook: false });
+    const before = await eventCount();
+    const good = fake.signedEvent("checkout.session.completed", session);
+    for (const signed of [
+      fake.signedEvent("checkout.session.completed", session, { secret: "whsec_someone_else" }),
+      { body: good.body },
+      { body: good.body, signature: "t=1,v1=deadbeef" },
+      { body: good.body.replace('"paid"', '"paid" '), signature: good.signature },
+      fake.signedEvent("checkout.session.completed", session, {
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      }),
+    ]) {
+      const response = await deliver(signed);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).code).toBe("invalid_signature");
+    }
+    expect(await eventCount()).toBe(before);
+    const read = await readOrder(order);
+    expect(read.status).toBe("pending");
+    expect(read.tickets).toHaveLength(0);
+  });
+
+  it("cancel on the hosted page returns to the shop with the hold kept; an expired session expires the order", async () => {
+    const { order, session, payload } = await placed(1);
+    const cancel = await fetch(`${fake.url}/pay/${session.id}/cancel`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    expect(cancel.status).toBe(303);
+    expect(cancel.headers.get("location")).toBe(session.cancel_url);
+    expect((await readOrder(order)).status).toBe("pending");
+    // The one seat is still held.
+    expect((await holdTickets(t.app, payload)).statusCode).toBe(409);
+
+    await fake.expire(session.id, { webhook: false });
+    expect((await deliver(fake.signedEvent("checkout.session.expired", session))).statusCode).toBe(
+      200,
+    );
+    const read = await readOrder(order);
+    expect(read.status).toBe("expired");
+    expect(read.tickets).toHaveLength(0);
+    expect((await holdTickets(t.app, payload)).statusCode).toBe(201);
+  });
+
+  it("applies out-of-order events once: a delayed payment's success before the session's completion", async () => {
+    const { order, session } = await placed();
+    const unpaid: FakeSession = { ...session, status: "complete", payment_status: "unpaid" };
+    await fake.pay(session.id, { webhook: false });
+    expect(
+      (await deliver(fake.signedEvent("checkout.session.async_payment_succeeded", session)))
+        .statusCode,
+    ).toBe(200);
+    expect((await deliver(fake.signedEvent("checkout.session.completed", unpaid))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await deliver(fake.signedEvent("checkout.session.async_payment_failed", session)))
+        .statusCode,
+    ).toBe(200);
+    const read = await readOrder(order);
+    expect(read.status).toBe("paid");
+    expect(read.tickets).toHaveLength(1);
+  });
+
+  it("a payment after the hold expired gets tickets while seats remain, else it is refunded at Stripe and the buyer told", async () => {
+    const expire = (id: number) =>
+      t.ctx.db
+        .update(s.orders)
+        .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(s.orders.id, id));
+
+    const lucky = await placed(1);
+    await expire(lucky.order.data.id);
+    await fake.pay(lucky.session.id, { webhook: false });
+    await deliver(fake.signedEvent("checkout.session.completed", lucky.session));
+    expect((await readOrder(lucky.order)).status).toBe("paid");
+
+    const late = await placed(1);
+    await expire(late.order.data.id);
+    // Someone else buys the seat meanwhile.
+    await t.ctx.db
+      .update(s.eventTicketTypes)
+      .set({ soldCount: 1 })
+      .where(eq(s.eventTicketTypes.id, late.types[0]!.id));
+    await fake.pay(late.session.id, { webhook: false });
+    await deliver(fake.signedEvent("checkout.session.completed", late.session));
+    const read = await readOrder(late.order);
+    expect(read.status).toBe("refunded");
+    expect(read.tickets).toHaveLength(0);
+    expect(fake.refunds).toContain(late.session.payment_intent);
+    const mails = await t.outbox();
+    expect(
+      mails.some(
+        (mail) => mail.includes(`Bestellung ${late.order.data.id}`) && mail.includes("erstattet"),
+      ),
+    ).toBe(true);
+  });
+
+  it("reconciliation completes an order paid at Stripe whose webhook never came", async () => {
+    const { order, session } = await placed();
+    await fake.pay(session.id, { webhook: false });
+    expect((await readOrder(order)).status).toBe("pending");
+    await checkoutServices.get(t.ctx)!.checkout.reconcile();
+    const read = await readOrder(order);
+    expect(read.status).toBe("paid");
+    expect(read.tickets).toHaveLength(1);
+  });
+
+  it("PAYMENT_PROVIDER=stripe without its keys stops the start with the variables' names", () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
+      /STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() =>
+      loadConfig({
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "pk_live_wrong_kind",
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * `npm run bench -- --checkout [--buyers 50] [--seats 3000] [--postgres postgresql://…]`:
+ * starts the API alone on a fresh PostgreSQL database (created on that server, dropped after),
+ * puts one event with one ticket type of `seats` seats on sale, and lets `buyers` concurrent
+ * buyers each buy one ticket after another through the whole flow with the `test` provider —
+ * hold, buyer details, place, the provider's signed webhook (which issues the tickets) — until
+ * the event is sold out. Prints orders per minute, p50/p95/p99 per step and the oversold count.
+ * It asserts nothing.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { signTestWebhook } from "../apps/api/src/lib/payments/test-provider.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const webhookSecret = "eventwerk-bench-webhook-secret";
+const steps = ["hold", "details", "place", "webhook"] as const;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+    : Number.NaN;
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error("the server stopped");
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export async function runCheckoutBench(options: {
+  buyers: number;
+  seats: number;
+  port: number;
+  databaseUrl: string;
+}) {
+  const base = `http://127.0.0.1:${options.port}`;
+  const name = `eventwerk_bench_checkout_${process.pid}`;
+  const admin = new pg.Client({ connectionString: options.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(options.databaseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "eventwerk-bench-checkout-"));
+  let server: ChildProcess | undefined;
+  try {
+    server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dataDir,
+        PORT: String(options.port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        PAYMENT_PROVIDER: "test",
+        TEST_PAYMENT_WEBHOOK_SECRET: webhookSecret,
+        // Every buyer comes from this one address.
+        HOLD_SEATS_PER_SOURCE: "100000000",
+        RATE_LIMIT_PER_MINUTE: "100000000",
+        REDIS_URL: "",
+        SMTP_URL: "",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await waitFor(`${base}/readyz`, server);
+
+    // One event on sale with one ticket type, on a demo venue.
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const { rows } = await db.query(`
+      with event as (
+        insert into events (slug_de, slug_en, title_de, title_en, description_de, description_en,
+          category_id, venue_id, organiser_id, starts_at, ends_at, cover_image, status)
+        select 'bench-kasse', 'bench-checkout', 'Bench', 'Bench', 'Bench', 'Bench',
+          (select id from event_categories limit 1), (select id from venues limit 1),
+          (select id from users where role = 'organiser' limit 1),
+          now() + interval '30 days', now() + interval '30 days 3 hours', 'concerts-1', 'published'
+        returning id)
+      insert into event_ticket_types (event_id, name_de, name_en, price_cents, capacity, max_per_order)
+      select id, 'Stehplatz', 'Standing', 2500, ${options.seats}, 10 from event
+      returning id, event_id`);
+    const { id: typeId, event_id: eventId } = rows[0] as { id: number; event_id: number };
+
+    const times: Record<(typeof steps)[number], number[]> = {
+      hold: [],
+      details: [],
+      place: [],
+      webhook: [],
+    };
+    const failures: Record<string, number> = {};
+    let paid = 0;
+    let soldOutAnswers = 0;
+    const timed = async (step: (typeof steps)[number], run: () => Promise<Response>) => {
+      const started = performance.now();
+      const response = await run();
+      times[step].push(performance.now() - started);
+      return response;
+    };
+    const json = { "content-type": "application/json" };
+
+    async function buyer() {
+      for (;;) {
+        const hold = await timed("hold", () =>
+          fetch(`${base}/api/v1/checkout/orders`, {
+            method: "POST",
+            headers: json,
+            body: JSON.stringify({
+              event_id: eventId,
+              items: [{ ticket_type_id: typeId, quantity: 1 }],
+            }),
+          }),
+        );
+        if (hold.status === 409) {
+          soldOutAnswers++;
+          return;
+        }
+        if (hold.status !== 201) {
+          failures[`hold ${hold.status}`] = (failures[`hold ${hold.status}`] ?? 0) + 1;
+          continue;
+        }
+        const { data, token } = (await hold.json()) as { data: { id: number }; token: string };
+        const orderUrl = `${base}/api/v1/checkout/orders/${data.id}`;
+        const withToken = { ...json, "x-order-token": token };
+        const details = await timed("details", () =>
+          fetch(orderUrl, {
+            method: "PATCH",
+            headers: withToken,
+            body: JSON.stringify({ buyer_name: "Bench Käufer", buyer_email: "bench@example.com" }),
+          }),
+        );
+        await details.arrayBuffer();
+        const place = await timed("place", () =>
+          fetch(`${orderUrl}/place`, {
+            method: "POST",
+            headers: withToken,
+            body: JSON.stringify({ accept_terms: true }),
+          }),
+        );
+        const { redirect_url } = (await place.json()) as { redirect_url: string };
+        const paymentId = redirect_url.split("/").at(-1)!;
+        // The provider's webhook: the payment succeeded; answering it issues the tickets.
+        const body = JSON.stringify({
+          id: `evt_${paymentId}_payment.succeeded`,
+          type: "payment.succeeded",
+          payment_id: paymentId,
+          created: Math.floor(Date.now() / 1000),
+        });
+        const webhook = await timed("webhook", () =>
+          fetch(`${base}/api/v1/payments/test/webhook`, {
+            method: "POST",
+            headers: { ...json, "eventwerk-signature": signTestWebhook(webhookSecret, body) },
+            body,
+          }),
+        );
+        await webhook.arrayBuffer();
+        if (webhook.ok) paid++;
+        else
+          failures[`webhook ${webhook.status}`] = (failures[`webhook ${webhook.status}`] ?? 0) + 1;
+      }
+    }
+
+    const load = loadavg()
+      .map((value) => value.toFixed(2))
+      .join(", ");
+    const started = performance.now();
+    await Promise.all(Array.from({ length: options.buyers }, buyer));
+    const minutes = (performance.now() - started) / 60_000;
+
+    const counts = await db.query(
+      `select tt.capacity, tt.sold_count,
+         (select count(*)::int from tickets where ticket_type_id = tt.id) as tickets,
+         (select count(*)::int from orders where event_id = $2 and status = 'paid') as paid_orders
+       from event_ticket_types tt where tt.id = $1`,
+      [typeId, eventId],
+    );
+    await db.end();
+    const state = counts.rows[0] as {
+      capacity: number;
+      sold_count: number;
+      tickets: number;
+      paid_orders: number;
+    };
+    console.log(
+      `\ncheckout: ${options.buyers} concurrent buyers, ${options.seats} seats of one ticket type, PostgreSQL, one API process, Node ${process.version}; load average before: ${load}\n`,
+    );
+    console.table(
+      steps.map((step) => {
+        const sorted = [...times[step]].sort((a, b) => a - b);
+        return {
+          step,
+          requests: sorted.length,
+          "p50 ms": percentile(sorted, 50).toFixed(1),
+          "p95 ms": percentile(sorted, 95).toFixed(1),
+          "p99 ms": percentile(sorted, 99).toFixed(1),
+        };
+      }),
+    );
+    console.table([
+      {
+        "paid orders": paid,
+        "orders/min": Math.round(paid / minutes),
+        seconds: (minutes * 60).toFixed(1),
+        "tickets issued": state.tickets,
+        capacity: state.capacity,
+        oversold: Math.max(0, state.tickets - state.capacity, state.sold_count - state.capacity),
+        "sold_out answers": soldOutAnswers,
+        failures: JSON.stringify(failures),
+      },
+    ]);
+    console.log(
+      `load average after: ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(", ")}`,
+    );
+  } finally {
+    server?.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
