@@ -55,8 +55,7 @@ export const eventInputSchema = z
   .refine((event) => Date.parse(event.ends_at) > Date.parse(event.starts_at), {
     error: "end_before_start",
     path: ["ends_at"],
-  })
-  .meta({ id: "PanelEventInput" });
+  });
 export type EventInput = z.input<typeof eventInputSchema>;
 
 /** A change to some fields; the end must still come after the start (checked with the stored one). */
@@ -73,8 +72,7 @@ export const eventUpdateSchema = z
     age_limit: z.number().int().min(0).max(99).nullable(),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { error: "empty_update" })
-  .meta({ id: "PanelEventUpdate" });
+  .refine((value) => Object.keys(value).length > 0, { error: "empty_update" });
 export type EventUpdate = z.input<typeof eventUpdateSchema>;
 
 export const cancelEventSchema = z.strictObject({
@@ -121,29 +119,27 @@ export const panelEventSummarySchema = z.object({
 });
 export type PanelEventSummary = z.infer<typeof panelEventSummarySchema>;
 
-export const panelEventSchema = z
-  .object({
-    id: z.number().int(),
-    status: z.enum(eventStatuses),
-    slug_de: z.string(),
-    slug_en: z.string(),
-    title_de: z.string(),
-    title_en: z.string(),
-    description_de: z.string(),
-    description_en: z.string(),
-    category_id: z.number().int(),
-    venue_id: z.number().int(),
-    starts_at: z.string(),
-    ends_at: z.string(),
-    age_limit: z.number().int().nullable(),
-    ticket_types: z.array(panelTicketTypeSchema),
-    figures: eventFiguresSchema,
-    /** Tickets sold per day (Berlin calendar), oldest first: the sales chart. */
-    sales: z.array(
-      z.object({ day: z.string(), tickets: z.number().int(), gross_cents: z.number().int() }),
-    ),
-  })
-  .meta({ id: "PanelEvent" });
+export const panelEventSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(eventStatuses),
+  slug_de: z.string(),
+  slug_en: z.string(),
+  title_de: z.string(),
+  title_en: z.string(),
+  description_de: z.string(),
+  description_en: z.string(),
+  category_id: z.number().int(),
+  venue_id: z.number().int(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  age_limit: z.number().int().nullable(),
+  ticket_types: z.array(panelTicketTypeSchema),
+  figures: eventFiguresSchema,
+  /** Tickets sold per day (Berlin calendar), oldest first: the sales chart. */
+  sales: z.array(
+    z.object({ day: z.string(), tickets: z.number().int(), gross_cents: z.number().int() }),
+  ),
+});
 export type PanelEvent = z.infer<typeof panelEventSchema>;
 export const panelEventResponseSchema = dataOf(panelEventSchema);
 export const panelEventListSchema = dataOf(z.array(panelEventSummarySchema));
@@ -159,16 +155,14 @@ export type Dashboard = z.infer<typeof dashboardSchema>["data"];
 
 // --- Venues ------------------------------------------------------------------------------
 
-export const venueInputSchema = z
-  .strictObject({
-    name: oneLine(120, 2),
-    address_line: oneLine(200),
-    postal_code: oneLine(10, 3),
-    city_id: refIdSchema,
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
-  })
-  .meta({ id: "PanelVenueInput" });
+export const venueInputSchema = z.strictObject({
+  name: oneLine(120, 2),
+  address_line: oneLine(200),
+  postal_code: oneLine(10, 3),
+  city_id: refIdSchema,
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
 export type VenueInput = z.input<typeof venueInputSchema>;
 
 export const panelVenueSchema = z.object({
@@ -212,16 +206,14 @@ export const ticketTypeInputSchema = z
     max_per_order: ticketTypeFields.max_per_order.default(10),
     sort_order: ticketTypeFields.sort_order.default(0),
   })
-  .refine(salesWindow, { error: "end_before_start", path: ["sales_end"] })
-  .meta({ id: "PanelTicketTypeInput" });
+  .refine(salesWindow, { error: "end_before_start", path: ["sales_end"] });
 export type TicketTypeInput = z.input<typeof ticketTypeInputSchema>;
 
 export const ticketTypeUpdateSchema = z
   .strictObject(ticketTypeFields)
   .partial()
   .refine((value) => Object.keys(value).length > 0, { error: "empty_update" })
-  .refine(salesWindow, { error: "end_before_start", path: ["sales_end"] })
-  .meta({ id: "PanelTicketTypeUpdate" });
+  .refine(salesWindow, { error: "end_before_start", path: ["sales_end"] });
 export type TicketTypeUpdate = z.input<typeof ticketTypeUpdateSchema>;
 export const panelTicketTypeResponseSchema = dataOf(panelTicketTypeSchema);
 
@@ -253,8 +245,7 @@ export const voucherInputSchema = z
       !value.valid_until ||
       Date.parse(value.valid_until) > Date.parse(value.valid_from),
     { error: "end_before_start", path: ["valid_until"] },
-  )
-  .meta({ id: "PanelVoucherInput" });
+  );
 export type VoucherInput = z.input<typeof voucherInputSchema>;
 
 export const panelVoucherSchema = z.object({
