@@ -73,8 +73,7 @@ export const eventUpdateSchema = z
     age_limit: z.number().int().min(0).max(99).nullable(),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { error: "empty_update" })
-  .meta({ id: "PanelEventUpdate" });
+  .refine((value) => Object.keys(value).length > 0, { error: "empty_update" });
 export type EventUpdate = z.input<typeof eventUpdateSchema>;
 
 export const cancelEventSchema = z.strictObject({
@@ -121,29 +120,27 @@ export const panelEventSummarySchema = z.object({
 });
 export type PanelEventSummary = z.infer<typeof panelEventSummarySchema>;
 
-export const panelEventSchema = z
-  .object({
-    id: z.number().int(),
-    status: z.enum(eventStatuses),
-    slug_de: z.string(),
-    slug_en: z.string(),
-    title_de: z.string(),
-    title_en: z.string(),
-    description_de: z.string(),
-    description_en: z.string(),
-    category_id: z.number().int(),
-    venue_id: z.number().int(),
-    starts_at: z.string(),
-    ends_at: z.string(),
-    age_limit: z.number().int().nullable(),
-    ticket_types: z.array(panelTicketTypeSchema),
-    figures: eventFiguresSchema,
-    /** Tickets sold per day (Berlin calendar), oldest first: the sales chart. */
-    sales: z.array(
-      z.object({ day: z.string(), tickets: z.number().int(), gross_cents: z.number().int() }),
-    ),
-  })
-  .meta({ id: "PanelEvent" });
+export const panelEventSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(eventStatuses),
+  slug_de: z.string(),
+  slug_en: z.string(),
+  title_de: z.string(),
+  title_en: z.string(),
+  description_de: z.string(),
+  description_en: z.string(),
+  category_id: z.number().int(),
+  venue_id: z.number().int(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  age_limit: z.number().int().nullable(),
+  ticket_types: z.array(panelTicketTypeSchema),
+  figures: eventFiguresSchema,
+  /** Tickets sold per day (Berlin calendar), oldest first: the sales chart. */
+  sales: z.array(
+    z.object({ day: z.string(), tickets: z.number().int(), gross_cents: z.number().int() }),
+  ),
+});
 export type PanelEvent = z.infer<typeof panelEventSchema>;
 export const panelEventResponseSchema = dataOf(panelEventSchema);
 export const panelEventListSchema = dataOf(z.array(panelEventSummarySchema));
@@ -220,8 +217,7 @@ export const ticketTypeUpdateSchema = z
   .strictObject(ticketTypeFields)
   .partial()
   .refine((value) => Object.keys(value).length > 0, { error: "empty_update" })
-  .refine(salesWindow, { error: "end_before_start", path: ["sales_end"] })
-  .meta({ id: "PanelTicketTypeUpdate" });
+  .refine(salesWindow, { error: "end_before_start", path: ["sales_end"] });
 export type TicketTypeUpdate = z.input<typeof ticketTypeUpdateSchema>;
 export const panelTicketTypeResponseSchema = dataOf(panelTicketTypeSchema);
 

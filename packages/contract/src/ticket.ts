@@ -1,5 +1,14 @@
 import { z } from "zod";
 
+export const orderStatuses = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "refunded",
+] as const;
+
 export const entryTypes = ["entry", "exit"] as const;
 export type EntryType = (typeof entryTypes)[number];
 
@@ -21,6 +30,8 @@ export const ticketRecordSchema = z
     /** Unguessable; what the QR code encodes and the door scans. */
     code: z.string(),
     order_id: z.number().int(),
+    /** Its order's status: a refunded or cancelled order's tickets no longer admit anyone. */
+    order_status: z.enum(orderStatuses),
     ticket_price: z.number().int(),
     discount_price: z.number().int().nullable(),
     created_at: z.string(),
@@ -70,15 +81,6 @@ export const ticketListSchema = z
   })
   .meta({ id: "TicketList" });
 export type TicketList = z.infer<typeof ticketListSchema>;
-
-export const orderStatuses = [
-  "pending",
-  "paid",
-  "failed",
-  "cancelled",
-  "expired",
-  "refunded",
-] as const;
 
 /** An order as its buyer sees it (the data export carries these). */
 export const orderSchema = z

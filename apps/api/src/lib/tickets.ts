@@ -40,6 +40,7 @@ export async function listTickets(
   const rows = await db
     .select({
       ticket: tickets,
+      orderStatus: orders.status,
       type: { id: eventTicketTypes.id, de: eventTicketTypes.nameDe, en: eventTicketTypes.nameEn },
       event: events,
       venue: { id: venues.id, name: venues.name, cityId: venues.cityId },
@@ -47,6 +48,7 @@ export async function listTickets(
       category: { id: eventCategories.id, de: eventCategories.nameDe, en: eventCategories.nameEn },
     })
     .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
     .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
     .innerJoin(venues, eq(venues.id, events.venueId))
@@ -66,10 +68,11 @@ export async function listTickets(
         .orderBy(asc(eventLogs.createdAt), asc(eventLogs.id))
     : [];
 
-  const data = rows.map(({ ticket, type, event, venue, city, category }) => ({
+  const data = rows.map(({ ticket, orderStatus, type, event, venue, city, category }) => ({
     id: ticket.id,
     code: ticket.code,
     order_id: ticket.orderId,
+    order_status: orderStatus,
     ticket_price: ticket.ticketPriceCents,
     discount_price: ticket.discountCents,
     created_at: ticket.createdAt.toISOString(),

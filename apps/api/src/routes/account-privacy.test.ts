@@ -296,6 +296,8 @@ describe("GET /auth/export", () => {
       company_category_name: places.category.name,
       tax_number: "DE111111111",
       approval_status: "pending",
+      review_note: null,
+      suspended: false,
       address_line: "Bühnenweg 7",
       postal_code: "10827",
       country_id: places.country.id,

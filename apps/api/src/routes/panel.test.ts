@@ -831,5 +831,16 @@ describe("figures and orders", () => {
       true,
     );
     expect((await list("?status=refunded")).data.map((o) => o.id)).toEqual([orderId]);
+    // The buyer's account shows the tickets of the refunded order as such.
+    const mine = await call(t.app, {
+      method: "GET",
+      url: "/api/v1/auth/tickets",
+      token: buyer.tokens.access_token,
+    });
+    const statuses = mine
+      .json<{ data: { order_id: number; order_status: string }[] }>()
+      .data.filter((ticket) => ticket.order_id === orderId)
+      .map((ticket) => ticket.order_status);
+    expect(statuses).toEqual(["refunded", "refunded"]);
   });
 });

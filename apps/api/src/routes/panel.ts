@@ -258,13 +258,13 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
           "With sold tickets the call needs `confirm: true`, else 409 `conflict` with a message asking for it.",
         security,
         params: idParamSchema,
-        body: cancelEventSchema.optional(),
+        body: cancelEventSchema,
         response: { 200: panelEventResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       await cancelEvent(ctx.db, provider(), request.auth.userId, request.params.id, {
-        confirm: request.body?.confirm ?? false,
+        confirm: request.body.confirm,
         site: ctx.config.SITE_NAME,
       });
       ctx.outbox.wake();

@@ -53,6 +53,7 @@ function ticket(
     id,
     code: `code-${id}`,
     order_id: 1000 + id,
+    order_status: "paid",
     ticket_price: options.price ?? 2500,
     discount_price: options.discount ?? null,
     created_at: options.createdAt ?? "2026-01-01T12:00:00Z",

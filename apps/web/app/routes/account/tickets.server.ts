@@ -30,7 +30,11 @@ const toAccountTicket = async (ticket: TicketRecord): Promise<AccountTicket> => 
     paidCents: ticket.ticket_price - (ticket.discount_price ?? 0),
     discountCents: ticket.discount_price,
     attended: ticket.event_log.some((log) => log.entry_type === "entry"),
-    cancelled: event.status === "cancelled",
+    // The event was called off, or the organiser refunded the order: the ticket admits no one.
+    cancelled:
+      event.status === "cancelled" ||
+      ticket.order_status === "refunded" ||
+      ticket.order_status === "cancelled",
   };
 };
 
