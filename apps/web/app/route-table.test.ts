@@ -68,7 +68,11 @@ const panelScreens: [string, string][] = [
 describe("route table", () => {
   it("holds exactly the product's 24 pages and the account's, checkout's, door's and panel's screens in both languages", () => {
     expect(pages).toHaveLength(
-      24 + accountScreens.length + checkoutScreens.length + doorScreens.length + panelScreens.length,
+      24 +
+        accountScreens.length +
+        checkoutScreens.length +
+        doorScreens.length +
+        panelScreens.length,
     );
     expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
       [...spec, ...accountScreens, ...checkoutScreens, ...doorScreens, ...panelScreens].sort(),
