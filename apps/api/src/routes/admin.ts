@@ -11,7 +11,6 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
 import { listOrganisers, type Review, reviewOrganiser } from "../lib/panel/organisers.ts";
-import { checkoutServices } from "./checkout.ts";
 
 const tags = ["admin"];
 const security = [{ bearer: [] }];

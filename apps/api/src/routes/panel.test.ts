@@ -23,7 +23,6 @@ import {
   registerOrganiser,
   ticketTypeFields,
 } from "../testing/panel-fixtures.ts";
-import { checkoutServices } from "./checkout.ts";
 
 let t: TestApp;
 beforeAll(async () => {
