@@ -1,6 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { pathTo } from "../app/route-table";
-import { germanBrowser, loginAs, pageProblems, visitor, waitForHydration } from "./support";
+import {
+  germanBrowser,
+  loginAs,
+  pageProblems,
+  login as signIn,
+  visitor,
+  waitForHydration,
+} from "./support";
 
 test.use(germanBrowser);
 
@@ -63,6 +70,7 @@ test("a signed-in visitor's pages hydrate under the policy too", async ({ page }
 
 test("every answer carries the security headers; only the panel may be framed", async ({
   request,
+  page,
 }) => {
   const first = await request.get(pathTo("home", "de"));
   const second = await request.get(pathTo("home", "de"), {
@@ -90,8 +98,10 @@ test("every answer carries the security headers; only the panel may be framed", 
   const script = await request.get(asset as string);
   expect(script.headers()["x-content-type-options"]).toBe("nosniff");
 
+  // The panel's start, signed in (a guest is sent to the login page, which refuses frames).
+  await signIn(page);
   for (const path of [pathTo("panel", "de"), pathTo("panel", "en")]) {
-    const panel = await request.get(path);
+    const panel = await page.request.get(path);
     expect(panel.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
     expect(panel.headers()["content-security-policy"]).not.toContain("frame-ancestors 'none'");
   }
@@ -101,6 +111,7 @@ test("every answer carries the security headers; only the panel may be framed", 
 });
 
 test("the panel shows in a frame of the site; other pages refuse to", async ({ page }) => {
+  await signIn(page);
   // A document of the site's own origin, for frames of the same origin.
   await page.goto("/healthz");
   await page.setContent(

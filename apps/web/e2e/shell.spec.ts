@@ -10,7 +10,7 @@ const testCatalogue = { de: testDe, en: testEn } as const;
 const toastTypes = ["default", "success", "info", "warning", "error", "loading"] as const;
 
 test.describe("maintenance overlay (server with PUBLIC_MAINTENANCE=false)", () => {
-  for (const pathname of [pathTo("home", "de"), pathTo("events", "en"), pathTo("test", "de")]) {
+  for (const pathname of [pathTo("home", "de"), pathTo("events", "en"), pathTo("contact", "de")]) {
     test(`${pathname} shows only the overlay`, async ({ browser }) => {
       const baseURL = process.env.E2E_MAINTENANCE_URL;
       expect(baseURL, "E2E_MAINTENANCE_URL is set by playwright.config.ts").toBeTruthy();

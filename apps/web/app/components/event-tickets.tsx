@@ -1,6 +1,6 @@
 import type { Availability, EventDetail, TicketType } from "@eventwerk/contract";
 import { serviceFeeCents } from "@eventwerk/contract/constants";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../lib/intl-format";
@@ -97,6 +97,24 @@ export function EventTickets({
       buyable.map((ticket) => [ticket.id, Math.min(selection[ticket.id] ?? 0, maxChoice(ticket))]),
     ),
   );
+  // The selects are uncontrolled: a choice made before hydration stays, and the total is read
+  // from the form, once on hydration and at every change.
+  const formRef = useRef<HTMLFormElement>(null);
+  const readQuantities = (form: HTMLFormElement) => {
+    const fields = new FormData(form);
+    setQuantities(
+      Object.fromEntries(
+        buyable.map((ticket) => [
+          ticket.id,
+          Number(fields.get(quantityFieldName(ticket.id)) ?? 0) || 0,
+        ]),
+      ),
+    );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useEffect(() => {
+    if (formRef.current) readQuantities(formRef.current);
+  }, []);
   // A fresh key per page view once scripts run; the server's may be shared by the page cache.
   const [formNonce, setFormNonce] = useState(nonce);
   useEffect(() => setFormNonce(crypto.randomUUID()), []);
@@ -117,7 +135,13 @@ export function EventTickets({
       {event.ticket_types.length === 0 ? (
         <p className={mutedText}>{t("ticketsEmpty")}</p>
       ) : (
-        <Form method="post" className="space-y-4" aria-labelledby="event-tickets">
+        <Form
+          method="post"
+          className="space-y-4"
+          aria-labelledby="event-tickets"
+          ref={formRef}
+          onChange={(change) => readQuantities(change.currentTarget)}
+        >
           {errorText && (
             <Panel
               tone="danger"
@@ -167,13 +191,7 @@ export function EventTickets({
                         name={quantityFieldName(ticket.id)}
                         aria-label={c("quantity", { name: ticket.name })}
                         className="field w-20"
-                        value={quantities[ticket.id] ?? 0}
-                        onChange={(change) =>
-                          setQuantities((current) => ({
-                            ...current,
-                            [ticket.id]: Number(change.target.value),
-                          }))
-                        }
+                        defaultValue={quantities[ticket.id] ?? 0}
                       >
                         {[...Array(maxChoice(ticket) + 1).keys()].map((count) => (
                           <option key={count} value={count}>
