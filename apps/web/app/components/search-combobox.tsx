@@ -146,7 +146,10 @@ export function SearchCombobox({
     <div className="relative">
       <input
         id={id}
-        type="search"
+        // HTML allows the combobox role on a text field, not on type="search".
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         name="q"
         value={value}
         placeholder={placeholder}

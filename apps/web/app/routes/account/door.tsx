@@ -71,6 +71,8 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
             id="door-event"
             name="event"
             label={t("event")}
+            // A choice is always made: no empty first option to require against.
+            required={false}
             defaultValue={String(event.id)}
             options={events.map((entry) => ({
               value: entry.id,
@@ -99,6 +101,7 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
             id="door-mode"
             name="mode"
             label={t("mode")}
+            required={false}
             defaultValue={failure?.values.mode ?? "entry"}
             options={[
               { value: "entry", label: t("modes.entry") },
