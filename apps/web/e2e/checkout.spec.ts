@@ -9,14 +9,19 @@ import {
   type TicketType,
 } from "@eventwerk/contract";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import buyDe from "../app/i18n/messages/de/buy.json" with { type: "json" };
 import checkoutDe from "../app/i18n/messages/de/checkout.json" with { type: "json" };
+import buyEn from "../app/i18n/messages/en/buy.json" with { type: "json" };
 import checkoutEn from "../app/i18n/messages/en/checkout.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
 import { germanBrowser, locales, loginAs, newestMailTo, test, uniqueEmail } from "./support";
 
 test.use(germanBrowser);
 
-const texts = { de: checkoutDe, en: checkoutEn } as const;
+const texts = {
+  de: { ...checkoutDe, buy: buyDe },
+  en: { ...checkoutEn, buy: buyEn },
+} as const;
 /** The demo voucher of the seed (README): 10 % off every upcoming demo event. */
 const voucher = "DEMO10";
 

@@ -82,7 +82,7 @@ export function EventTickets({
   feedback: BuyFeedback;
 }) {
   const t = useTranslations("event");
-  const c = useTranslations("checkout.buy");
+  const c = useTranslations("buy");
   const format = useFormat();
   const euro = useEuro();
   const navigation = useNavigation();

@@ -43,7 +43,7 @@ export const areaNamespaces: Record<AreaName, readonly Namespace[]> = {
 /** What each page renders besides the shell and its areas' layouts. */
 export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   home: ["home", "catalogue"],
-  event: ["event", "catalogue", "checkout"],
+  event: ["event", "catalogue", "buy"],
   checkout: ["checkout", "catalogue"],
   "test-payment": ["checkout", "catalogue"],
   "about-us": ["cms"],

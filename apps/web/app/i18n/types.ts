@@ -1,5 +1,6 @@
 import type { Locale } from "@eventwerk/contract";
 import type account from "./messages/de/account.json";
+import type buy from "./messages/de/buy.json";
 import type catalogue from "./messages/de/catalogue.json";
 import type categories from "./messages/de/categories.json";
 import type checkout from "./messages/de/checkout.json";
@@ -36,6 +37,7 @@ import type visitorRegister from "./messages/de/visitorRegister.json";
  */
 export type Messages = {
   account: typeof account;
+  buy: typeof buy;
   categories: typeof categories;
   cities: typeof cities;
   cms: typeof cms;
