@@ -538,6 +538,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         };
       }),
     );
+    // Crash tests (config.ts): die here, with the seats counted and no ticket written yet.
+    if (config.FAULT_KILL_BEFORE_TICKET_ISSUE) process.kill(process.pid, "SIGKILL");
     await tx.insert(tickets).values(ticketRows);
     await tx
       .update(orders)
