@@ -86,8 +86,11 @@ describe(`API process killed with SIGKILL (${testDatabase})`, () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     server = child;
-    child.stdout?.on("data", (chunk: Buffer) => void (output += chunk));
-    child.stderr?.on("data", (chunk: Buffer) => void (output += chunk));
+    const read = (chunk: Buffer) => {
+      output += chunk;
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
     for (let attempt = 0; attempt < 600; attempt++) {
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(`the API exited at start (${child.exitCode}):\n${output}`);
