@@ -5,7 +5,8 @@
  * buyers each buy one ticket after another through the whole flow with the `test` provider —
  * hold, buyer details, place, the provider's signed webhook (which issues the tickets) — until
  * the event is sold out. Prints orders per minute, p50/p95/p99 per step and the oversold count.
- * It asserts nothing.
+ * It asserts nothing. `--cpu-prof <dir>` writes a CPU profile of the API there (open it in Chrome's
+ * DevTools or speedscope).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -40,18 +41,23 @@ export async function runCheckoutBench(options: {
   seats: number;
   port: number;
   databaseUrl: string;
+  cpuProfileDir?: string;
 }) {
   const base = `http://127.0.0.1:${options.port}`;
-  const name = `eventwerk_bench_checkout_${process.pid}`;
+  const url = new URL(options.databaseUrl);
+  // Named after the URL's database, as the other benches do: one's own prefix on a shared server.
+  const name = `${url.pathname.slice(1) || "postgres"}_bench_checkout_${process.pid}`;
   const admin = new pg.Client({ connectionString: options.databaseUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const url = new URL(options.databaseUrl);
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "eventwerk-bench-checkout-"));
   let server: ChildProcess | undefined;
   try {
-    server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
+    const profile = options.cpuProfileDir
+      ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(options.cpuProfileDir)}`]
+      : [];
+    server = spawn(process.execPath, [...profile, "--import", "tsx", "apps/api/src/main.ts"], {
       cwd: root,
       env: {
         ...process.env,
@@ -222,8 +228,11 @@ export async function runCheckoutBench(options: {
         .join(", ")}`,
     );
   } finally {
+    // SIGTERM: the API closes and exits, which writes the CPU profile.
+    const exited = server && new Promise((resolve) => server?.once("exit", resolve));
     server?.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (options.cpuProfileDir) console.log(`CPU profile of the API in ${options.cpuProfileDir}`);
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });

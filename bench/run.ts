@@ -48,6 +48,8 @@ const { values } = parseArgs({
     checkout: { type: "boolean", default: false },
     buyers: { type: "string", default: "50" },
     seats: { type: "string", default: "3000" },
+    /** With --checkout: a CPU profile of the API (node --cpu-prof) into this directory. */
+    "cpu-prof": { type: "string" },
   },
 });
 if (values.checkout) {
@@ -55,6 +57,7 @@ if (values.checkout) {
     buyers: Number(values.buyers),
     seats: Number(values.seats),
     port: Number(values.port),
+    cpuProfileDir: values["cpu-prof"],
     databaseUrl:
       values.postgres ??
       process.env.BENCH_DATABASE_URL ??

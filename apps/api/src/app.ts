@@ -62,6 +62,7 @@ export async function createContext(
       { [mailJob]: async (job) => mailer.send(mailJobSchema.parse(job.payload)) },
       (message, error) =>
         log(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+      config.OUTBOX_LEASE_SECONDS,
     ),
     rateLimiter,
     doorRateLimiter,

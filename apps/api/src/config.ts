@@ -119,6 +119,8 @@ const configSchema = z
     TEST_PAYMENT_WEBHOOK_SECRET: z.string().min(16).default("eventwerk-test-webhook-secret"),
     /** How often the outbox worker looks for due jobs (emails, webhooks); 0 turns it off. */
     OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** How long a claimed outbox job is its worker's; after that (the worker died) another takes it. */
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     /**
      * How often unpaid holds are expired and placed orders are checked with their payment provider
      * (a lost webhook still completes a paid order); also once at start. 0 turns it off.
@@ -129,11 +131,23 @@ const configSchema = z
      * Default: on unless NODE_ENV is production. The OpenAPI document itself is always served.
      */
     DEVELOPER_PAGES: booleanString.optional(),
+    /**
+     * Crash tests only: the process kills itself (SIGKILL) inside the payment's transaction, after
+     * the seats are counted sold and before the tickets are written. Refused in production.
+     */
+    FAULT_KILL_BEFORE_TICKET_ISSUE: booleanString.default(false),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
   })
   .superRefine((config, context) => {
+    if (config.FAULT_KILL_BEFORE_TICKET_ISSUE && config.NODE_ENV === "production") {
+      context.addIssue({
+        code: "custom",
+        path: ["FAULT_KILL_BEFORE_TICKET_ISSUE"],
+        message: "only for crash tests, never in production",
+      });
+    }
     if (config.PAYMENT_PROVIDER !== "stripe") return;
     for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
       if (!config[key]) {

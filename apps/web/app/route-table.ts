@@ -234,6 +234,8 @@ export const resources = {
   places: { path: "/places.json", module: "routes/places.ts" },
   suggestions: { path: "/suggestions.json", module: "routes/suggestions.ts" },
   accountExport: { path: "/account-data.json", module: "routes/account-export.ts" },
+  /** A paid order's tickets (PDF) and calendar file, with the buyer's login or order cookie. */
+  orderFile: { path: "/order-files/:id/:file", module: "routes/order-file.ts" },
   panelOrdersCsv: { path: "/panel/orders.csv", module: "routes/panel/orders-csv.ts" },
   /** The scanner's data (tickets, keys) and its scans, with the door link's cookie. */
   doorData: { path: "/door-scanner.json", module: "routes/door/scanner-data.ts" },

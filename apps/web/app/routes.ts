@@ -47,5 +47,6 @@ export default [
   route(resources.suggestions.path, resources.suggestions.module, { id: "suggestions" }),
   route(resources.panelOrdersCsv.path, resources.panelOrdersCsv.module, { id: "panel-orders-csv" }),
   route(resources.accountExport.path, resources.accountExport.module, { id: "account-export" }),
+  route(resources.orderFile.path, resources.orderFile.module, { id: "order-file" }),
   route(resources.doorData.path, resources.doorData.module, { id: "door-data" }),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import {
   apiPaths,
@@ -14,7 +15,15 @@ import checkoutDe from "../app/i18n/messages/de/checkout.json" with { type: "jso
 import buyEn from "../app/i18n/messages/en/buy.json" with { type: "json" };
 import checkoutEn from "../app/i18n/messages/en/checkout.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
-import { germanBrowser, locales, loginAs, newestMailTo, test, uniqueEmail } from "./support";
+import {
+  germanBrowser,
+  locales,
+  loginAs,
+  mailAttachments,
+  newestMailTo,
+  test,
+  uniqueEmail,
+} from "./support";
 
 test.use(germanBrowser);
 
@@ -114,6 +123,7 @@ async function completeCheckout(
   page: Page,
   locale: Locale,
   buyer: { name: string; email: string } | null,
+  provider: "test" | "stripe" = "test",
 ) {
   const t = texts[locale].page;
   await page.getByLabel(t.voucherCode, { exact: true }).fill(voucher);
@@ -127,6 +137,10 @@ async function completeCheckout(
   }
   await page.getByLabel(t.terms.replace(/<\/?link>/g, ""), { exact: true }).check();
   await page.getByRole("button", { name: t.placeOrder }).click();
+  if (provider === "stripe") {
+    await expect(page).toHaveURL((url) => url.pathname.startsWith("/pay/cs_test_"));
+    return;
+  }
   await expect(page).toHaveURL((url) => /^\/(testzahlung|en\/test-payment)\//.test(url.pathname));
   await expect(page.getByTestId("test-mode")).toHaveText(texts[locale].testMode);
 }
@@ -134,6 +148,11 @@ async function completeCheckout(
 /** Pays on the test provider's page and waits on the return page until the order is paid. */
 async function payAndReturn(page: Page, locale: Locale) {
   await page.getByRole("button", { name: texts[locale].payment.success }).click();
+  await expectPaid(page, locale);
+}
+
+/** The return page, once the webhook has come: paid, with a QR code per ticket. */
+async function expectPaid(page: Page, locale: Locale) {
   await expect(page).toHaveURL((url) => url.pathname === pathTo("ticket-buy-status", locale));
   await expect(page.getByTestId("test-mode")).toHaveText(texts[locale].testMode);
   // The webhook comes through the outbox: pending first, then the page checks again by itself.
@@ -143,6 +162,48 @@ async function payAndReturn(page: Page, locale: Locale) {
   await expect(
     page.getByRole("img", { name: texts[locale].status.qrAlt.split("{")[0]!.trim() }),
   ).toHaveCount(2);
+}
+
+const startsWith = (body: Buffer, text: string) =>
+  body.subarray(0, text.length).toString() === text;
+
+/**
+ * The return page's files of a paid order of two tickets, through the web server (which asks the
+ * API with the buyer's login or order cookie): all tickets as a PDF (a real download), each ticket
+ * as one, the event's .ics. Answers the PDF's address.
+ */
+async function expectOrderFiles(page: Page, locale: Locale): Promise<string> {
+  const t = texts[locale].status;
+  const all = page.getByRole("link", { name: t.ticketsPdf, exact: true });
+  const [download] = await Promise.all([page.waitForEvent("download"), all.click()]);
+  expect(download.suggestedFilename()).toMatch(/^tickets-\d+\.pdf$/);
+  expect(startsWith(await readFile((await download.path())!), "%PDF")).toBe(true);
+  const each = page.getByRole("link", { name: new RegExp(t.ticketPdf.replace("{code}", "\\d+")) });
+  await expect(each).toHaveCount(2);
+  for (const link of await each.all()) {
+    const pdf = await page.request.get((await link.getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    expect(startsWith(await pdf.body(), "%PDF")).toBe(true);
+  }
+  const calendar = await page.request.get(
+    (await page.getByRole("link", { name: t.calendar, exact: true }).getAttribute("href"))!,
+  );
+  expect(calendar.headers()["content-type"]).toContain("text/calendar");
+  expect(await calendar.text()).toContain("BEGIN:VCALENDAR");
+  return (await all.getAttribute("href"))!;
+}
+
+/** The confirmation mail carries the tickets' PDF and the event's .ics. */
+async function expectMailAttachments(email: string, orderId: number) {
+  const mail = await newestMailTo(email);
+  expect(mail.text).toContain(String(orderId));
+  const attachments = await mailAttachments(mail);
+  const pdf = attachments.find((file) => file.filename === `tickets-${orderId}.pdf`);
+  expect(pdf?.contentType).toBe("application/pdf");
+  expect(startsWith(pdf!.body, "%PDF")).toBe(true);
+  const ics = attachments.find((file) => file.filename.endsWith(".ics"));
+  expect(ics?.contentType).toBe("text/calendar");
+  expect(ics!.body.toString("utf8")).toContain("BEGIN:VCALENDAR");
 }
 
 async function registerVisitor(request: APIRequestContext, locale: Locale) {
@@ -180,12 +241,12 @@ for (const locale of locales) {
       await expectNoViolations(page);
       await payAndReturn(page, locale);
       await expectNoViolations(page);
+      await expectOrderFiles(page, locale);
       await page.goto(pathTo("account-tickets", locale));
       const tickets = page.getByRole("listitem").filter({ hasText: sale.event.title });
       await expect(tickets).toHaveCount(2);
       await expect(tickets.first().getByRole("img")).toBeVisible();
-      const mail = await newestMailTo(person.email);
-      expect(mail.text).toContain(String(orderId));
+      await expectMailAttachments(person.email, orderId);
     });
 
     test("as a guest: the same, with name and email, and the return page by its token", async ({
@@ -204,10 +265,11 @@ for (const locale of locales) {
       await completeCheckout(page, locale, { name: "Gast Käufer", email });
       await payAndReturn(page, locale);
       expect(new URL(page.url()).searchParams.get("token")).toBeTruthy();
-      const mail = await newestMailTo(email);
-      expect(mail.text).toContain(String(orderId));
+      const pdfPath = await expectOrderFiles(page, locale);
+      await expectMailAttachments(email, orderId);
       // Someone else's browser with the order id only sees nothing.
       const stranger = await browser.newContext({ baseURL, ...germanBrowser });
+      expect((await stranger.request.get(pdfPath)).status()).toBe(404);
       const other = await stranger.newPage();
       const response = await other.goto(pathTo("checkout", locale, { id: orderId }));
       expect(response!.status()).toBe(404);
@@ -218,6 +280,36 @@ for (const locale of locales) {
       await stranger.close();
       await context.close();
     });
+  });
+}
+
+for (const locale of locales) {
+  test(`pays with the fake Stripe (${locale}): its hosted page, the signed webhook, then in the account`, async ({
+    browser,
+    playwright,
+  }) => {
+    test.setTimeout(120_000);
+    // The server with PAYMENT_PROVIDER=stripe and the fake of Stripe's API (playwright.config.ts).
+    const origin = process.env.E2E_STRIPE_URL!;
+    const api = await playwright.request.newContext({ baseURL: origin });
+    const sale = await saleEvent(api, locale);
+    const person = await registerVisitor(api, locale);
+    const context = await browser.newContext({ baseURL: origin, ...germanBrowser });
+    const page = await context.newPage();
+    await loginAs(page, locale, person);
+    const orderId = await chooseAndHold(page, locale, sale);
+    await completeCheckout(page, locale, null, "stripe");
+    // Stripe's hosted page (the fake's): paying sends the signed webhook and returns to the shop.
+    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expectPaid(page, locale);
+    expect(new URL(page.url()).searchParams.get("order")).toBe(String(orderId));
+    await page.goto(pathTo("account-tickets", locale));
+    const tickets = page.getByRole("listitem").filter({ hasText: sale.event.title });
+    await expect(tickets).toHaveCount(2);
+    await expect(tickets.first().getByRole("img")).toBeVisible();
+    await context.close();
+    await api.dispose();
   });
 }
 

@@ -339,6 +339,38 @@ export async function mailsTo(address: string): Promise<Mail[]> {
   return mails.sort((a, b) => stamp(a) - stamp(b) || a.file.localeCompare(b.file));
 }
 
+export type MailAttachment = { filename: string; contentType: string; body: Buffer };
+
+/** The attachments of a mail from the outbox (nodemailer's multipart/mixed), decoded. */
+export async function mailAttachments(mail: Mail): Promise<MailAttachment[]> {
+  const raw = (await readFile(path.join(outboxDir(), mail.file), "utf8")).replace(/\r\n/g, "\n");
+  const boundaries = [...raw.matchAll(/boundary="?([^";\n]+)"?/g)].map((match) =>
+    match[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+  );
+  if (boundaries.length === 0) return [];
+  const parts = raw.split(new RegExp(`\n--(?:${boundaries.join("|")})(?:--)?\n`));
+  const attachments: MailAttachment[] = [];
+  for (const part of parts) {
+    const split = part.indexOf("\n\n");
+    if (split < 0) continue;
+    const head = part.slice(0, split).replace(/\n(?=[ \t])/g, "");
+    if (!/^content-disposition:\s*attachment/im.test(head)) continue;
+    const body = part.slice(split + 2);
+    const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+    attachments.push({
+      filename: decodeHeader(/filename="?([^";\n]+)"?/i.exec(head)?.[1] ?? ""),
+      contentType: /^content-type:\s*([^;\n]+)/im.exec(head)?.[1]?.trim() ?? "",
+      body:
+        encoding === "base64"
+          ? Buffer.from(body.replace(/\s/g, ""), "base64")
+          : encoding === "quoted-printable"
+            ? quotedPrintableBytes(body)
+            : Buffer.from(body, "utf8"),
+    });
+  }
+  return attachments;
+}
+
 /** The newest mail to an address; waits (polling, no fixed sleep) until there is one. */
 export async function newestMailTo(address: string, count = 1): Promise<Mail> {
   let mails: Mail[] = [];

@@ -10,9 +10,6 @@ export type OutboxHandler = (job: OutboxJob) => Promise<void>;
 
 /** Attempts before a job is given up (and kept with its last error for the operator). */
 const MAX_ATTEMPTS = 10;
-/** A claimed job not finished by then (its worker crashed) is taken by another worker. */
-const LEASE_SECONDS = 120;
-
 /** Waits 5 s, 10 s, 20 s … up to an hour between attempts. */
 export const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** (attempts - 1));
 
@@ -55,6 +52,8 @@ export function createOutbox(
   db: Database,
   initialHandlers: Record<string, OutboxHandler>,
   log: (message: string, error?: unknown) => void,
+  /** A claimed job not finished by then (its worker crashed) is taken by another worker. */
+  leaseSeconds = 120,
 ): Outbox {
   const handlers = { ...initialHandlers };
   let timer: NodeJS.Timeout | null = null;
@@ -65,7 +64,7 @@ export function createOutbox(
     const result = await db.execute(sql`
       update ${outboxJobs} set
         attempts = attempts + 1,
-        locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+        locked_until = now() + make_interval(secs => ${leaseSeconds})
       where id in (
         select id from ${outboxJobs}
         where sent_at is null and failed_at is null and next_attempt_at <= now()

@@ -14,7 +14,10 @@ export const testClient = { client_id: "eventwerk-web", client_secret: "test-cli
 export const testDatabase = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
 /** A fresh database of its own on the PostgreSQL server, dropped when the test file ends. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `ew_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

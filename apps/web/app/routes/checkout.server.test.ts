@@ -141,10 +141,11 @@ describe("the checkout form", () => {
   });
 
   it("sends the buyer to the test provider's page on this site, to a real provider as given", () => {
-    expect(paymentRedirect("http://localhost:3000/testzahlung/abc?x=1", true)).toBe(
+    expect(paymentRedirect("http://localhost:3000/testzahlung/abc?x=1", "test")).toBe(
       "/testzahlung/abc?x=1",
     );
-    expect(paymentRedirect("https://checkout.stripe.com/c/pay/cs_1", false)).toBe(
+    // Stripe's page, in test mode too.
+    expect(paymentRedirect("https://checkout.stripe.com/c/pay/cs_1", "stripe")).toBe(
       "https://checkout.stripe.com/c/pay/cs_1",
     );
   });

@@ -193,10 +193,11 @@ export function detailsUpdate(values: Record<DetailField, string>): UpdateOrder 
 
 /**
  * Where the buyer pays: the test provider's page is one of ours (its path, whatever host the
- * API was configured with); a real provider's page is its own address.
+ * API was configured with); a real provider's page is its own address, also in its test mode
+ * (Stripe with an `sk_test_` key).
  */
-export function paymentRedirect(url: string, testMode: boolean): string {
-  if (!testMode) return url;
+export function paymentRedirect(url: string, provider: string | null): string {
+  if (provider !== "test") return url;
   const parsed = new URL(url);
   return parsed.pathname + parsed.search;
 }
@@ -274,7 +275,7 @@ export async function checkoutAction(
         const placed = await api.checkout.placeOrder(orderId, token);
         return redirect(
           placed.redirect_url
-            ? paymentRedirect(placed.redirect_url, placed.data.test_mode)
+            ? paymentRedirect(placed.redirect_url, placed.data.payment_provider)
             : `${pathTo("ticket-buy-status", state.locale)}?order=${orderId}`,
         );
       }

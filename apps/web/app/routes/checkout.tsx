@@ -42,7 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     signedIn: state.user ? { name: `${state.user.name} ${state.user.surname}` } : null,
     serverNow: Date.now(),
     eventPath: pathTo("event", state.locale, { slug: order.event.slug, id: order.event.id }),
-    paymentPath: order.payment_url ? paymentRedirect(order.payment_url, order.test_mode) : null,
+    paymentPath: order.payment_url
+      ? paymentRedirect(order.payment_url, order.payment_provider)
+      : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ApiClient, apiPaths, type CheckoutOrder, fillPath } from "@eventwerk/contract";
+import type { ApiClient, CheckoutOrder } from "@eventwerk/contract";
 import QRCode from "qrcode";
 import type { RouterContextProvider } from "react-router";
 import { apiFor } from "../api.server";
@@ -6,6 +6,7 @@ import { requestState } from "../context";
 import { selectionQuery } from "../lib/ticket-selection";
 import { pathTo } from "../route-table";
 import { orderCookie, orderIdOf, orderTokenFromCookie, readOrder } from "./checkout.server";
+import { orderFilePath } from "./order-file";
 
 const closedStatuses: ReadonlySet<CheckoutOrder["status"]> = new Set([
   "failed",
@@ -57,7 +58,16 @@ export async function statusOf(request: Request, context: Readonly<RouterContext
     tickets,
     eventPath,
     retryPath: retry,
-    calendarPath: `${fillPath(apiPaths.eventCalendar, { id: order.event.id })}?locale=${state.locale}`,
+    files: {
+      tickets: orderFilePath(order.id, "tickets.pdf", state.locale),
+      calendar: orderFilePath(order.id, "calendar.ics", state.locale),
+      ticket: Object.fromEntries(
+        order.tickets.map((ticket) => [
+          ticket.id,
+          orderFilePath(order.id, `ticket-${ticket.id}.pdf`, state.locale),
+        ]),
+      ),
+    },
     signedIn: state.user !== null,
   };
 }

@@ -49,7 +49,7 @@ export function OrderStatus({
   tickets,
   eventPath,
   retryPath,
-  calendarPath,
+  files,
   signedIn,
 }: OrderStatusData) {
   const t = useTranslations("checkout.status");
@@ -95,12 +95,19 @@ export function OrderStatus({
                       })}
                     </p>
                     <p className={mutedText}>{order.event.venue_name}</p>
+                    <a href={files.ticket[ticket.id]} download className={linkClass}>
+                      {t("ticketPdf", { code: ticket.id })}
+                    </a>
                   </div>
                 </li>
               ))}
             </ul>
             <div className="flex flex-wrap gap-3">
-              <a href={calendarPath} download className="button-secondary">
+              <a href={files.tickets} download className="button-primary">
+                <Icon name="download" className="size-5" />
+                {t("ticketsPdf")}
+              </a>
+              <a href={files.calendar} download className="button-secondary">
                 <Icon name="calendar-plus" className="size-5" />
                 {t("calendar")}
               </a>
