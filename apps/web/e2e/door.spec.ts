@@ -7,6 +7,7 @@ import { type Browser, type BrowserContext, chromium, expect, type Page } from "
 import QRCode from "qrcode";
 import doorDe from "../app/i18n/messages/de/door.json" with { type: "json" };
 import doorLinksDe from "../app/i18n/messages/de/doorLinks.json" with { type: "json" };
+import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
 import { germanBrowser, loginAs, test } from "./support";
 
@@ -115,6 +116,18 @@ async function cameraOn(code: string, baseURL: string): Promise<{ browser: Brows
     ],
   });
   const context = await browser.newContext({ baseURL, locale: "de-DE", permissions: ["camera"] });
+  // Chromium's fake camera has no torch: this one claims one and keeps what it was asked to do.
+  await context.addInitScript(() => {
+    const track = MediaStreamTrack.prototype;
+    const capabilities = track.getCapabilities;
+    track.getCapabilities = function (this: MediaStreamTrack) {
+      return { ...capabilities.call(this), torch: true } as MediaTrackCapabilities;
+    };
+    track.applyConstraints = async (constraints) => {
+      const torch = (constraints?.advanced?.[0] as { torch?: boolean } | undefined)?.torch;
+      document.documentElement.dataset.torch = String(torch);
+    };
+  });
   return { browser, page: await context.newPage() };
 }
 
@@ -171,6 +184,15 @@ test("the camera scans a ticket: valid, already inside, out, in again; cancelled
     await expect(verdict(page)).toContainText(doorDe.results.valid.exit);
     await page.getByRole("radio", { name: doorDe.modes.entry }).dispatchEvent("click");
     await expect(verdict(page)).toContainText(doorDe.results.valid.entry);
+
+    // The torch: off at first, on with a tap (under the verdicts that keep coming).
+    const torch = page.getByRole("button", { name: doorDe.torch });
+    await expect(torch).toHaveAttribute("aria-pressed", "false");
+    await torch.dispatchEvent("click");
+    await expect(torch).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator("html")).toHaveAttribute("data-torch", "true");
+    await torch.dispatchEvent("click");
+    await expect(page.locator("html")).toHaveAttribute("data-torch", "false");
   } finally {
     await browser.close();
   }
@@ -320,6 +342,10 @@ test("door links: used on another browser without signing in, revoked, refused",
   browser,
   baseURL,
 }) => {
+  // The organiser's panel leads to the event's door links and scan log.
+  await organiserPage.goto(pathTo("panel-event", "de", { id: concert.eventId }));
+  await organiserPage.getByRole("link", { name: panelDe.doorLink }).click();
+  await expect(organiserPage.locator("#door-event")).toHaveValue(String(concert.eventId));
   const link = await createLink(organiserPage, concert.eventId, { gate: "Widerruf" });
   const staff = await browser.newContext({ baseURL, locale: "de-DE" });
   const page = await staff.newPage();
