@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
@@ -21,6 +21,11 @@ import { createTicketSigner } from "../apps/api/src/lib/ticket-codes.ts";
 
 const DISTINCT_SCANNERS = 20;
 const SAME_TICKET_SCANNERS = 5;
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length
@@ -157,6 +162,7 @@ export async function main(): Promise<number> {
     await scan(links[0]!, { id: -1, code: "warm-up" });
     times.length = 0;
 
+    const loadBefore = load();
     const started = performance.now();
     await Promise.all([
       ...Array.from({ length: DISTINCT_SCANNERS }, async (_, scanner) => {
@@ -192,6 +198,9 @@ export async function main(): Promise<number> {
         errors: failures,
       },
     ]);
+    console.log(
+      `${database ? "PostgreSQL" : "PGlite"}, one API process, Node ${process.version}; load average before ${loadBefore}, after ${load()}`,
+    );
     console.log(
       `each distinct ticket admitted once: ${distinctOnce ? "yes" : "NO"}; the shared ticket admitted ${admitted.get(shared.id) ?? 0} time(s) in ${SAME_TICKET_SCANNERS * perScanner} scans; entry rows in event_logs: ${logged?.entries} for ${logged?.tickets} tickets`,
     );

@@ -7,6 +7,7 @@ import { type Browser, type BrowserContext, chromium, expect, type Page } from "
 import QRCode from "qrcode";
 import doorDe from "../app/i18n/messages/de/door.json" with { type: "json" };
 import doorLinksDe from "../app/i18n/messages/de/doorLinks.json" with { type: "json" };
+import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
 import { germanBrowser, loginAs, test } from "./support";
 
@@ -115,6 +116,18 @@ async function cameraOn(code: string, baseURL: string): Promise<{ browser: Brows
     ],
   });
   const context = await browser.newContext({ baseURL, locale: "de-DE", permissions: ["camera"] });
+  // Chromium's fake camera has no torch: this one claims one and keeps what it was asked to do.
+  await context.addInitScript(() => {
+    const track = MediaStreamTrack.prototype;
+    const capabilities = track.getCapabilities;
+    track.getCapabilities = function (this: MediaStreamTrack) {
+      return { ...capabilities.call(this), torch: true } as MediaTrackCapabilities;
+    };
+    track.applyConstraints = async (constraints) => {
+      const torch = (constraints?.advanced?.[0] as { torch?: boolean } | undefined)?.torch;
+      document.documentElement.dataset.torch = String(torch);
+    };
+  });
   return { browser, page: await context.newPage() };
 }
 
@@ -171,6 +184,15 @@ test("the camera scans a ticket: valid, already inside, out, in again; cancelled
     await expect(verdict(page)).toContainText(doorDe.results.valid.exit);
     await page.getByRole("radio", { name: doorDe.modes.entry }).dispatchEvent("click");
     await expect(verdict(page)).toContainText(doorDe.results.valid.entry);
+
+    // The torch: off at first, on with a tap (under the verdicts that keep coming).
+    const torch = page.getByRole("button", { name: doorDe.torch });
+    await expect(torch).toHaveAttribute("aria-pressed", "false");
+    await torch.dispatchEvent("click");
+    await expect(torch).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator("html")).toHaveAttribute("data-torch", "true");
+    await torch.dispatchEvent("click");
+    await expect(page.locator("html")).toHaveAttribute("data-torch", "false");
   } finally {
     await browser.close();
   }
@@ -246,10 +268,84 @@ test("offline: scans are checked from the cache and queued, sent when back; a se
   );
 });
 
+test("offline reload: the scanner opens from its service worker's cache, checks codes and queues them", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const link = await createLink(organiserPage, concert.eventId, { gate: "Neu geladen" });
+  const tickets = await doorTickets(organiserPage, link);
+  const ticket = tickets.filter((entry) => entry.status === "valid" && !entry.last).at(-1)!;
+  const code = await codeFor({
+    kid: concert.kid,
+    eid: concert.eventId,
+    ttid: concert.ticketTypeId,
+    tid: ticket.id,
+  });
+  const context = await browser.newContext({ baseURL, locale: "de-DE" });
+  const page = await context.newPage();
+  try {
+    await openScanner(page, link);
+    // The service worker controls the page and keeps it with every file it loaded.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return false;
+          const kept = new Set(
+            (
+              await Promise.all(
+                (await caches.keys()).map(async (name) => (await caches.open(name)).keys()),
+              )
+            )
+              .flat()
+              .map((request) => new URL(request.url).pathname),
+          );
+          const loaded = performance
+            .getEntriesByType("resource")
+            .map((entry) => new URL(entry.name))
+            .filter((url) => url.origin === location.origin && url.pathname.startsWith("/assets/"))
+            .map((url) => url.pathname);
+          return [location.pathname, ...loaded].every((path) => kept.has(path));
+        }),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await expect(scanner(page)).toHaveAttribute("data-ready", "true");
+    await expect(page.getByTestId("door-connection")).toHaveAttribute("data-online", "false");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(demoEvent);
+
+    // The signature and the ticket list come from the device: a valid entry, queued.
+    await typeCode(page, code);
+    await expect(verdict(page)).toHaveAttribute("data-result", "valid");
+    await expect(verdict(page)).toContainText(doorDe.decidedOffline);
+    await expect(page.getByTestId("door-connection")).toContainText("1 Scan wartet");
+    await typeCode(page, "kein-ticket");
+    await expect(verdict(page)).toHaveAttribute("data-result", "unknown_code");
+    await expect(page.getByTestId("door-connection")).toContainText("2 Scans warten");
+
+    await context.setOffline(false);
+    await expect(page.getByTestId("door-connection")).toHaveAttribute("data-online", "true");
+    await expect(page.getByTestId("door-connection")).not.toContainText("wartet");
+  } finally {
+    await context.close();
+  }
+  await organiserPage.goto(`${pathTo("account-door", "de")}?event=${concert.eventId}`);
+  const rows = organiserPage.locator("#door-log tbody tr", { hasText: "Neu geladen" });
+  await expect(rows.and(organiserPage.locator('[data-result="valid"]'))).toHaveCount(1);
+  await expect(rows.and(organiserPage.locator('[data-result="unknown_code"]'))).toHaveCount(1);
+});
+
 test("door links: used on another browser without signing in, revoked, refused", async ({
   browser,
   baseURL,
 }) => {
+  // The organiser's panel leads to the event's door links and scan log.
+  await organiserPage.goto(pathTo("panel-event", "de", { id: concert.eventId }));
+  await organiserPage.getByRole("link", { name: panelDe.doorLink }).click();
+  await expect(organiserPage.locator("#door-event")).toHaveValue(String(concert.eventId));
   const link = await createLink(organiserPage, concert.eventId, { gate: "Widerruf" });
   const staff = await browser.newContext({ baseURL, locale: "de-DE" });
   const page = await staff.newPage();

@@ -261,6 +261,27 @@ const fromBase64url = (text: string): Uint8Array<ArrayBuffer> => {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 };
 
+/** Imported once per key: a door checks every scan against the same few keys. */
+type ImportedKey = ReturnType<typeof crypto.subtle.importKey>;
+const importedKeys = new Map<string, ImportedKey>();
+function importedKey(key: TicketKey): ImportedKey {
+  const id = `${key.kid}.${key.x}`;
+  let imported = importedKeys.get(id);
+  if (!imported) {
+    imported = crypto.subtle.importKey(
+      "jwk",
+      { kty: key.kty, crv: key.crv, x: key.x },
+      { name: "Ed25519" },
+      false,
+      ["verify"],
+    );
+    // A key that failed to import is tried again next time rather than kept as a failure.
+    imported.catch(() => importedKeys.delete(id));
+    importedKeys.set(id, imported);
+  }
+  return imported;
+}
+
 /**
  * Checks a scanned code (`base64url(payload).base64url(signature)`) against the published keys,
  * without the database: the payload when the signature holds, else null. Works in browsers and
@@ -282,13 +303,7 @@ export async function verifyTicketCode(
     if (!parsed.success) return null;
     const key = keys.find((candidate) => candidate.kid === parsed.data.kid);
     if (!key) return null;
-    const publicKey = await crypto.subtle.importKey(
-      "jwk",
-      { kty: key.kty, crv: key.crv, x: key.x },
-      { name: "Ed25519" },
-      false,
-      ["verify"],
-    );
+    const publicKey = await importedKey(key);
     const valid = await crypto.subtle.verify(
       { name: "Ed25519" },
       publicKey,

@@ -263,3 +263,28 @@ export function FormMessage({
     </p>
   );
 }
+
+/** The account's current password, asked again before a change that needs it. */
+export function CurrentPasswordField({
+  id,
+  name,
+  label,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  error?: string;
+}) {
+  return (
+    <TextField
+      id={id}
+      name={name}
+      type="password"
+      label={label}
+      autoComplete="current-password"
+      maxLength={200}
+      error={error}
+    />
+  );
+}

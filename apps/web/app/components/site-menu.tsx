@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
 import { usePaths, useRootData } from "../hooks";
 import { pages } from "../route-table";
 import { Icon } from "./icon";
+import { lazyDialog, useLazyDialog } from "./lazy-dialog";
 
 /** The CMS page behind a menu entry, by its key; pages without a route of their own use /pages/:id. */
 export function cmsPagePath(key: string, id: number, to: ReturnType<typeof usePaths>["to"]) {
@@ -53,8 +54,7 @@ export function useHydrated(): boolean {
   );
 }
 
-const loadDrawer = () => import("./site-menu-drawer");
-const SiteMenuDrawer = lazy(loadDrawer);
+const siteMenuDrawer = lazyDialog(() => import("./site-menu-drawer"));
 
 /** The id of the footer's menu, which lists every link of the drawer. */
 export const footerMenuId = "site-menu";
@@ -70,9 +70,7 @@ const buttonClass =
 export function SiteMenuButton({ className = "" }: { className?: string }) {
   const t = useTranslations("nav");
   const hydrated = useHydrated();
-  // Null until first opened: the drawer's code is not loaded before it is needed.
-  const [open, setOpen] = useState<boolean | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { button, dialog } = useLazyDialog(siteMenuDrawer);
   const content = (
     <>
       <Icon name="menu" className="size-5" />
@@ -88,23 +86,10 @@ export function SiteMenuButton({ className = "" }: { className?: string }) {
   }
   return (
     <>
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open === true}
-        onPointerEnter={() => void loadDrawer()}
-        onFocus={() => void loadDrawer()}
-        onClick={() => setOpen(true)}
-        className={`${buttonClass} ${className}`}
-      >
+      <button {...button} className={`${buttonClass} ${className}`}>
         {content}
       </button>
-      {open !== null && (
-        <Suspense fallback={null}>
-          <SiteMenuDrawer open={open} onOpenChange={setOpen} returnFocusTo={button} />
-        </Suspense>
-      )}
+      {dialog}
     </>
   );
 }

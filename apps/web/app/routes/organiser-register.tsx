@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
-import { CheckboxField, FormMessage, SelectField, TextField } from "../components/form-field";
+import { FailureMessage } from "../components/failure-message";
+import { CheckboxField, SelectField, TextField } from "../components/form-field";
 import { NewPasswordField } from "../components/new-password-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
 import { CheckList, mutedText, PageHeader } from "../components/page-parts";
@@ -60,11 +61,7 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
       <PageHeader title={t("heading")} intro={t("intro")} />
       <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
         <Form method="post" className="space-y-6" aria-label={t("heading")}>
-          {failure && (
-            <FormMessage id="organiser-register-error" tone="error">
-              {failure.message ?? tf("invalidForm")}
-            </FormMessage>
-          )}
+          <FailureMessage id="organiser-register-error" failure={failure} />
           <fieldset className={sectionClass}>
             <legend className={legendClass}>{t("personHeading")}</legend>
             <div className="grid gap-5 sm:grid-cols-2">

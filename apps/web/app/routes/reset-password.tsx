@@ -1,5 +1,6 @@
 import { Form, type HeadersFunction, Link, useNavigation, useSearchParams } from "react-router";
 import { useTranslations } from "use-intl";
+import { FailureMessage } from "../components/failure-message";
 import { FormMessage, TextField } from "../components/form-field";
 import { NewPasswordField } from "../components/new-password-field";
 import { linkClass, mutedText, PageHeader } from "../components/page-parts";
@@ -82,11 +83,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </h2>
           <p className={mutedText}>{t("chooseText")}</p>
           <Form method="post" className="space-y-5">
-            {failed && (
-              <FormMessage id="reset-error" tone="error">
-                {failed.message ?? tf("invalidForm")}
-              </FormMessage>
-            )}
+            <FailureMessage id="reset-error" failure={failed} />
             <input type="hidden" name="intent" value="reset" />
             <input type="hidden" name="token" value={token} />
             <NewPasswordField
@@ -123,11 +120,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 {done.message}
               </FormMessage>
             )}
-            {failed && !failed.linkProblem && (
-              <FormMessage id="reset-error" tone="error">
-                {failed.message ?? tf("invalidForm")}
-              </FormMessage>
-            )}
+            <FailureMessage
+              id="reset-error"
+              failure={failed && !failed.linkProblem ? failed : null}
+            />
             <input type="hidden" name="intent" value="request" />
             <TextField
               id="reset-email"

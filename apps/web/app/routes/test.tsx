@@ -1,6 +1,7 @@
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { type FormEvent, useId } from "react";
 import { useTranslations } from "use-intl";
 import { CheckboxField, RadioGroupField, SelectField, TextField } from "../components/form-field";
+import { lazyDialog, useLazyDialog } from "../components/lazy-dialog";
 import { useLoading } from "../components/loading";
 import { ThemeToggle } from "../components/theme-toggle";
 import { type ToastKind, toast } from "../components/toasts";
@@ -15,8 +16,7 @@ const toastTypes = [
   "loading",
 ] as const satisfies readonly ToastKind[];
 
-const loadDialog = () => import("../components/showcase/test-dialog");
-const TestDialog = lazy(loadDialog);
+const testDialog = lazyDialog(() => import("../components/showcase/test-dialog"));
 
 const categories = ["concert", "theatre", "sport"] as const;
 
@@ -36,9 +36,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export default function TestPage() {
   const t = useTranslations("test");
   const loading = useLoading();
-  // Null until first opened: the dialog's code is not loaded before it is needed.
-  const [dialogOpen, setDialogOpen] = useState<boolean | null>(null);
-  const dialogButton = useRef<HTMLButtonElement>(null);
+  const { button: dialogButton, dialog } = useLazyDialog(testDialog);
 
   const showLoading = () => {
     loading.start();
@@ -74,27 +72,10 @@ export default function TestPage() {
       </Section>
 
       <Section title={t("dialogHeading")}>
-        <button
-          ref={dialogButton}
-          type="button"
-          className="button-primary"
-          aria-haspopup="dialog"
-          aria-expanded={dialogOpen === true}
-          onPointerEnter={() => void loadDialog()}
-          onFocus={() => void loadDialog()}
-          onClick={() => setDialogOpen(true)}
-        >
+        <button {...dialogButton} className="button-primary">
           {t("openDialog")}
         </button>
-        {dialogOpen !== null && (
-          <Suspense fallback={null}>
-            <TestDialog
-              open={dialogOpen}
-              onOpenChange={setDialogOpen}
-              returnFocusTo={dialogButton}
-            />
-          </Suspense>
-        )}
+        {dialog}
       </Section>
 
       <Section title={t("loadingHeading")}>

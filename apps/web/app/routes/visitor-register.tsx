@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
-import { CheckboxField, FormMessage, TextField } from "../components/form-field";
+import { FailureMessage } from "../components/failure-message";
+import { CheckboxField, TextField } from "../components/form-field";
 import { NewPasswordField } from "../components/new-password-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
 import { CheckList, mutedText, PageHeader } from "../components/page-parts";
@@ -35,11 +36,7 @@ export default function VisitorRegister({ actionData }: Route.ComponentProps) {
             {t("formHeading")}
           </h2>
           <Form method="post" className="mt-6 space-y-5">
-            {failure && (
-              <FormMessage id="visitor-register-error" tone="error">
-                {failure.message ?? tf("invalidForm")}
-              </FormMessage>
-            )}
+            <FailureMessage id="visitor-register-error" failure={failure} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 id="register-name"

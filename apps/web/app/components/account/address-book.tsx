@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
 import type { FormFailure } from "../../lib/forms";
+import { FailureMessage } from "../failure-message";
 import { CheckboxField, FormMessage, TextField } from "../form-field";
 import { EmptyState, mutedText } from "../page-parts";
 import { PlaceFields } from "../place-fields";
@@ -66,11 +67,7 @@ function AddressForm({ state, busy }: { state: AddressFormState; busy: boolean }
       <h3 id={`${prefix}-heading`} className="text-lg font-semibold">
         {editing ? t("editAddress") : t("addAddress")}
       </h3>
-      {failure && (
-        <FormMessage id={`${prefix}-error`} tone="error">
-          {failure.message ?? tf("invalidForm")}
-        </FormMessage>
-      )}
+      <FailureMessage id={`${prefix}-error`} failure={failure} />
       <input type="hidden" name="intent" value="save" />
       {editing && <input type="hidden" name="id" value={editing.id} />}
       <div className="grid gap-5 sm:grid-cols-2">

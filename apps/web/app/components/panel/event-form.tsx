@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import type { FormFailure } from "../../lib/forms";
-import { FormMessage, SelectField, TextField } from "../form-field";
+import { FailureMessage } from "../failure-message";
+import { SelectField, TextField } from "../form-field";
 
 type EventField =
   | "title_de"
@@ -46,11 +47,7 @@ export function EventForm({
       <h2 id="event-form-heading" className="text-lg font-semibold">
         {t("eventFormHeading")}
       </h2>
-      {failure && (
-        <FormMessage id="event-form-error" tone="error">
-          {failure.message ?? tf("invalidForm")}
-        </FormMessage>
-      )}
+      <FailureMessage id="event-form-error" failure={failure} />
       <input type="hidden" name="intent" value="save" />
       <div className="grid gap-5 md:grid-cols-2">
         <TextField {...field("title_de")} label={t("titleDe")} maxLength={120} />

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { Section } from "../../components/account/section";
-import { CheckboxField, FormMessage, TextField } from "../../components/form-field";
+import { CheckboxField, CurrentPasswordField, FormMessage } from "../../components/form-field";
 import { Icon } from "../../components/icon";
 import { linkClass, mutedText } from "../../components/page-parts";
 import { usePaths } from "../../hooks";
@@ -56,13 +56,10 @@ export default function AccountPrivacy({ actionData }: Route.ComponentProps) {
             label={t("deleteConfirm")}
             error={actionData?.fields.confirm ? t("deleteConfirmRequired") : undefined}
           />
-          <TextField
+          <CurrentPasswordField
             id="delete-password"
             name="password"
-            type="password"
             label={t("deletePassword")}
-            autoComplete="current-password"
-            maxLength={200}
             error={actionData?.fields.password}
           />
           <button

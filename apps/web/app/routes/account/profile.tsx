@@ -3,7 +3,13 @@ import { data, Form, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
 import { Section, useNotice } from "../../components/account/section";
-import { FormMessage, SelectField, TextField } from "../../components/form-field";
+import { FailureMessage } from "../../components/failure-message";
+import {
+  CurrentPasswordField,
+  FormMessage,
+  SelectField,
+  TextField,
+} from "../../components/form-field";
 import { NewPasswordField } from "../../components/new-password-field";
 import { mutedText } from "../../components/page-parts";
 import { type FormFailure, formFailure, textValues } from "../../lib/forms";
@@ -69,11 +75,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
         className="space-y-5"
         aria-labelledby="profile-heading"
       >
-        {profileFailure && (
-          <FormMessage id="profile-error" tone="error">
-            {profileFailure.message ?? tf("invalidForm")}
-          </FormMessage>
-        )}
+        <FailureMessage id="profile-error" failure={profileFailure} />
         <input type="hidden" name="intent" value="profile" />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
@@ -173,19 +175,12 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
             {t("passwordHeading")}
           </h3>
           <p className={mutedText}>{t("passwordText")}</p>
-          {passwordFailure && (
-            <FormMessage id="password-error" tone="error">
-              {passwordFailure.message ?? tf("invalidForm")}
-            </FormMessage>
-          )}
+          <FailureMessage id="password-error" failure={passwordFailure} />
           <input type="hidden" name="intent" value="password" />
-          <TextField
+          <CurrentPasswordField
             id="password-current"
             name="current_password"
-            type="password"
             label={tf("currentPassword")}
-            autoComplete="current-password"
-            maxLength={200}
             error={passwordFailure?.fields.current_password}
           />
           <NewPasswordField

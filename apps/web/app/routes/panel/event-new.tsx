@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
+import { FailureMessage } from "../../components/failure-message";
 import { FormMessage, SelectField, TextField } from "../../components/form-field";
 import { EventForm } from "../../components/panel/event-form";
 import { Card } from "../../components/ui/card";
@@ -66,7 +67,6 @@ function renamed(error: unknown, prefix: string): unknown {
 
 export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("panel");
-  const tf = useTranslations("forms");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const eventFailure =
@@ -105,11 +105,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
             {t("venueCreated")}
           </FormMessage>
         )}
-        {venueFailure && (
-          <FormMessage id="venue-error" tone="error">
-            {venueFailure.message ?? tf("invalidForm")}
-          </FormMessage>
-        )}
+        <FailureMessage id="venue-error" failure={venueFailure} />
         <Form method="post" className="grid gap-4 md:grid-cols-2">
           <input type="hidden" name="intent" value="venue" />
           {(

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@eventwerk/contract";
+import { type AuditEntry, doorClosesAfterEndMs } from "@eventwerk/contract";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
@@ -42,7 +42,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     api.panel.eventAudit(id),
     eventChoices(api, context.get(requestState).locale),
   ]);
-  return { event, vouchers: vouchers.data, audit: audit.data, ...choices };
+  // The door screen (door links, scan log) keeps the events whose doors have not closed yet.
+  const door =
+    event.status === "published" && Date.parse(event.ends_at) + doorClosesAfterEndMs > Date.now();
+  return { event, vouchers: vouchers.data, audit: audit.data, door, ...choices };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -58,7 +61,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function PanelEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("panel");
   const navigation = useNavigation();
-  const { event, vouchers, audit, categories, venues, locale } = loaderData;
+  const { event, vouchers, audit, door, categories, venues, locale } = loaderData;
   const result = actionData as PanelFormResult | undefined;
   const statusResult =
     result && ["publish", "unpublish", "duplicate", "cancel"].includes(result.intent)
@@ -88,6 +91,15 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
           <Link to={pathTo("panel-orders", locale, { id: event.id })} className="underline">
             {t("ordersLink")}
           </Link>
+          {door && (
+            <a
+              href={`${pathTo("account-door", locale)}?event=${event.id}`}
+              target="_top"
+              className="underline"
+            >
+              {t("doorLink")}
+            </a>
+          )}
         </p>
       </header>
       {result?.ok && result.intent !== "duplicate" && (
