@@ -326,6 +326,13 @@ export const events = pgTable(
     ageLimit: smallint("age_limit"),
     /** Unpublished when its organiser was suspended: published again when they are reinstated. */
     hiddenBySuspension: boolean("hidden_by_suspension").notNull().default(false),
+    /**
+     * Totals of its ticket types (sold; lowest and highest price, discount applied), kept by
+     * triggers on `event_ticket_types` (migration 0010): never written by the application.
+     */
+    ticketsSold: integer("tickets_sold").notNull().default(0),
+    priceFrom: integer("price_from"),
+    priceMax: integer("price_max"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -345,6 +352,13 @@ export const events = pgTable(
       .where(sql`${t.status} in ('published', 'cancelled')`),
     index("events_venue_upcoming_idx")
       .on(t.venueId, t.startsAt, t.endsAt, t.status)
+      .where(sql`${t.status} in ('published', 'cancelled')`),
+    // "Popular" and "by price" over all upcoming events: walked in order, stopped after the page.
+    index("events_popular_idx")
+      .on(t.ticketsSold.desc(), t.startsAt, t.id, t.endsAt)
+      .where(sql`${t.status} in ('published', 'cancelled')`),
+    index("events_price_idx")
+      .on(t.priceFrom, t.startsAt, t.id, t.endsAt)
       .where(sql`${t.status} in ('published', 'cancelled')`),
   ],
 );

@@ -84,15 +84,16 @@ const textRank = ({ q, corrected }: SearchText, locale: Locale) =>
     ? sql`(${queryMatch(q, locale)}::int * 10 + ${queryRank(q, locale)} + ${queryRank(corrected, locale)})`
     : queryRank(q, locale);
 
-/** What the ticket types of an event `e` add up to; the per-type rules of `ticketAvailability`. */
+/**
+ * How many ticket types of an event `e` are on sale, sold out and so on: the per-type rules of
+ * `ticketAvailability` (time-dependent, so counted per read; prices and tickets sold are the
+ * event's kept totals).
+ */
 const ticketAggregates = (now: Date) => {
   const ended = sql`coalesce(tt.sales_end <= ${ts(now)}, false)`;
   const notYet = sql`coalesce(tt.sales_start > ${ts(now)}, false)`;
   const soldOut = sql`${takenSeats("tt", now)} >= tt.capacity`;
   return sql`select
-      min(coalesce(tt.discount_price_cents, tt.price_cents))::int as price_from,
-      max(coalesce(tt.discount_price_cents, tt.price_cents))::int as price_max,
-      coalesce(sum(tt.sold_count), 0)::int as sold,
       count(*) filter (where ${ended})::int as n_ended,
       count(*) filter (where not ${ended} and ${notYet})::int as n_not_yet,
       count(*) filter (where not ${ended} and not ${notYet} and ${soldOut})::int as n_sold_out,
@@ -106,7 +107,7 @@ const summaryColumns = (locale: Locale) => sql`
   e.starts_at, e.ends_at, e.status, e.cover_image,
   c.id as category_id, ${col("c.slug", locale)} as category_slug, ${col("c.name", locale)} as category_name,
   v.id as venue_id, v.name as venue_name, v.city_id, ${col("ci.name", locale)} as city_name,
-  t.price_from, t.price_max, t.sold, t.n_ended, t.n_not_yet, t.n_sold_out, t.n_on_sale`;
+  e.price_from, e.price_max, e.tickets_sold as sold, t.n_ended, t.n_not_yet, t.n_sold_out, t.n_on_sale`;
 
 const summaryJoins = (now: Date) => sql`
   join event_categories c on c.id = e.category_id
@@ -211,40 +212,26 @@ export async function listEvents(
   if (query.q)
     where.push(textMatch({ q: query.q, corrected: await typoCorrection(db, query.q) }, locale));
 
-  // Prices and sales are aggregated over all candidates only when a filter or sort needs them.
+  // Prices and tickets sold are the event's kept totals (migration 0010): "popular" and "by
+  // price" walk their index in order and stop after the page.
   const free = query.free === "true";
-  const priceFiltered = query.price_min !== undefined || query.price_max !== undefined || free;
-  const needsPrices = priceFiltered || query.sort !== "date";
-  if (query.price_min !== undefined) where.push(sql`a.price_from >= ${query.price_min}`);
-  if (query.price_max !== undefined) where.push(sql`a.price_from <= ${query.price_max}`);
-  if (free) where.push(sql`a.price_max = 0`);
+  if (query.price_min !== undefined) where.push(sql`e.price_from >= ${query.price_min}`);
+  if (query.price_max !== undefined) where.push(sql`e.price_from <= ${query.price_max}`);
+  if (free) where.push(sql`e.price_max = 0`);
 
   const order =
     query.sort === "popularity"
-      ? sql`coalesce(a.sold, 0) desc, e.starts_at, e.id`
+      ? sql`e.tickets_sold desc, e.starts_at, e.id`
       : query.sort === "price"
-        ? sql`a.price_from asc nulls last, e.starts_at, e.id`
+        ? sql`e.price_from asc nulls last, e.starts_at, e.id`
         : sql`e.starts_at, e.id`;
-  // A filter that narrows the events (a window of days, a category, a city, words) leaves few:
-  // their ticket types are read event by event. Otherwise one pass over all ticket types.
-  const narrowed = Boolean(query.date || query.to || query.category || query.city || query.q);
-  const priceColumns = sql`min(coalesce(discount_price_cents, price_cents))::int as price_from,
-          max(coalesce(discount_price_cents, price_cents))::int as price_max,
-          sum(sold_count)::int as sold`;
-  const prices = !needsPrices
-    ? sql``
-    : narrowed
-      ? sql`left join lateral (select ${priceColumns}
-          from event_ticket_types where event_id = e.id) a on true`
-      : sql`left join (select event_id, ${priceColumns}
-          from event_ticket_types group by event_id) a on a.event_id = e.id`;
   const conditions = sql.join(where, sql` and `);
-  // The total is counted apart from the page, without the prices unless a filter needs them:
-  // a window over every match (`count(*) over ()`) would make each page sort all of them.
-  // `row_number() over ()` numbers the rows in the order the ordered, limited subquery gives them.
-  const counted = sql`select count(*)::int from events e ${priceFiltered ? prices : sql``} where ${conditions}`;
+  // The total is counted apart from the page: a window over every match (`count(*) over ()`)
+  // would make each page sort all of them. `row_number() over ()` numbers the rows in the
+  // order the ordered, limited subquery gives them.
+  const counted = sql`select count(*)::int from events e where ${conditions}`;
   const page = sql`select p.id, row_number() over () as ord, (${counted}) as total
-    from (select e.id from events e ${prices}
+    from (select e.id from events e
       where ${conditions}
       order by ${order}
       limit ${query.per_page} offset ${(query.page - 1) * query.per_page}) p`;

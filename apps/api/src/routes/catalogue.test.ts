@@ -5,7 +5,9 @@ import type {
   EventList,
   EventSummary,
 } from "@eventwerk/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
 import { call, createTestApp, type TestApp } from "../testing/app.ts";
 import { type CatalogueFixtures, createCatalogueFixtures } from "../testing/catalogue-fixtures.ts";
@@ -252,6 +254,44 @@ describe("event listing", () => {
     const body = response.json<{ error: { code: string; fields: Record<string, string> } }>();
     expect(body.error.code).toBe("validation_failed");
     expect(Object.keys(body.error.fields)).toContain(field);
+  });
+
+  it("keeps each event's totals with its ticket types: sales, refunds, prices, removal", async () => {
+    const [series] = await t.ctx.db
+      .select({ id: schema.events.id })
+      .from(schema.events)
+      .where(eq(schema.events.titleDe, "Glimmerserie Teil 2"));
+    const id = series!.id;
+    const other = async (sort: string) =>
+      (await list({ category: f.otherCategory.slugDe, per_page: 100, sort })).data;
+    const ofSeries = eq(schema.eventTicketTypes.eventId, id);
+
+    // A sale moves it to the top of "popular"; a refund back down.
+    await t.ctx.db.update(schema.eventTicketTypes).set({ soldCount: 999 }).where(ofSeries);
+    expect((await other("popularity"))[0]).toMatchObject({ id, tickets_sold: 999 });
+    await t.ctx.db.update(schema.eventTicketTypes).set({ soldCount: 1 }).where(ofSeries);
+    expect((await other("popularity")).find((event) => event.id === id)?.tickets_sold).toBe(1);
+
+    // A cheaper (discounted) type added makes it the cheapest; removing every type puts it last.
+    await t.ctx.db.insert(schema.eventTicketTypes).values({
+      eventId: id,
+      nameDe: "Frühbucher",
+      nameEn: "Early bird",
+      priceCents: 900,
+      discountPriceCents: 5,
+      capacity: 10,
+      soldCount: 3,
+    });
+    expect((await other("price"))[0]).toMatchObject({ id, price_from_cents: 5, tickets_sold: 4 });
+    await t.ctx.db.delete(schema.eventTicketTypes).where(ofSeries);
+    const last = await other("price");
+    expect(last.find((event) => event.id === id)).toMatchObject({
+      price_from_cents: 0,
+      is_free: false,
+      tickets_sold: 0,
+    });
+    // Without ticket types, by price after every event that has some.
+    expect(idsOf(last.slice(-2)).sort()).toEqual([id, f.ids.noTickets].sort());
   });
 
   it("names the range errors in the request's language", async () => {

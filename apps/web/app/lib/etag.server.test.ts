@@ -21,6 +21,23 @@ describe("ETags of public pages", () => {
     expect(await one.text()).toBe("<h1>A</h1>");
   });
 
+  it("tags pages that differ only in their script nonce alike", async () => {
+    const rendered = (nonce: string, text = "Ä") =>
+      withEtag(
+        new Response(`<script nonce="${nonce}">1</script><p>${text}</p><style nonce="${nonce}">`, {
+          headers: {
+            "cache-control": "public, max-age=60",
+            "content-security-policy": `script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'`,
+          },
+        }),
+      );
+    const one = (await rendered("bm9uY2Ux")).headers.get("etag");
+    expect(one).toMatch(/^W\/"[\w-]{27}"$/);
+    expect((await rendered("b3RoZXIy")).headers.get("etag")).toBe(one);
+    expect((await rendered("b3RoZXIy", "Ö")).headers.get("etag")).not.toBe(one);
+    expect(await (await rendered("bm9uY2Ux")).text()).toContain('nonce="bm9uY2Ux"');
+  });
+
   it("leaves personal pages and errors untagged", async () => {
     expect((await withEtag(page("x", "private, no-store"))).headers.has("etag")).toBe(false);
     expect((await withEtag(page("x", "public, max-age=60", 404))).headers.has("etag")).toBe(false);

@@ -3,11 +3,10 @@ import {
   type ApiClient,
   ApiError,
   type CheckoutOrder,
-  createApiClient,
   type UpdateOrder,
 } from "@eventwerk/contract";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { apiFor, bareClient } from "../api.server";
+import { apiFor, bareClient, serverClient } from "../api.server";
 import { config } from "../config.server";
 import { requestState } from "../context";
 import { type FormFailure, formFailure, textValues } from "../lib/forms";
@@ -223,12 +222,10 @@ async function signInAndClaim(
     client_secret: config.OAUTH_CLIENT_SECRET,
   });
   state.setCookies.push(...loginCookies(tokens));
-  const api = createApiClient({
-    baseUrl: config.API_BASE_URL,
+  const api = serverClient({
     token: tokens.access_token,
     locale: state.locale,
     forwardedFor: state.forwardedFor,
-    timeoutMs: 10_000,
   });
   const { data: user } = await api.getUser();
   await api.checkout.updateOrder(

@@ -1,11 +1,5 @@
-import {
-  ApiError,
-  createApiClient,
-  type Locale,
-  type TokenResponse,
-  type User,
-} from "@eventwerk/contract";
-import { bareClient } from "../api.server";
+import { ApiError, type Locale, type TokenResponse, type User } from "@eventwerk/contract";
+import { bareClient, serverClient } from "../api.server";
 import { config } from "../config.server";
 import { cookieNames, loginCookies, logoutCookies } from "./cookies.server";
 import { decodeToken } from "./token";
@@ -90,13 +84,7 @@ export async function resolveSession(
   }
 
   try {
-    const client = createApiClient({
-      baseUrl: config.API_BASE_URL,
-      token,
-      locale,
-      forwardedFor,
-      timeoutMs: 10_000,
-    });
+    const client = serverClient({ token, locale, forwardedFor });
     const { data: user } = await client.getUser();
     return { token, user, setCookies };
   } catch (error) {

@@ -383,7 +383,16 @@ export async function unpublishEvent(db: Database, organiserId: string, eventId:
 export async function duplicateEvent(db: Database, organiserId: string, eventId: number) {
   return db.transaction(async (tx) => {
     const source = await ownedEvent(tx, organiserId, eventId);
-    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = source;
+    // The kept totals (trigger-maintained) start afresh with the copy's own ticket types.
+    const {
+      id: _id,
+      createdAt: _c,
+      updatedAt: _u,
+      ticketsSold: _s,
+      priceFrom: _f,
+      priceMax: _m,
+      ...copy
+    } = source;
     const [event] = await tx
       .insert(events)
       .values({ ...copy, status: "draft", hiddenBySuspension: false })

@@ -215,7 +215,19 @@ async function refundInTransaction(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.ticketTypeId));
-  // Same lock order as a sale (ticket type ids ascending), so the two never wait crosswise.
+  // Same lock order as a sale (ticket type ids ascending, all before the first update, after
+  // which the kept totals' trigger locks the event row), so the two never wait crosswise.
+  await tx
+    .select({ id: eventTicketTypes.id })
+    .from(eventTicketTypes)
+    .where(
+      inArray(
+        eventTicketTypes.id,
+        items.map((item) => item.ticketTypeId),
+      ),
+    )
+    .orderBy(asc(eventTicketTypes.id))
+    .for("update");
   for (const item of items) {
     await tx
       .update(eventTicketTypes)

@@ -1,6 +1,6 @@
-import { type ApiClient, ApiError, createApiClient } from "@eventwerk/contract";
+import { type ApiClient, ApiError } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
-import { config } from "../../config.server";
+import { serverClient } from "../../api.server";
 import { requestState } from "../../context";
 import { clearCookie, readCookies, serializeCookie } from "../../session/cookies.server";
 
@@ -27,13 +27,7 @@ export const clearDoorCookie = () => clearCookie(doorCookie);
 /** The contract client with the door link's token (no user), in the visitor's language. */
 export function doorClient(context: Readonly<RouterContextProvider>, token: string): ApiClient {
   const state = context.get(requestState);
-  return createApiClient({
-    baseUrl: config.API_BASE_URL,
-    token,
-    locale: state.locale,
-    forwardedFor: state.forwardedFor,
-    timeoutMs: 10_000,
-  });
+  return serverClient({ token, locale: state.locale, forwardedFor: state.forwardedFor });
 }
 
 /** A door link the API no longer takes (revoked, expired, unknown). */
