@@ -8,8 +8,9 @@ import QRCode from "qrcode";
 import doorDe from "../app/i18n/messages/de/door.json" with { type: "json" };
 import doorLinksDe from "../app/i18n/messages/de/doorLinks.json" with { type: "json" };
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
+import qrDe from "../app/i18n/messages/de/qr.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
-import { germanBrowser, loginAs, test } from "./support";
+import { germanBrowser, loginAs, test, visitor } from "./support";
 
 test.use(germanBrowser);
 // The scanner's tests share the demo concert's tickets: one after the other.
@@ -421,6 +422,32 @@ test("axe finds nothing on the scanner and its green, amber and red verdicts", a
     await typeCode(page, code);
     await expect(verdict(page)).toHaveAttribute("data-result", "valid");
     await axe("green");
+  } finally {
+    await context.close();
+  }
+});
+
+test("/qr: a guest reads how QR tickets work; a signed-in holder sees each upcoming ticket's code full screen", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: "de-DE" });
+  const page = await context.newPage();
+  try {
+    await page.goto(pathTo("qr", "de"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(qrDe.heading);
+    await expect(page.getByRole("img", { name: /QR-Code Ihres Tickets/ })).toHaveCount(0);
+
+    await loginAs(page, "de", visitor);
+    await page.goto(pathTo("qr", "de"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(qrDe.holderHeading);
+    // The demo visitor holds tickets for upcoming events: one screen-high code each.
+    const codes = page.locator("main section").getByRole("img");
+    expect(await codes.count()).toBeGreaterThanOrEqual(2);
+    await expect(codes.first().locator("svg")).toBeVisible();
+    await expect(page.locator("main section").first()).toHaveAccessibleName(/^Ticket 1 von \d+$/);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   } finally {
     await context.close();
   }
