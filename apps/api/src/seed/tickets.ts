@@ -27,7 +27,13 @@ export async function seedVisitorTickets(
   buyer: { userId: string; name: string; email: string; now: Date },
 ): Promise<number> {
   const now = buyer.now.getTime();
-  const published = eq(t.events.status, "published");
+  // Only events the visitor can have bought from: a paid ticket type with room left (the
+  // generated catalogue has free and sold-out events; skipping them later left purchases out).
+  const published = and(
+    eq(t.events.status, "published"),
+    sql`exists (select 1 from ${t.eventTicketTypes} tt where tt.event_id = ${t.events.id}
+      and tt.price_cents > 0 and tt.sold_count + 2 <= tt.capacity)`,
+  );
   const pick = { id: t.events.id, startsAt: t.events.startsAt, endsAt: t.events.endsAt };
   const past = await tx
     .select(pick)
