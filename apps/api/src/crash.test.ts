@@ -230,7 +230,7 @@ describe(`API process killed with SIGKILL (${testDatabase})`, () => {
     const paid = await waitForPaid(firstHold.id, firstHold.token);
     expect(paid.status).toBe("paid");
     expect(paid.tickets).toHaveLength(2);
-  }, 120_000);
+  }, 240_000);
 
   /**
    * The process dies inside the payment's transaction (after the seats were counted sold, before
@@ -259,12 +259,12 @@ describe(`API process killed with SIGKILL (${testDatabase})`, () => {
 
   it("completes a payment cut off before its tickets through the webhook's retry", async () => {
     await crashDuringTicketIssue({});
-  }, 120_000);
+  }, 240_000);
 
   it("completes a payment cut off before its tickets through the reconciliation at start", async () => {
     // No outbox worker: the webhook cannot be retried, the reconciliation asks the provider.
     await crashDuringTicketIssue({ OUTBOX_POLL_MS: "0", RECONCILE_INTERVAL_SECONDS: "60" });
-  }, 120_000);
+  }, 240_000);
 
   it("has sold every seat once: one ticket per seat, none beyond the capacity", async () => {
     expect((await hold(1)).status).toBe(409);
@@ -287,5 +287,5 @@ describe(`API process killed with SIGKILL (${testDatabase})`, () => {
     } finally {
       await handle.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
