@@ -48,4 +48,5 @@ export default [
   route(resources.panelOrdersCsv.path, resources.panelOrdersCsv.module, { id: "panel-orders-csv" }),
   route(resources.accountExport.path, resources.accountExport.module, { id: "account-export" }),
   route(resources.doorData.path, resources.doorData.module, { id: "door-data" }),
+  route(resources.embedScript.path, resources.embedScript.module, { id: "embed-script" }),
 ] satisfies RouteConfig;

@@ -69,12 +69,8 @@ export const eventUpdateSchema = eventFields
   .refine((value) => Object.keys(value).length > 0, { error: "empty_update" });
 export type EventUpdate = z.input<typeof eventUpdateSchema>;
 
-/**
- * A cover picture: JPEG, PNG or WebP (told by its bytes, not its name) of at most this size,
- * sent as the request's raw body; the API stores it in the demo covers' WebP sizes.
- */
-export const coverMaxBytes = 10 * 1024 * 1024;
-export const coverMediaTypes = ["image/jpeg", "image/png", "image/webp"] as const;
+export { coverMaxBytes, coverMediaTypes } from "./constants.ts";
+/** A cover picture, sent as the request's raw body (limits in constants.ts). */
 export const coverUploadSchema = z
   .instanceof(Uint8Array)
   .meta({ type: "string", format: "binary", description: "The picture's bytes" });

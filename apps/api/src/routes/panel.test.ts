@@ -935,7 +935,12 @@ describe("cover pictures", () => {
     const tooLarge = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
     const large = await upload(event.id, tooLarge, owner.token);
     expect(large.statusCode).toBe(413);
-    expect(errorOf(large).code).toBe("payload_too_large");
+    expect(errorOf(large)).toMatchObject({
+      code: "payload_too_large",
+      fields: { cover: "The picture may be at most 10 MB." },
+    });
+    const huge = await upload(event.id, Buffer.concat([tooLarge, tooLarge]), owner.token);
+    expect(huge.statusCode).toBe(413);
     expect((await upload(event.id, png, owner.token, "text/plain")).statusCode).toBe(415);
     expect((await upload(event.id, png)).statusCode).toBe(401);
     expect((await upload(event.id, png, other.token)).statusCode).toBe(404);

@@ -206,16 +206,18 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     },
   );
 
+  // Room above the cover's limit, so that a picture a little too large gets the field's message.
+  const coverBodyLimit = coverMaxBytes + 1024 * 1024;
   // A cover arrives as the raw picture (only on this plugin's routes); its content decides the type.
   api.addContentTypeParser(
     [...coverMediaTypes, "application/octet-stream"],
-    { parseAs: "buffer", bodyLimit: coverMaxBytes },
+    { parseAs: "buffer", bodyLimit: coverBodyLimit },
     (_request, body, done) => done(null, body),
   );
   api.put(
     panelPaths.eventCover,
     {
-      bodyLimit: coverMaxBytes,
+      bodyLimit: coverBodyLimit,
       schema: {
         tags,
         summary: "Upload the event's cover picture (JPEG, PNG or WebP, at most 10 MB)",
