@@ -38,11 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.loaderData?.event.title }).concat({
-    name: "robots",
-    content: "noindex",
-  });
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function EmbedPage({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("event");
