@@ -321,6 +321,16 @@ describe("the size of form posts", () => {
     expect(answer.status).toBe(413);
   });
 
+  it("lets the panel's event page take a cover picture (10 MB), and only that page", async () => {
+    const body = field(64 * 1024);
+    for (const target of ["/panel/veranstaltungen/7", "/en/panel/events/7"]) {
+      expect((await send(base, "POST", target, form, body)).status, target).not.toBe(413);
+    }
+    expect(
+      (await send(base, "POST", "/panel/veranstaltungen/7/bestellungen", form, body)).status,
+    ).toBe(413);
+  });
+
   it("answers 413 while a chunked body streams in, without reading it all", async () => {
     const { hostname, port } = new URL(base);
     const chunk = Buffer.alloc(16 * 1024, "a");
@@ -429,6 +439,19 @@ describe("security headers", () => {
     }
     const other = await send(base, "GET", "/panelx");
     expect(other.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  it("let any site frame the embeddable ticket shop, and nothing else of the site", async () => {
+    for (const target of ["/einbetten/12", "/en/embed/12"]) {
+      const answer = await send(base, "GET", target);
+      expect(answer.headers["content-security-policy"]).toContain("frame-ancestors *");
+      expect(answer.headers["x-frame-options"]).toBeUndefined();
+    }
+    for (const target of ["/einbetten", "/en/embed/12/more", "/kasse/12", "/"]) {
+      const answer = await send(base, "GET", target);
+      expect(answer.headers["content-security-policy"], target).toContain("frame-ancestors 'none'");
+      expect(answer.headers["x-frame-options"], target).toBe("DENY");
+    }
   });
 
   it("keep a page's own policy with its nonce, and tag pages alike despite their nonces", async () => {

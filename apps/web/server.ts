@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { coverMaxBytes } from "@eventwerk/contract/constants";
 import { matchesEtag } from "@eventwerk/contract/http-cache";
 import proxyAddr from "@fastify/proxy-addr";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
@@ -11,6 +12,7 @@ import { loadWebConfig, type WebConfig } from "./app/config.server";
 import { conditional, notModifiedHeaders, withEtag } from "./app/lib/etag.server";
 import { createGuestPageCache } from "./app/lib/guest-page-cache.server";
 import { type SecuritySettings, securityHeaders } from "./app/lib/security-headers.server";
+import { matchPage } from "./app/route-table";
 import { insecureCookieWarning } from "./app/session/cookies.server";
 
 export type WebListenerOptions = {
@@ -166,6 +168,9 @@ class BodyTooLarge extends Error {}
  * The request with its form body read into memory, refused with `BodyTooLarge` as soon as more
  * than `limit` bytes arrive: a 10 MB post is never read in full, nor parsed.
  */
+/** A cover picture's limit plus room for the form's other parts and the multipart framing. */
+const coverFormLimit = coverMaxBytes + 1024 * 1024;
+
 async function withFormBody(request: Request, limit: number): Promise<Request> {
   if (!request.body) return request;
   const reader = request.body.getReader();
@@ -222,6 +227,11 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     if (!res.destroyed) console.error(error);
     refuse(res, 500, "Internal Server Error");
   };
+  // The panel's event page takes a cover picture; every other form stays small.
+  const bodyLimit = (url: string) =>
+    matchPage(url.split("?")[0] ?? "/")?.page.key === "panel-event"
+      ? Math.max(config.BODY_LIMIT, coverFormLimit)
+      : config.BODY_LIMIT;
   const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;
   const trusted = proxyTrust(config.TRUST_PROXY);
   const security: SecuritySettings = {
@@ -233,7 +243,7 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
   const render = async (req: IncomingMessage, res: ServerResponse, address: PublicAddress) => {
     let request = createRequest(req, res, address);
     try {
-      request = await withFormBody(request, config.BODY_LIMIT);
+      request = await withFormBody(request, bodyLimit(req.url ?? "/"));
     } catch (error) {
       if (!(error instanceof BodyTooLarge)) throw error;
       refuse(res, 413, "Content Too Large");
@@ -262,7 +272,7 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
       refuse(res, problem.status, problem.text, problem.status === 405 ? { Allow: allow } : {});
       return;
     }
-    if (Number(req.headers["content-length"] ?? 0) > config.BODY_LIMIT) {
+    if (Number(req.headers["content-length"] ?? 0) > bodyLimit(req.url ?? "/")) {
       refuse(res, 413, "Content Too Large");
       return;
     }

@@ -56,6 +56,9 @@ const accountScreens: [string, string][] = [
 /** The door area's pages besides `/qr`. */
 const doorScreens: [string, string][] = [["/qr/scanner", "/en/qr/scanner"]];
 
+/** The embeddable ticket shop of one event (organisers' own sites frame it). */
+const embedScreens: [string, string][] = [["/einbetten/:id", "/en/embed/:id"]];
+
 /** The organiser panel's screens besides its start (`/panel`). */
 const panelScreens: [string, string][] = [
   ["/panel/veranstaltungen/neu", "/en/panel/events/new"],
@@ -66,16 +69,24 @@ const panelScreens: [string, string][] = [
 ];
 
 describe("route table", () => {
-  it("holds exactly the product's 24 pages and the account's, checkout's, door's and panel's screens in both languages", () => {
+  it("holds exactly the product's 24 pages and the account's, checkout's, door's, panel's and embedded shop's screens in both languages", () => {
     expect(pages).toHaveLength(
       24 +
         accountScreens.length +
         checkoutScreens.length +
         doorScreens.length +
-        panelScreens.length,
+        panelScreens.length +
+        embedScreens.length,
     );
     expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
-      [...spec, ...accountScreens, ...checkoutScreens, ...doorScreens, ...panelScreens].sort(),
+      [
+        ...spec,
+        ...accountScreens,
+        ...checkoutScreens,
+        ...doorScreens,
+        ...panelScreens,
+        ...embedScreens,
+      ].sort(),
     );
   });
 
@@ -131,6 +142,8 @@ describe("route table", () => {
     expect(areaOf.panel).toBe("panel");
     expect(areas.panel).toMatchObject({ layout: "layouts/panel-iframe.tsx", parent: null });
     expect(areas.site).toMatchObject({ layout: "layouts/default.tsx", parent: null });
+    expect(areaOf["embed-event"]).toBe("embed");
+    expect(areas.embed).toMatchObject({ layout: "layouts/embed.tsx", parent: null });
     expect(areas.account).toMatchObject({ layout: "layouts/account.tsx", parent: "site" });
     expect(areaOf["ticket-buy-status"]).toBe("checkout");
     expect(areaOf.qr).toBe("door");

@@ -14,7 +14,7 @@ import {
 /** Names a page or an area can list; `middleware.server.ts` implements them. */
 export type MiddlewareName = "signedIn" | "guestOnly" | "developerPages" | "organiser" | "admin";
 
-export const areaNames = ["site", "account", "checkout", "door", "panel"] as const;
+export const areaNames = ["site", "account", "checkout", "door", "panel", "embed"] as const;
 export type AreaName = (typeof areaNames)[number];
 
 type AreaEntry = {
@@ -41,6 +41,8 @@ export const areas = {
   door: { layout: null, parent: "site", middleware: [] },
   /** The organiser panel, shown inside a frame without the site's chrome; for signed-in users. */
   panel: { layout: "layouts/panel-iframe.tsx", parent: null, middleware: ["signedIn"] },
+  /** The ticket shop organisers put on their own sites: any site may frame it. */
+  embed: { layout: "layouts/embed.tsx", parent: null, middleware: [] },
 } as const satisfies Record<AreaName, AreaEntry>;
 
 /** An area's middleware with that of the areas around it, outermost first. */
@@ -148,6 +150,7 @@ export const pages = [
   ),
   page("content-page", "/pages/:id", "/en/pages/:id", "routes/content-page.tsx"),
   page("panel", "/panel", "/en/panel", "routes/panel.tsx", { area: "panel" }),
+  page("embed-event", "/einbetten/:id", "/en/embed/:id", "routes/embed.tsx", { area: "embed" }),
   page(
     "panel-event-new",
     "/panel/veranstaltungen/neu",
@@ -237,6 +240,8 @@ export const resources = {
   /** A paid order's tickets (PDF) and calendar file, with the buyer's login or order cookie. */
   orderFile: { path: "/order-files/:id/:file", module: "routes/order-file.ts" },
   panelOrdersCsv: { path: "/panel/orders.csv", module: "routes/panel/orders-csv.ts" },
+  /** The script beside an embedded shop's frame on the organiser's site: it sizes the frame. */
+  embedScript: { path: "/embed.js", module: "routes/embed-script.ts" },
   /** The scanner's data (tickets, keys) and its scans, with the door link's cookie. */
   doorData: { path: "/door-scanner.json", module: "routes/door/scanner-data.ts" },
 } as const;

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locale } from "@eventwerk/contract";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import sharp from "sharp";
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
@@ -163,9 +164,41 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
         page.getByRole("heading", { level: 3, name: new RegExp(locale === "en" ? en : de) }),
       ).toBeVisible();
     }
+    // A cover picture: a text file is refused at the field, a PNG becomes the cover.
+    const coverField = page.getByLabel(t.coverLabel);
+    await coverField.setInputFiles({
+      name: "cover.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not a picture"),
+    });
+    await page.getByRole("button", { name: t.coverUpload }).click();
+    await expect(page.locator("#cover-error")).toBeVisible();
+    await expect(coverField).toHaveAttribute("aria-invalid", "true");
+    const png = await sharp({
+      create: { width: 1600, height: 900, channels: 3, background: { r: 30, g: 120, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    await coverField.setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: t.coverUpload }).click();
+    await expect(page.getByText(t.done.cover)).toBeVisible();
+    await expect(page.getByRole("img", { name: t.coverAlt })).toHaveAttribute(
+      "src",
+      /^\/storage\/covers\/upload-[0-9a-f-]+-640\.webp$/,
+    );
+    const coverSrc = await page.getByRole("img", { name: t.coverAlt }).getAttribute("src");
+
     await page.getByRole("button", { name: t.publish }).click();
     await expect(page.getByText(t.done.publish)).toBeVisible();
     await expectNoViolations(page);
+
+    // The public page shows the cover and the description's Markdown.
+    await page.getByRole("link", { name: t.publicPage }).click();
+    await expect(page.locator("main img").first()).toHaveAttribute("src", coverSrc!);
+    expect((await page.request.get(coverSrc!)).headers()["content-type"]).toBe("image/webp");
+    await expect(
+      page.locator("main strong", { hasText: locale === "en" ? "evening" : "Abend" }),
+    ).toBeVisible();
 
     // The event is public: its page, the listing's API and the sitemap know it.
     expect((await request.get(`/api/v1/events/${eventId}`)).status()).toBe(200);
@@ -207,11 +240,13 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     expect(rows[1]![0]).toBe(String(orderId));
     expect(rows[1]).toContain("erika@example.com");
 
-    // Cancel and refund the order.
+    // Send the confirmation again, then cancel and refund the order.
     await page
       .getByRole("link", { name: fill(t.orderNumberValue, { id: String(orderId) }) })
       .click();
     await expectNoViolations(page);
+    await page.getByRole("button", { name: t.resendSubmit }).click();
+    await expect(page.getByText(t.resendDone)).toBeVisible();
     await page.getByLabel(t.refundConfirm).check();
     await page.getByRole("button", { name: t.refundSubmit }).click();
     await expect(page.getByText(t.refundDone)).toBeVisible();

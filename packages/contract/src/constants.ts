@@ -40,3 +40,10 @@ export function serviceFeeCents(
 export const vatPercent = 19;
 export const includedVatCents = (grossCents: number) =>
   Math.round(grossCents - grossCents / (1 + vatPercent / 100));
+
+/**
+ * A cover picture: JPEG, PNG or WebP (told by its bytes, not its name) of at most this size; the
+ * API stores it in the demo covers' WebP sizes.
+ */
+export const coverMaxBytes = 10 * 1024 * 1024;
+export const coverMediaTypes = ["image/jpeg", "image/png", "image/webp"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { imageSchema } from "./catalogue.ts";
 import { dataOf, idSchema, multiLine, oneLine, refIdSchema } from "./common.ts";
 import { apiPrefix } from "./paths.ts";
 import { orderStatuses } from "./ticket.ts";
@@ -10,6 +11,7 @@ export const panelPaths = {
   venues: `${apiPrefix}/panel/venues`,
   events: `${apiPrefix}/panel/events`,
   event: `${apiPrefix}/panel/events/:id`,
+  eventCover: `${apiPrefix}/panel/events/:id/cover`,
   publishEvent: `${apiPrefix}/panel/events/:id/publish`,
   unpublishEvent: `${apiPrefix}/panel/events/:id/unpublish`,
   duplicateEvent: `${apiPrefix}/panel/events/:id/duplicate`,
@@ -24,6 +26,7 @@ export const panelPaths = {
   ordersCsv: `${apiPrefix}/panel/events/:id/orders.csv`,
   order: `${apiPrefix}/panel/orders/:id`,
   refundOrder: `${apiPrefix}/panel/orders/:id/refund`,
+  resendOrder: `${apiPrefix}/panel/orders/:id/resend`,
   organisers: `${apiPrefix}/admin/organisers`,
   approveOrganiser: `${apiPrefix}/admin/organisers/:id/approve`,
   rejectOrganiser: `${apiPrefix}/admin/organisers/:id/reject`,
@@ -39,19 +42,20 @@ const moment = z.iso.datetime({ offset: true, error: "invalid_datetime" });
 export const eventStatuses = ["draft", "published", "cancelled"] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
+const eventFields = z.strictObject({
+  title_de: oneLine(120, 3),
+  title_en: oneLine(120, 3),
+  description_de: multiLine(10_000),
+  description_en: multiLine(10_000),
+  category_id: refIdSchema,
+  venue_id: refIdSchema,
+  starts_at: moment,
+  ends_at: moment,
+  age_limit: z.number().int().min(0).max(99).nullable(),
+});
+
 /** An event as the organiser writes it; descriptions are Markdown, sanitised when shown. */
-export const eventInputSchema = z
-  .strictObject({
-    title_de: oneLine(120, 3),
-    title_en: oneLine(120, 3),
-    description_de: multiLine(10_000),
-    description_en: multiLine(10_000),
-    category_id: refIdSchema,
-    venue_id: refIdSchema,
-    starts_at: moment,
-    ends_at: moment,
-    age_limit: z.number().int().min(0).max(99).nullable(),
-  })
+export const eventInputSchema = eventFields
   .refine((event) => Date.parse(event.ends_at) > Date.parse(event.starts_at), {
     error: "end_before_start",
     path: ["ends_at"],
@@ -60,21 +64,16 @@ export const eventInputSchema = z
 export type EventInput = z.input<typeof eventInputSchema>;
 
 /** A change to some fields; the end must still come after the start (checked with the stored one). */
-export const eventUpdateSchema = z
-  .strictObject({
-    title_de: oneLine(120, 3),
-    title_en: oneLine(120, 3),
-    description_de: multiLine(10_000),
-    description_en: multiLine(10_000),
-    category_id: refIdSchema,
-    venue_id: refIdSchema,
-    starts_at: moment,
-    ends_at: moment,
-    age_limit: z.number().int().min(0).max(99).nullable(),
-  })
+export const eventUpdateSchema = eventFields
   .partial()
   .refine((value) => Object.keys(value).length > 0, { error: "empty_update" });
 export type EventUpdate = z.input<typeof eventUpdateSchema>;
+
+export { coverMaxBytes, coverMediaTypes } from "./constants.ts";
+/** A cover picture, sent as the request's raw body (limits in constants.ts). */
+export const coverUploadSchema = z
+  .instanceof(Uint8Array)
+  .meta({ type: "string", format: "binary", description: "The picture's bytes" });
 
 export const cancelEventSchema = z.strictObject({
   /** An event with sold tickets is only cancelled once the organiser confirmed the refunds. */
@@ -134,6 +133,8 @@ export const panelEventSchema = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
   age_limit: z.number().int().nullable(),
+  /** The uploaded cover, else the category's artwork. */
+  cover: imageSchema,
   ticket_types: z.array(panelTicketTypeSchema),
   figures: eventFiguresSchema,
   /** Tickets sold per day (Berlin calendar), oldest first: the sales chart. */

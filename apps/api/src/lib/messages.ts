@@ -119,6 +119,8 @@ const de = {
   voucher_code_taken: "Diesen Gutscheincode gibt es bei dieser Veranstaltung schon.",
   percent_range: "Ein Prozentrabatt liegt zwischen 1 und 100.",
   order_not_refundable: "Nur bezahlte Bestellungen können erstattet werden.",
+  cover_type: "Bitte laden Sie ein Bild im Format JPEG, PNG oder WebP hoch.",
+  cover_too_large: "Das Bild darf höchstens 10 MB groß sein.",
   confirm_cancel:
     "Für diese Veranstaltung wurden Tickets verkauft. Bitte bestätigen Sie die Absage; alle bezahlten Bestellungen werden erstattet.",
   organiser_not_pending: "Über diese Bewerbung wurde bereits entschieden.",
@@ -272,6 +274,8 @@ const en: Catalogue = {
   voucher_code_taken: "This voucher code already exists for this event.",
   percent_range: "A percentage discount is between 1 and 100.",
   order_not_refundable: "Only paid orders can be refunded.",
+  cover_type: "Please upload a JPEG, PNG or WebP picture.",
+  cover_too_large: "The picture may be at most 10 MB.",
   confirm_cancel:
     "Tickets have been sold for this event. Please confirm the cancellation; every paid order will be refunded.",
   organiser_not_pending: "This application has already been decided.",

@@ -1,3 +1,5 @@
+import { readdir } from "node:fs/promises";
+import nodePath from "node:path";
 import {
   type AuditEntry,
   checkoutPaths,
@@ -12,8 +14,10 @@ import {
   panelPaths,
 } from "@eventwerk/contract";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
+import { uploadStorageDir } from "../lib/panel/covers.ts";
 import { call, createTestApp, registerVisitor, type TestApp } from "../testing/app.ts";
 import { type CreatedOrder, holdTickets, onOrder } from "../testing/checkout-fixtures.ts";
 import {
@@ -138,6 +142,7 @@ describe("who may call the panel and the admin calls", () => {
       ["GET", path(panelPaths.orders, event.id)],
       ["GET", path(panelPaths.ordersCsv, event.id)],
       ["GET", path(panelPaths.order, orderId)],
+      ["POST", path(panelPaths.resendOrder, orderId)],
       ["POST", path(panelPaths.refundOrder, orderId)],
     ];
     const general: [string, string, Record<string, unknown>?][] = [
@@ -841,5 +846,160 @@ describe("figures and orders", () => {
       .data.filter((ticket) => ticket.order_id === orderId)
       .map((ticket) => ticket.order_status);
     expect(statuses).toEqual(["refunded", "refunded"]);
+  });
+});
+
+describe("cover pictures", () => {
+  const picture = (format: "png" | "jpeg" | "webp" | "gif", width = 1200, height = 900) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .toFormat(format)
+      .toBuffer();
+  const upload = (eventId: number, body: Buffer, token?: string, type = "image/png") =>
+    call(t.app, {
+      method: "PUT",
+      url: path(panelPaths.eventCover, eventId),
+      token,
+      payload: body,
+      headers: { "content-type": type },
+      locale: "en",
+    });
+  const storedCovers = async () =>
+    (await readdir(nodePath.join(uploadStorageDir(t.dataDir), "covers")).catch(() => [])).sort();
+
+  it("stores a JPEG, PNG or WebP as the demo covers' WebP sizes, served under the storage path", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    expect(event.cover.src).toMatch(/^covers\/[a-z]+-1-640\.webp$/);
+
+    // The declared type does not matter; the bytes do (a JPEG sent as PNG is a JPEG).
+    const response = await upload(event.id, await picture("jpeg"), owner.token, "image/png");
+    expect(response.statusCode, response.body).toBe(200);
+    const cover = response.json<{ data: PanelEvent }>().data.cover;
+    const name = /^covers\/(upload-[0-9a-f-]+)-640\.webp$/.exec(cover.src)?.[1];
+    expect(name).toBeDefined();
+    expect(cover).toMatchObject({ width: 640, height: 360 });
+    for (const width of [320, 640, 960]) {
+      const file = await t.app.inject({ url: `/storage/covers/${name}-${width}.webp` });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers["content-type"]).toBe("image/webp");
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: "webp", width, height: (width * 9) / 16 });
+    }
+    // The public page shows it once published.
+    await addType(owner.token, event.id);
+    await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.publishEvent, event.id),
+      token: owner.token,
+    });
+    const pub = await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` });
+    expect(pub.json<{ data: { cover: { src: string } } }>().data.cover.src).toBe(cover.src);
+
+    // A new upload replaces the files of the previous one.
+    for (const format of ["png", "webp"] as const) {
+      const again = await upload(event.id, await picture(format, 800, 800), owner.token);
+      expect(again.statusCode, again.body).toBe(200);
+    }
+    const files = (await storedCovers()).filter((file) => file.startsWith("upload-"));
+    expect(files.filter((file) => file.startsWith(name!))).toEqual([]);
+    const audit = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.eventAudit, event.id),
+      token: owner.token,
+    });
+    expect(
+      audit.json<{ data: AuditEntry[] }>().data.filter((e) => e.action === "event_cover_uploaded"),
+    ).toHaveLength(3);
+  });
+
+  it("refuses other formats, text, empty and too large bodies, guests and other organisers' events, writing nothing", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const other = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    const before = await storedCovers();
+    const png = await picture("png", 400, 300);
+
+    for (const [body, type] of [
+      [await picture("gif", 400, 300), "image/png"],
+      [Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/png"],
+      [Buffer.from("not a picture at all"), "image/jpeg"],
+      [png.subarray(0, 200), "image/png"],
+      [Buffer.alloc(0), "image/png"],
+    ] as const) {
+      const response = await upload(event.id, body, owner.token, type);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorOf(response).fields).toEqual({
+        cover: "Please upload a JPEG, PNG or WebP picture.",
+      });
+    }
+    const tooLarge = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
+    const large = await upload(event.id, tooLarge, owner.token);
+    expect(large.statusCode).toBe(413);
+    expect(errorOf(large)).toMatchObject({
+      code: "payload_too_large",
+      fields: { cover: "The picture may be at most 10 MB." },
+    });
+    const huge = await upload(event.id, Buffer.concat([tooLarge, tooLarge]), owner.token);
+    expect(huge.statusCode).toBe(413);
+    expect((await upload(event.id, png, owner.token, "text/plain")).statusCode).toBe(415);
+    expect((await upload(event.id, png)).statusCode).toBe(401);
+    expect((await upload(event.id, png, other.token)).statusCode).toBe(404);
+    expect((await upload(987_654, png, owner.token)).statusCode).toBe(404);
+
+    expect(await storedCovers()).toEqual(before);
+    const [row] = await t.ctx.db.select().from(s.events).where(eq(s.events.id, event.id));
+    expect(row!.coverImage).toBe(/^covers\/(.+)-640\.webp$/.exec(event.cover.src)![1]);
+  });
+});
+
+describe("resending a confirmation", () => {
+  it("queues the paid order's confirmation again and records it; an unpaid order answers 409", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const orderId = await buy(event.id, type.id);
+    const confirmations = async () =>
+      (await t.outbox()).filter((mail) => mail.includes(`Bestellung ${orderId}`)).length;
+    const sent = await confirmations();
+    expect(sent).toBeGreaterThan(0);
+
+    for (const round of [1, 2]) {
+      const response = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.resendOrder, orderId),
+        token: owner.token,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await confirmations()).toBe(sent + round);
+    }
+    const audit = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.eventAudit, event.id),
+      token: owner.token,
+    });
+    expect(audit.json<{ data: AuditEntry[] }>().data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: "order_confirmation_resent",
+          details: { order_id: orderId },
+        }),
+      ]),
+    );
+
+    const held = await holdTickets(t.app, {
+      event_id: event.id,
+      items: [{ ticket_type_id: type.id, quantity: 1 }],
+    });
+    const pending = held.json<CreatedOrder>().data.id;
+    const refused = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.resendOrder, pending),
+      token: owner.token,
+    });
+    expect(refused.statusCode).toBe(409);
+    const jobs = await t.ctx.db
+      .select()
+      .from(s.outboxJobs)
+      .where(eq(s.outboxJobs.dedupKey, `order-confirmation:${pending}`));
+    expect(jobs).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import {
   auditListSchema,
   cancelEventSchema,
+  coverMaxBytes,
+  coverMediaTypes,
+  coverUploadSchema,
   dashboardSchema,
   errorBodySchema,
   eventInputSchema,
@@ -27,6 +30,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import { eventAudit } from "../lib/panel/audit.ts";
+import { uploadCover } from "../lib/panel/covers.ts";
 import {
   createEvent,
   createVenue,
@@ -46,6 +50,7 @@ import {
   ordersCsv,
   readPanelOrder,
   refundOrder,
+  resendConfirmation,
 } from "../lib/panel/orders.ts";
 import {
   closeTicketType,
@@ -196,6 +201,43 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     },
     async (request, reply) => {
       await updateEvent(ctx.db, request.auth.userId, request.params.id, request.body);
+      noStore(reply);
+      return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };
+    },
+  );
+
+  // Room above the cover's limit, so that a picture a little too large gets the field's message.
+  const coverBodyLimit = coverMaxBytes + 1024 * 1024;
+  // A cover arrives as the raw picture (only on this plugin's routes); its content decides the type.
+  api.addContentTypeParser(
+    [...coverMediaTypes, "application/octet-stream"],
+    { parseAs: "buffer", bodyLimit: coverBodyLimit },
+    (_request, body, done) => done(null, body),
+  );
+  api.put(
+    panelPaths.eventCover,
+    {
+      bodyLimit: coverBodyLimit,
+      schema: {
+        tags,
+        summary: "Upload the event's cover picture (JPEG, PNG or WebP, at most 10 MB)",
+        description:
+          "The raw picture as the body. Its bytes decide its type (else 400 with the field `cover`); it is stored as 16:9 WebP in the demo covers' widths. Larger: 413.",
+        security,
+        consumes: [...coverMediaTypes],
+        params: idParamSchema,
+        body: coverUploadSchema,
+        response: { 200: panelEventResponseSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await uploadCover(
+        ctx.db,
+        ctx.config.dataDir,
+        request.auth.userId,
+        request.params.id,
+        Buffer.from(request.body),
+      );
       noStore(reply);
       return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };
     },
@@ -538,6 +580,25 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       return {
         data: await readPanelOrder(ctx.db, request.auth.userId, request.params.id, request.locale),
       };
+    },
+  );
+
+  api.post(
+    panelPaths.resendOrder,
+    {
+      schema: {
+        tags,
+        summary: "Email a paid order's confirmation with its tickets to the buyer again",
+        security,
+        params: idParamSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await resendConfirmation(ctx.db, request.auth.userId, request.params.id);
+      ctx.outbox.wake();
+      noStore(reply);
+      return { data: { success: true as const } };
     },
   );
 };

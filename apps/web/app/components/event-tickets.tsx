@@ -73,6 +73,7 @@ export function EventTickets({
   nonce,
   selection,
   feedback,
+  handOver,
 }: {
   event: EventDetail;
   /** The form's Idempotency-Key seed: a double click holds once. */
@@ -80,6 +81,11 @@ export function EventTickets({
   /** Quantities chosen before (`?qty_<type>=<n>`, e.g. from an expired hold). */
   selection: Record<number, number>;
   feedback: BuyFeedback;
+  /**
+   * The embedded shop: post to the event page in a new tab (a plain browser post, so the
+   * order's cookie is first-party there) instead of this page.
+   */
+  handOver?: { action: string; target: "_blank" };
 }) {
   const t = useTranslations("event");
   const c = useTranslations("buy");
@@ -137,6 +143,9 @@ export function EventTickets({
       ) : (
         <Form
           method="post"
+          action={handOver?.action}
+          target={handOver?.target}
+          reloadDocument={handOver !== undefined}
           className="space-y-4"
           aria-labelledby="event-tickets"
           ref={formRef}

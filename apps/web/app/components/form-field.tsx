@@ -102,6 +102,34 @@ export function TextField({
   );
 }
 
+/** A labelled file input (a picture upload): the form posts as multipart/form-data. */
+export function FileField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  accept,
+}: Described & { name: string; label: ReactNode; accept: string }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <input
+        type="file"
+        id={id}
+        name={name}
+        accept={accept}
+        required
+        className="field"
+        {...described({ id, error, hint })}
+      />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 /**
  * A labelled select; `value` makes it controlled (the cascading place selects). The placeholder
  * is the empty first option; without one, one of the options is always chosen.

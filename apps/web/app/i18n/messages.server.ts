@@ -38,6 +38,7 @@ export const areaNamespaces: Record<AreaName, readonly Namespace[]> = {
   checkout: [],
   door: [],
   panel: ["panel"],
+  embed: [],
 };
 
 /** What each page renders besides the shell and its areas' layouts. */
@@ -65,6 +66,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "visitor-register": ["visitorRegister", "forms"],
   "content-page": ["cms"],
   panel: [],
+  "embed-event": ["event", "catalogue", "buy"],
   "panel-event-new": ["forms"],
   "panel-event": ["forms"],
   "panel-orders": [],

@@ -1,3 +1,4 @@
+import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
 /** What CMS text may contain: headings below the page's h1, paragraphs, lists, emphasis, links. */
@@ -58,4 +59,20 @@ export function cmsPageData(page: { title: string; body: string; updated_at: str
     description: firstParagraphText(html),
     updatedAt: page.updated_at,
   };
+}
+
+/**
+ * An event description (Markdown, written by its organiser) as sanitised HTML: headings start
+ * at h3 below the page's h1 and the description's own h2; raw HTML goes through the same filter.
+ */
+const markdown = new Marked({
+  async: false,
+  gfm: true,
+  walkTokens: (token) => {
+    if (token.type === "heading") token.depth = Math.min(token.depth + 2, 4);
+  },
+});
+
+export function markdownHtml(text: string): string {
+  return sanitizeCmsHtml(markdown.parse(text, { async: false }));
 }

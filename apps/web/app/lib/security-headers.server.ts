@@ -16,8 +16,16 @@ export function nonceOf(policy: string | null): string | null {
   return /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? "")?.[1] ?? null;
 }
 
-/** The organiser panel's pages are made to be framed (by the site itself and the listed origins). */
-const isPanel = (pathname: string) => matchPage(pathname)?.page.area === "panel";
+/**
+ * Who may frame a page: the organiser panel's pages the site itself and the listed origins, the
+ * embeddable ticket shop any site; everything else nobody.
+ */
+function frameAncestors(pathname: string, settings: SecuritySettings): string | null {
+  const area = matchPage(pathname)?.page.area;
+  if (area === "embed") return "*";
+  if (area === "panel") return ["'self'", ...settings.panelFrameAncestors].join(" ");
+  return null;
+}
 
 /**
  * The Content-Security-Policy of a web answer. Scripts come from the site's own files, and inline
@@ -31,9 +39,7 @@ export function contentSecurityPolicy(
   settings: SecuritySettings,
   nonce?: string,
 ): string {
-  const frameAncestors = isPanel(pathname)
-    ? ["'self'", ...settings.panelFrameAncestors].join(" ")
-    : "'none'";
+  const ancestors = frameAncestors(pathname, settings) ?? "'none'";
   return [
     "default-src 'self'",
     `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
@@ -44,7 +50,7 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors ${frameAncestors}`,
+    `frame-ancestors ${ancestors}`,
   ].join("; ");
 }
 
@@ -60,8 +66,8 @@ export function securityHeaders(
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
   };
-  // Browsers that predate frame-ancestors; the panel relies on the policy alone.
-  if (!isPanel(pathname)) headers["X-Frame-Options"] = "DENY";
+  // Browsers that predate frame-ancestors; the panel and the shop rely on the policy alone.
+  if (!frameAncestors(pathname, settings)) headers["X-Frame-Options"] = "DENY";
   // On http HSTS does nothing, and on localhost it would pin the browser to https.
   if (settings.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;

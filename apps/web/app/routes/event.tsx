@@ -18,6 +18,7 @@ import { withPageCache } from "../lib/cache.server";
 import { eventJsonLd, imageUrls } from "../lib/event-json-ld";
 import { useFormat } from "../lib/intl-format";
 import { pageHeaders } from "../lib/page-cache";
+import { firstParagraphText, markdownHtml } from "../lib/sanitize.server";
 import { selectionFromQuery } from "../lib/ticket-selection";
 import type { RootData } from "../root";
 import { eventParams, pathTo } from "../route-table";
@@ -50,8 +51,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   const canonical = pathTo("event", locale, { slug: event.slugs[locale], id: event.id });
   if (wanted.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
+  const descriptionHtml = markdownHtml(event.description);
   return withPageCache(context, {
     event,
+    /** The organiser's Markdown as sanitised HTML, and its first paragraph as plain text. */
+    descriptionHtml,
+    summary: firstParagraphText(descriptionHtml, 160) ?? event.title,
     locale,
     /** The event in each language, with that language's slug (language switch, hreflang). */
     counterparts: {
@@ -71,23 +76,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return buyTickets(request, context, wanted.id);
 }
 
-/** The first sentences of the description, for search results and shares. */
-function summary(text: string, max = 160) {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
-}
-
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.loaderData;
   if (!loaded) return pageMeta(args);
-  const { event, counterparts, locale } = loaded;
+  const { event, counterparts, locale, summary } = loaded;
   const origin = (args.matches[0]?.loaderData as RootData | undefined)?.origin ?? "";
   const url = origin + counterparts[locale];
   // Built from the event's data here rather than sent beside it: the page's HTML carries the
   // schema.org object once (in the head), not a second time in the loader data.
   const shareImage = imageUrls(origin, event.cover)[0];
   return [
-    ...pageMeta(args, { title: event.title, description: summary(event.description) }).map((tag) =>
+    ...pageMeta(args, { title: event.title, description: summary }).map((tag) =>
       "property" in tag && tag.property === "og:image"
         ? { property: "og:image", content: shareImage }
         : tag,
@@ -163,15 +162,11 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             <h2 id="event-about" className="text-2xl font-bold tracking-tight">
               {t("about")}
             </h2>
-            <div className="space-y-4 leading-relaxed">
-              {event.description
-                .split(/\n\s*\n/)
-                .filter((paragraph) => paragraph.trim())
-                .map((paragraph, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text
-                  <p key={index}>{paragraph}</p>
-                ))}
-            </div>
+            <div
+              className="prose-cms"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: only the tags and link schemes sanitize.server.ts allows
+              dangerouslySetInnerHTML={{ __html: loaderData.descriptionHtml }}
+            />
           </section>
           <EventTickets
             event={event}

@@ -42,6 +42,12 @@ export const panelCalls = ({ request, get, getText }: Transport) => ({
     request("POST", panelPaths.events, { schema: panelEventResponseSchema, json: body }),
   updateEvent: (id: number, body: Loose<EventUpdate>) =>
     request("PATCH", at(panelPaths.event, id), { schema: panelEventResponseSchema, json: body }),
+  /** A cover picture (a file from a form); the API tells its type by its content. */
+  uploadEventCover: (id: number, picture: Blob) =>
+    request("PUT", at(panelPaths.eventCover, id), {
+      schema: panelEventResponseSchema,
+      upload: picture,
+    }),
   publishEvent: (id: number) =>
     request("POST", at(panelPaths.publishEvent, id), { schema: panelEventResponseSchema }),
   unpublishEvent: (id: number) =>
@@ -83,6 +89,8 @@ export const panelCalls = ({ request, get, getText }: Transport) => ({
   order: (id: number) => get(at(panelPaths.order, id), panelOrderResponseSchema),
   refundOrder: (id: number) =>
     request("POST", at(panelPaths.refundOrder, id), { schema: panelOrderResponseSchema }),
+  resendOrderConfirmation: (id: number) =>
+    request("POST", at(panelPaths.resendOrder, id), { schema: okSchema }),
   organisers: (status: OrganiserFilter = "pending") =>
     get(panelPaths.organisers, organiserApplicationListSchema, { status }),
   approveOrganiser: (userId: string) =>

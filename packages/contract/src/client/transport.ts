@@ -70,6 +70,8 @@ type RequestOptions<T extends z.ZodType> = {
   schema: T;
   query?: Query;
   json?: unknown;
+  /** A file as the raw body (a cover picture), instead of JSON. */
+  upload?: Blob;
   /** Per-call headers: an order's guest token, an idempotency key. */
   headers?: Record<string, string>;
 };
@@ -125,17 +127,19 @@ export function createTransport(options: ApiClientOptions): Transport {
   async function request<T extends z.ZodType>(
     method: Method,
     path: string,
-    { schema, query, json, headers: callHeaders }: RequestOptions<T>,
+    { schema, query, json, upload, headers: callHeaders }: RequestOptions<T>,
   ): Promise<z.infer<T>> {
     const url = urlOf(path, query);
     const headers = headersOf(json);
+    // The API tells a picture's type by its bytes; the declared one only has to be a picture's.
+    if (upload) headers["content-type"] = upload.type || "application/octet-stream";
     Object.assign(headers, callHeaders);
 
     for (let attempt = 0; ; attempt++) {
       const response = await doFetch(url, {
         method,
         headers,
-        body: json === undefined ? undefined : JSON.stringify(json),
+        body: upload ?? (json === undefined ? undefined : JSON.stringify(json)),
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (shouldRetry(method, response.status, attempt)) continue;

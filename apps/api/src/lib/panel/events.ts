@@ -23,7 +23,7 @@ import {
   venues,
 } from "../../db/schema.ts";
 import { slugify } from "../../seed/catalogue.ts";
-import { catalogueTimeZone } from "../catalogue.ts";
+import { catalogueTimeZone, coverImage } from "../catalogue.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { audit } from "./audit.ts";
 
@@ -221,6 +221,7 @@ export async function readEvent(db: Db, organiserId: string, eventId: number): P
     starts_at: event.startsAt.toISOString(),
     ends_at: event.endsAt.toISOString(),
     age_limit: event.ageLimit,
+    cover: coverImage(event.coverImage),
     ticket_types: types.map((type) => ticketTypeView(type)),
     figures: figures.get(eventId)!,
     sales: sales.map((row) => ({

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type {
   Locale,
   PanelOrder,
@@ -17,9 +18,10 @@ import {
   vouchers,
 } from "../../db/schema.ts";
 import { containsPattern, dateRangeWindow } from "../catalogue.ts";
+import { orderConfirmationJob } from "../checkout/orders.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
-import { enqueueMail } from "../outbox.ts";
+import { enqueue, enqueueMail } from "../outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { audit } from "./audit.ts";
 import { ownedEvent } from "./events.ts";
@@ -295,6 +297,30 @@ export async function refundOrder(
       reason: "refund",
     }),
   );
+}
+
+/**
+ * Sends a paid order's confirmation (tickets attached) to its buyer again, through the same
+ * outbox job as after payment; each resend is a job of its own and is audited.
+ */
+export async function resendConfirmation(db: Database, organiserId: string, orderId: number) {
+  const event = await ownedOrderEvent(db, organiserId, orderId);
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (order?.status !== "paid") throw new HttpError(409, "conflict", "order_not_paid");
+    await enqueue(tx, {
+      kind: orderConfirmationJob,
+      payload: { order_id: orderId },
+      dedupKey: `order-confirmation:${orderId}:resend:${randomUUID()}`,
+    });
+    await audit(tx, {
+      actorId: organiserId,
+      organiserId,
+      eventId: event.id,
+      action: "order_confirmation_resent",
+      details: { order_id: orderId },
+    });
+  });
 }
 
 /**

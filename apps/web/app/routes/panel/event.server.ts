@@ -1,4 +1,4 @@
-import type { ApiClient } from "@eventwerk/contract";
+import { type ApiClient, coverMediaTypes } from "@eventwerk/contract";
 import { ApiError } from "../../api.server";
 import { formFailure, textValues } from "../../lib/forms";
 import { centsOf, wholeOrNull } from "../../lib/panel-values";
@@ -14,6 +14,7 @@ import {
 
 export const eventIntents = [
   "save",
+  "cover",
   "publish",
   "unpublish",
   "duplicate",
@@ -75,6 +76,20 @@ export async function runEventAction(api: ApiClient, eventId: number, form: Form
         return ok();
       } catch (error) {
         return failed(intent, formFailure(error, eventFields, values));
+      }
+    }
+    case "cover": {
+      const file = form.get("cover");
+      // The API tells a picture by its bytes; any other declared type is only sent as bytes.
+      const picture =
+        file instanceof Blob && (coverMediaTypes as readonly string[]).includes(file.type)
+          ? file
+          : new Blob(file instanceof Blob ? [file] : [], { type: "application/octet-stream" });
+      try {
+        await api.panel.uploadEventCover(eventId, picture);
+        return ok();
+      } catch (error) {
+        return failed(intent, formFailure(error, ["cover"], {}));
       }
     }
     case "publish":

@@ -3,12 +3,15 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
 import { FormMessage } from "../../components/form-field";
+import { CoverForm } from "../../components/panel/cover-form";
 import { EventForm } from "../../components/panel/event-form";
 import { EventStatusBadge, FigureCards, SalesChart } from "../../components/panel/figures";
 import { type PanelFormResult, TicketTypes } from "../../components/panel/ticket-types";
 import { Vouchers } from "../../components/panel/vouchers";
 import { Card } from "../../components/ui/card";
 import { requestState } from "../../context";
+import { useRootData } from "../../hooks";
+import { embedSnippet } from "../../lib/embed";
 import type { FormFailure } from "../../lib/forms";
 import { berlinLocal } from "../../lib/panel-values";
 import { pathTo } from "../../route-table";
@@ -178,14 +181,56 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
           />
         </Card>
       )}
+      {event.status !== "cancelled" && (
+        <Card className="p-6">
+          <CoverForm cover={event.cover} result={result} />
+        </Card>
+      )}
       <Card className="p-6">
         <TicketTypes types={event.ticket_types} result={result} locale={locale} />
       </Card>
       <Card className="p-6">
         <Vouchers vouchers={vouchers} result={result} />
       </Card>
+      {event.status === "published" && (
+        <Card className="p-6">
+          <EmbedCode id={event.id} titles={{ de: event.title_de, en: event.title_en }} />
+        </Card>
+      )}
       <AuditLog entries={audit} />
     </main>
+  );
+}
+
+/** The snippet per language that puts the event's ticket shop on the organiser's site. */
+function EmbedCode({ id, titles }: { id: number; titles: Record<"de" | "en", string> }) {
+  const t = useTranslations("panel");
+  const { origin } = useRootData();
+  return (
+    <section aria-labelledby="embed-heading" className="space-y-3">
+      <h2 id="embed-heading" className="text-lg font-semibold">
+        {t("embedHeading")}
+      </h2>
+      <p>{t("embedText")}</p>
+      {(["de", "en"] as const).map((language) => (
+        <div key={language} className="space-y-1">
+          <label htmlFor={`embed-${language}`} className="block font-medium">
+            {language === "de" ? t("embedLabelDe") : t("embedLabelEn")}
+          </label>
+          <textarea
+            id={`embed-${language}`}
+            readOnly
+            rows={3}
+            className="field font-mono text-sm"
+            value={embedSnippet(
+              origin,
+              pathTo("embed-event", language, { id }),
+              t("embedTitle", { title: titles[language] }),
+            )}
+          />
+        </div>
+      ))}
+    </section>
   );
 }
 

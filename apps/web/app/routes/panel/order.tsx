@@ -25,16 +25,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-/** Cancel and refund: the whole amount goes back through the order's payment provider. */
+/**
+ * Resend the confirmation (tickets attached) to the buyer, or cancel and refund: the whole
+ * amount goes back through the order's payment provider.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("confirm") !== "yes") return data({ ok: false, message: null }, { status: 400 });
+  const intent = form.get("intent") === "resend" ? "resend" : "refund";
+  if (intent === "refund" && form.get("confirm") !== "yes") {
+    return data({ intent, ok: false, message: null }, { status: 400 });
+  }
   try {
-    await (await apiFor(context)).panel.refundOrder(orderId(params));
-    return { ok: true, message: null };
+    const api = await apiFor(context);
+    if (intent === "resend") await api.panel.resendOrderConfirmation(orderId(params));
+    else await api.panel.refundOrder(orderId(params));
+    return { intent, ok: true, message: null };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return data({ ok: false, message: error.message }, { status: 400 });
+    return data({ intent, ok: false, message: error.message }, { status: 400 });
   }
 }
 
@@ -61,12 +69,12 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       {actionData?.ok && (
-        <FormMessage id="refund-done" tone="success">
-          {t("refundDone")}
+        <FormMessage id="order-done" tone="success">
+          {actionData.intent === "resend" ? t("resendDone") : t("refundDone")}
         </FormMessage>
       )}
       {actionData && !actionData.ok && (
-        <FormMessage id="refund-error" tone="error">
+        <FormMessage id="order-error" tone="error">
           {actionData.message ?? t("refundConfirmMissing")}
         </FormMessage>
       )}
@@ -115,6 +123,20 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       </section>
+      {order.status === "paid" && (
+        <Card as="section" aria-labelledby="resend-heading" className="space-y-3 p-5">
+          <h2 id="resend-heading" className="text-lg font-semibold">
+            {t("resendHeading")}
+          </h2>
+          <p>{t("resendText", { email: order.buyer_email })}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <button type="submit" className="button-secondary">
+              {t("resendSubmit")}
+            </button>
+          </Form>
+        </Card>
+      )}
       {order.status === "paid" && (
         <Card as="section" aria-labelledby="refund-heading" className="space-y-3 p-5">
           <h2 id="refund-heading" className="text-lg font-semibold">
