@@ -13,6 +13,8 @@ const state = (loggedIn: boolean, locale: "de" | "en" = "de"): RequestState => (
         name: "Lena",
         surname: "Hoffmann",
         email: "l@example.com",
+        email_verified: true,
+        pending_email: null,
         phone: null,
         role: "visitor",
         preferred_locale: "de",

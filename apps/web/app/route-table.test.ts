@@ -53,6 +53,8 @@ const accountScreens: [string, string][] = [
   ["/konto/datenschutz", "/en/account/privacy"],
   ["/konto/einlass", "/en/account/door"],
 ];
+/** The landing page of emailed address links (registration, email change). */
+const emailScreens: [string, string][] = [["/e-mail-bestaetigen", "/en/confirm-email"]];
 /** The door area's pages besides `/qr`. */
 const doorScreens: [string, string][] = [["/qr/scanner", "/en/qr/scanner"]];
 
@@ -66,16 +68,24 @@ const panelScreens: [string, string][] = [
 ];
 
 describe("route table", () => {
-  it("holds exactly the product's 24 pages and the account's, checkout's, door's and panel's screens in both languages", () => {
+  it("holds exactly the product's 24 pages, the address link's and the account's, checkout's, door's and panel's screens in both languages", () => {
     expect(pages).toHaveLength(
       24 +
+        emailScreens.length +
         accountScreens.length +
         checkoutScreens.length +
         doorScreens.length +
         panelScreens.length,
     );
     expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
-      [...spec, ...accountScreens, ...checkoutScreens, ...doorScreens, ...panelScreens].sort(),
+      [
+        ...spec,
+        ...emailScreens,
+        ...accountScreens,
+        ...checkoutScreens,
+        ...doorScreens,
+        ...panelScreens,
+      ].sort(),
     );
   });
 

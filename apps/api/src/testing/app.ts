@@ -146,7 +146,8 @@ export async function registerVisitor(
     payload: { name: "Max", surname: "Muster", email, password, accept_terms: true, ...overrides },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
-  return { email, password, tokens: response.json<TokenResponse>() };
+  // Registering signs nobody in (a known address answers the same): the new visitor logs in.
+  return { email, password, tokens: await passwordLogin(app, email, password) };
 }
 
 const decodeQuotedPrintable = (value: string) =>
