@@ -312,6 +312,8 @@ for (const locale of locales) {
       page,
       context,
     }) => {
+      // Registration, the mailed link, two logins and the account's screens: a long way.
+      test.slow();
       const person = newPerson("register", locale);
       await page.goto(pathTo("visitor-register", locale));
       await expect(
