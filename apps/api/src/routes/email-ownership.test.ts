@@ -62,10 +62,14 @@ const refresh = (refreshToken: string) =>
     payload: { grant_type: "refresh_token", refresh_token: refreshToken, ...testClient },
   });
 /** Every row of the tables an address link writes, to show that a refused one wrote nothing. */
-const snapshot = async () => ({
-  users: await t.ctx.db.select().from(users).orderBy(users.id),
-  tokens: await t.ctx.db.select().from(emailTokens).orderBy(emailTokens.id),
-});
+const snapshot = async () => {
+  // Mails still queued (the registration's link) would add tokens in between.
+  await t.drainOutbox();
+  return {
+    users: await t.ctx.db.select().from(users).orderBy(users.id),
+    tokens: await t.ctx.db.select().from(emailTokens).orderBy(emailTokens.id),
+  };
+};
 
 describe("registration mails a verification link", () => {
   it("verifies the address once; a second use says the link was used", async () => {
@@ -164,7 +168,11 @@ describe("registration mails a verification link", () => {
         "invalid_email_token",
         expect.stringContaining("Bestätigungslink ist ungültig"),
       ],
-      [`${token.slice(0, -1)}A`, "invalid_email_token", expect.any(String)],
+      [
+        `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`,
+        "invalid_email_token",
+        expect.any(String),
+      ],
       ["", "validation_failed", expect.any(String)],
       ["x".repeat(201), "validation_failed", expect.any(String)],
       [42, "validation_failed", expect.any(String)],
