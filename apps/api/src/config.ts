@@ -40,6 +40,8 @@ const configSchema = z
       .min(300)
       .default(30 * 86_400),
     RESET_TOKEN_TTL: z.coerce.number().int().min(60).default(3600),
+    /** How long an emailed address confirmation link works, in seconds (default a day). */
+    EMAIL_TOKEN_TTL: z.coerce.number().int().min(60).default(86_400),
     /**
      * A login session's absolute lifetime in seconds: refresh tokens are not renewed beyond it, and
      * the visitor logs in again (default 90 days).

@@ -13,6 +13,8 @@ const state = (loggedIn: boolean, locale: "de" | "en" = "de"): RequestState => (
         name: "Lena",
         surname: "Hoffmann",
         email: "l@example.com",
+        email_verified: true,
+        pending_email: null,
         phone: null,
         role: "visitor",
         preferred_locale: "de",
@@ -101,6 +103,13 @@ describe("isSameSite (forms posted from our own pages only)", () => {
     // The server gives the request the public scheme (PUBLIC_URL or a trusted proxy's word).
     expect(post("https://shop.example", {}, "https://shop.example/login")).toBe(true);
     expect(post(null)).toBe(true);
+    expect(post(null, { "sec-fetch-site": "same-origin" })).toBe(true);
+    expect(post(null, { "sec-fetch-site": "none" })).toBe(true);
+  });
+
+  it("refuses a post without Origin that the browser says came from another site", () => {
+    expect(post(null, { "sec-fetch-site": "cross-site" })).toBe(false);
+    expect(post(null, { "sec-fetch-site": "same-site" })).toBe(false);
   });
 
   it("believes no forwarded host itself: the server puts a trusted proxy's host into the URL", () => {

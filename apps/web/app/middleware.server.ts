@@ -86,9 +86,13 @@ const withCookies = (response: Response, cookies: string[]) => {
  */
 export function isSameSite(request: Request, url: URL): boolean {
   const origin = request.headers.get("origin");
-  // Browsers send an Origin with every form post; without one it is not a browser's cross-site
-  // post. "null" (sandboxed frames, data: URLs) is nobody's page of ours.
-  if (!origin) return true;
+  // Browsers send an Origin with every form post; without one it is not a browser's post, unless
+  // the browser's own Sec-Fetch-Site says where it came from: then only from our pages (or typed).
+  // "null" (sandboxed frames, data: URLs) is nobody's page of ours.
+  if (!origin) {
+    const site = request.headers.get("sec-fetch-site");
+    return site === null || site === "same-origin" || site === "none";
+  }
   if (origin === "null") return false;
   try {
     return new URL(origin).origin === url.origin;

@@ -53,6 +53,8 @@ const accountScreens: [string, string][] = [
   ["/konto/datenschutz", "/en/account/privacy"],
   ["/konto/einlass", "/en/account/door"],
 ];
+/** The landing page of emailed address links (registration, email change). */
+const emailScreens: [string, string][] = [["/e-mail-bestaetigen", "/en/confirm-email"]];
 /** The door area's pages besides `/qr`. */
 const doorScreens: [string, string][] = [["/qr/scanner", "/en/qr/scanner"]];
 
@@ -69,9 +71,10 @@ const panelScreens: [string, string][] = [
 ];
 
 describe("route table", () => {
-  it("holds exactly the product's 24 pages and the account's, checkout's, door's, panel's and embedded shop's screens in both languages", () => {
+  it("holds exactly the product's 24 pages, the address link's and the account's, checkout's, door's, panel's and embedded shop's screens in both languages", () => {
     expect(pages).toHaveLength(
       24 +
+        emailScreens.length +
         accountScreens.length +
         checkoutScreens.length +
         doorScreens.length +
@@ -81,6 +84,7 @@ describe("route table", () => {
     expect(pages.map((page) => [page.de, page.en]).sort()).toEqual(
       [
         ...spec,
+        ...emailScreens,
         ...accountScreens,
         ...checkoutScreens,
         ...doorScreens,

@@ -194,6 +194,8 @@ export const pages = [
     area: "door",
   }),
   page("register", "/registrierung", "/en/register", "routes/register.tsx", guestOnly),
+  // The landing page of emailed address links (webPagePaths.confirmEmail of the contract).
+  page("confirm-email", "/e-mail-bestaetigen", "/en/confirm-email", "routes/confirm-email.tsx"),
   page(
     "reset-password",
     "/passwort-zurucksetzen",

@@ -12,6 +12,7 @@ import {
 } from "@eventwerk/contract";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import accountDe from "../app/i18n/messages/de/account.json" with { type: "json" };
+import confirmEmailDe from "../app/i18n/messages/de/confirmEmail.json" with { type: "json" };
 import formsDe from "../app/i18n/messages/de/forms.json" with { type: "json" };
 import loginDe from "../app/i18n/messages/de/login.json" with { type: "json" };
 import navDe from "../app/i18n/messages/de/nav.json" with { type: "json" };
@@ -21,6 +22,7 @@ import organiserRegisterDe from "../app/i18n/messages/de/organiserRegister.json"
 import resetPasswordDe from "../app/i18n/messages/de/resetPassword.json" with { type: "json" };
 import visitorRegisterDe from "../app/i18n/messages/de/visitorRegister.json" with { type: "json" };
 import accountEn from "../app/i18n/messages/en/account.json" with { type: "json" };
+import confirmEmailEn from "../app/i18n/messages/en/confirmEmail.json" with { type: "json" };
 import formsEn from "../app/i18n/messages/en/forms.json" with { type: "json" };
 import loginEn from "../app/i18n/messages/en/login.json" with { type: "json" };
 import navEn from "../app/i18n/messages/en/nav.json" with { type: "json" };
@@ -52,6 +54,7 @@ test.use(germanBrowser);
 const texts = {
   de: {
     account: accountDe,
+    confirmEmail: confirmEmailDe,
     forms: formsDe,
     login: loginDe,
     nav: navDe,
@@ -61,6 +64,7 @@ const texts = {
   },
   en: {
     account: accountEn,
+    confirmEmail: confirmEmailEn,
     forms: formsEn,
     login: loginEn,
     nav: navEn,
@@ -74,6 +78,13 @@ const texts = {
 const apiTexts = {
   de: {
     emailTaken: "Für diese E-Mail-Adresse gibt es bereits ein Konto.",
+    registrationReceived:
+      "Fast geschafft: Wir haben Ihnen eine E-Mail geschickt. Bitte bestätigen Sie Ihre Adresse über den Link darin; anmelden können Sie sich schon jetzt.",
+    emailVerified: "Ihre E-Mail-Adresse ist bestätigt.",
+    emailChanged: "Ihre E-Mail-Adresse wurde geändert. Andere Sitzungen wurden abgemeldet.",
+    verifySubject: "Bitte bestätigen Sie Ihre E-Mail-Adresse – Eventwerk",
+    changeSubject: "Bitte bestätigen Sie Ihre neue E-Mail-Adresse – Eventwerk",
+    changeNoticeSubject: "Änderung Ihrer E-Mail-Adresse angefordert – Eventwerk",
     validationFailed: "Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.",
     passwordRule:
       "Das Passwort braucht mindestens 8 Zeichen, davon mindestens einen Buchstaben und eine Ziffer.",
@@ -87,6 +98,13 @@ const apiTexts = {
   },
   en: {
     emailTaken: "An account with this email address already exists.",
+    registrationReceived:
+      "Almost done: we have sent you an email. Please confirm your address with the link in it; you can log in already.",
+    emailVerified: "Your email address is confirmed.",
+    emailChanged: "Your email address has been changed. Other sessions have been signed out.",
+    verifySubject: "Please confirm your email address – Eventwerk",
+    changeSubject: "Please confirm your new email address – Eventwerk",
+    changeNoticeSubject: "Change of your email address requested – Eventwerk",
     validationFailed: "The input is invalid. Please check the marked fields.",
     passwordRule:
       "The password needs at least 8 characters, including at least one letter and one digit.",
@@ -240,6 +258,26 @@ async function submitVisitorForm(page: Page, locale: Locale, person: Partial<Per
     .click();
 }
 
+/** The path (with its `?token=`) of the link in a mail. */
+const linkPathIn = (text: string) => {
+  const link = new URL(/https?:\/\/\S+[?&]token=\S+/.exec(text)?.[0] ?? "missing link");
+  return `${link.pathname}${link.search}`;
+};
+
+/** The page after a registration the API took: the same for a new and a known address. */
+async function expectRegistrationSent(page: Page, locale: Locale, heading: string) {
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(page.locator("main").getByRole("status")).toHaveText(
+    apiTexts[locale].registrationReceived,
+  );
+}
+
+/** Opens an emailed address link and confirms it with the page's button. */
+async function followEmailLink(page: Page, locale: Locale, mailText: string) {
+  await page.goto(linkPathIn(mailText));
+  await page.getByRole("button", { name: texts[locale].confirmEmail.submit, exact: true }).click();
+}
+
 async function logoutFromHeader(page: Page, locale: Locale) {
   await page
     .getByRole("banner")
@@ -270,18 +308,33 @@ for (const locale of locales) {
     const t = texts[locale];
     const api = apiTexts[locale];
 
-    test("registers through the form, lands logged in, logs out and in again", async ({
+    test("registers through the form, confirms the address by the mailed link, logs in", async ({
       page,
       context,
     }) => {
+      // Registration, the mailed link, two logins and the account's screens: a long way.
+      test.slow();
       const person = newPerson("register", locale);
       await page.goto(pathTo("visitor-register", locale));
       await expect(
         page.getByRole("heading", { level: 1, name: t.visitorRegister.heading }),
       ).toBeVisible();
       await submitVisitorForm(page, locale, person);
+      await expectRegistrationSent(page, locale, t.visitorRegister.doneHeading);
 
-      await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
+      // Signed in but not yet confirmed: the profile offers the link again.
+      await loginAs(page, locale, person);
+      await page.goto(pathTo("account-profile", locale));
+      await expect(page.getByText(t.account.emailUnverified)).toBeVisible();
+
+      const mail = await newestMailTo(person.email);
+      expect(mail.subject).toBe(api.verifySubject);
+      await followEmailLink(page, locale, mail.text);
+      await expect(page.locator("main").getByRole("status")).toHaveText(api.emailVerified);
+      await page.goto(pathTo("account-profile", locale));
+      await expect(page.getByText(t.account.emailUnverified)).toHaveCount(0);
+
+      await page.goto(pathTo("account", locale));
       await expect(greeting(page, locale, person.name)).toBeVisible();
       await expect(accountLink(page, locale)).toHaveAccessibleName(
         fill(t.nav.accountOf, { name: `${person.name} ${person.surname}` }),
@@ -306,23 +359,14 @@ for (const locale of locales) {
     test("a taken email and a weak password are answered per field; typed values stay", async ({
       page,
     }) => {
-      const typed = { ...newPerson("taken", locale), email: visitor.email };
+      const typed = newPerson("taken", locale);
       await page.goto(pathTo("visitor-register", locale));
-      await submitVisitorForm(page, locale, typed);
-
       const form = page.locator("main form");
       const field = (label: string) => form.getByLabel(label, { exact: true });
-      await expect(form.getByRole("alert")).toHaveText(api.emailTaken);
-      await expect(field(t.forms.email)).toHaveAttribute("aria-invalid", "true");
-      await expect(field(t.forms.email)).toHaveAccessibleDescription(api.emailTaken);
-      await expect(page).toHaveURL((url) => url.pathname === pathTo("visitor-register", locale));
-      await expect(field(t.forms.name)).toHaveValue(typed.name);
-      await expect(field(t.forms.surname)).toHaveValue(typed.surname);
-      await expect(field(t.forms.email)).toHaveValue(visitor.email);
 
       // Letters only: long enough for the browser, but not for the password rule.
       const email = uniqueEmail(`weak-${locale}`);
-      await submitVisitorForm(page, locale, { email, password: "nurbuchstaben" });
+      await submitVisitorForm(page, locale, { ...typed, email, password: "nurbuchstaben" });
       await expect(form.getByRole("alert")).toHaveText(api.validationFailed);
       await expect(field(t.forms.password)).toHaveAttribute("aria-invalid", "true");
       await expect(field(t.forms.password)).toHaveAccessibleDescription(
@@ -334,6 +378,13 @@ for (const locale of locales) {
       await expect(field(t.forms.email)).toHaveValue(email);
       // Nothing was registered.
       await expectLoginRefused(page, locale, { ...typed, email, password: "nurbuchstaben" });
+
+      // A known address is answered like a new one; its owner gets a note by mail.
+      const noted = (await mailsTo(visitor.email)).length;
+      await page.goto(pathTo("visitor-register", locale));
+      await submitVisitorForm(page, locale, { ...typed, email: visitor.email });
+      await expectRegistrationSent(page, locale, t.visitorRegister.doneHeading);
+      await newestMailTo(visitor.email, noted + 1);
     });
   });
 }
@@ -349,26 +400,23 @@ test("visitor registration works without JavaScript (de)", async ({ browser, bas
   const person = newPerson("nojs", locale);
 
   await page.goto(pathTo("visitor-register", locale));
-  await submitVisitorForm(page, locale, { ...person, email: visitor.email });
+  await submitVisitorForm(page, locale, { ...person, password: "nurbuchstaben" });
   // The server answers the post with the page again: messages, and what was typed.
-  await expect(form.getByRole("alert")).toHaveText(api.emailTaken);
-  await expect(field(t.forms.email)).toHaveAccessibleDescription(api.emailTaken);
-  await expect(field(t.forms.name)).toHaveValue(person.name);
-  await expect(field(t.forms.surname)).toHaveValue(person.surname);
-  await expect(field(t.forms.email)).toHaveValue(visitor.email);
-  await expect(field(t.forms.password), "the password is never sent back").toHaveValue("");
-  await expect(form.getByRole("checkbox", { name: plain(t.forms.acceptTerms) })).toBeChecked();
-
-  await submitVisitorForm(page, locale, { email: person.email, password: "nurbuchstaben" });
+  await expect(form.getByRole("alert")).toHaveText(api.validationFailed);
   await expect(field(t.forms.password)).toHaveAccessibleDescription(
     new RegExp(`${escapeRegExp(api.passwordRule)}$`),
   );
-  await expect(field(t.forms.email)).toHaveValue(person.email);
   await expect(field(t.forms.name)).toHaveValue(person.name);
+  await expect(field(t.forms.surname)).toHaveValue(person.surname);
+  await expect(field(t.forms.email)).toHaveValue(person.email);
+  await expect(field(t.forms.password), "the password is never sent back").toHaveValue("");
+  await expect(form.getByRole("checkbox", { name: plain(t.forms.acceptTerms) })).toBeChecked();
 
   await submitVisitorForm(page, locale, { password: person.password });
-  await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
-  await expect(greeting(page, locale, person.name)).toBeVisible();
+  await expectRegistrationSent(page, locale, t.visitorRegister.doneHeading);
+  // The confirmation page works without JavaScript too.
+  await followEmailLink(page, locale, (await newestMailTo(person.email)).text);
+  await expect(page.locator("main").getByRole("status")).toHaveText(api.emailVerified);
   await context.close();
 });
 
@@ -808,8 +856,10 @@ for (const locale of locales) {
     await field(t.forms.district).selectOption({ label: place.mitte });
     await form.getByRole("checkbox", { name: plain(t.forms.acceptTerms) }).check();
     await form.getByRole("button", { name: t.organiserRegister.submit, exact: true }).click();
+    await expectRegistrationSent(page, locale, t.organiserRegister.doneHeading);
 
-    await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
+    await loginAs(page, locale, person);
+    await page.goto(pathTo("account", locale));
     await expect(greeting(page, locale, person.name)).toBeVisible();
     const organiser = page.getByRole("complementary", { name: t.account.organiserHeading });
     await expect(organiser).toContainText(select(t.account.approvalLabel, "pending"));
@@ -863,6 +913,59 @@ for (const locale of locales) {
     await logoutFromHeader(page, locale);
     await expectLoginRefused(page, locale, person);
     await loginAs(page, locale, { email: person.email, password: newPassword });
+  });
+}
+
+// --- 7a. Email change: confirmed by the new address, noted to the old one -------------------
+
+for (const locale of locales) {
+  test(`email change: the old address is notified, the new one confirms, other sessions end (${locale})`, async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const t = texts[locale];
+    const api = apiTexts[locale];
+    const person = await registerThroughApi(request, "change", locale);
+    // A second browser with the same login: it is signed out when the change is confirmed.
+    const otherContext = await browser.newContext({ baseURL });
+    const other = await otherContext.newPage();
+    await loginAs(other, locale, person);
+    await openAccount(page, locale, person, "account-profile");
+
+    const target = uniqueEmail(`changed-${locale}`);
+    const emailForm = page.getByRole("form", { name: t.account.emailHeading, exact: true });
+    await emailForm.getByLabel(t.account.newEmail, { exact: true }).fill(target);
+    await emailForm.getByLabel(t.forms.currentPassword, { exact: true }).fill(person.password);
+    await emailForm.getByRole("button", { name: t.account.emailSubmit, exact: true }).click();
+    await expect(page.locator("#profile").getByRole("status")).toHaveText(t.account.emailChanged);
+    // Nothing changed yet.
+    await expect(emailForm).toContainText(fill(t.account.emailCurrent, { email: person.email }));
+
+    const notice = await newestMailTo(person.email, 2);
+    expect(notice.subject).toBe(api.changeNoticeSubject);
+    expect(notice.text).toContain(target);
+    const link = await newestMailTo(target);
+    expect(link.subject).toBe(api.changeSubject);
+    await page.reload();
+    await expect(page.locator("#email-pending")).toHaveText(
+      fill(t.account.emailPending, { email: target }),
+    );
+
+    await followEmailLink(page, locale, link.text);
+    await expect(page.locator("main").getByRole("status")).toHaveText(api.emailChanged);
+    await page.goto(pathTo("account-profile", locale));
+    await expect(emailForm).toContainText(fill(t.account.emailCurrent, { email: target }));
+
+    // The other browser's session ended: the account sends it to the login.
+    await other.goto(pathTo("account", locale));
+    await expect(other).toHaveURL((url) => url.pathname === pathTo("login", locale));
+    await otherContext.close();
+
+    await logoutFromHeader(page, locale);
+    await expectLoginRefused(page, locale, person);
+    await loginAs(page, locale, { email: target, password: person.password });
   });
 }
 

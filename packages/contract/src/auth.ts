@@ -125,6 +125,17 @@ export const emailChangeSchema = z
   .meta({ id: "EmailChange" });
 export type EmailChange = z.input<typeof emailChangeSchema>;
 
+/**
+ * Confirms an address with the token of an emailed link (registration or email change). Any text
+ * up to 200 characters is a question worth an answer: an unknown token is `invalid_email_token`.
+ */
+export const emailConfirmSchema = z.object({ token: opaqueText(200) }).meta({ id: "EmailConfirm" });
+/** What a confirmed link did: verified the account's address, or moved the account to a new one. */
+export const emailConfirmResponseSchema = dataOf(
+  z.object({ purpose: z.enum(["verify", "change"]), email: z.string(), message: z.string() }),
+).meta({ id: "EmailConfirmResult" });
+export type EmailConfirmResult = z.infer<typeof emailConfirmResponseSchema>;
+
 /** Deleting the account is confirmed with the password. */
 export const accountDeletionSchema = z
   .object({ password: z.string().min(1).max(200) })

@@ -10,6 +10,8 @@ export const apiPaths = {
   password: `${apiPrefix}/auth/password`,
   address: `${apiPrefix}/auth/address`,
   email: `${apiPrefix}/auth/email`,
+  emailVerification: `${apiPrefix}/auth/email/verification`,
+  emailConfirm: `${apiPrefix}/email/confirm`,
   tickets: `${apiPrefix}/auth/tickets`,
   accountExport: `${apiPrefix}/auth/export`,
   account: `${apiPrefix}/auth/account`,
@@ -57,4 +59,6 @@ export function fillPath(path: string, params: Record<string, string | number>):
 /** Pages of the web front end that the API links to in emails. */
 export const webPagePaths = {
   resetPassword: { de: "/passwort-zurucksetzen", en: "/en/reset-password" },
+  confirmEmail: { de: "/e-mail-bestaetigen", en: "/en/confirm-email" },
+  login: { de: "/login", en: "/en/login" },
 } as const;

@@ -24,6 +24,10 @@ export const userSchema = z
     name: z.string(),
     surname: z.string(),
     email: z.string(),
+    /** Whether the owner of `email` has followed its verification link. */
+    email_verified: z.boolean(),
+    /** An address the user asked to move to, until its emailed link is followed; else null. */
+    pending_email: z.string().nullable(),
     phone: z.string().nullable(),
     role: z.enum(roles),
     preferred_locale: localeSchema,

@@ -91,6 +91,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** When the owner of `email` followed its verification link; null while unverified. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   },
   // Emails are unique whatever their case.
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
@@ -183,6 +185,30 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+export const emailTokenPurposeEnum = pgEnum("email_token_purpose", ["verify", "change"]);
+
+/**
+ * Emailed links that prove an address: `verify` confirms the account's own address, `change`
+ * moves the account to `email`. Stored as the token's SHA-256; single use.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: emailTokenPurposeEnum("purpose").notNull(),
+    /** The address the link was mailed to: the account's own, or the one it moves to. */
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_tokens_user_idx").on(t.userId)],
 );
 
 export const addresses = pgTable(

@@ -25,6 +25,10 @@ const de = {
     "Dieser Link zum Zurücksetzen ist ungültig. Vielleicht fehlt ein Teil davon, oder ein neuerer Link hat ihn ersetzt. Fordern Sie einen neuen an.",
   reset_token_used: "Dieser Link wurde bereits verwendet. Fordern Sie einen neuen an.",
   reset_token_expired: "Dieser Link ist abgelaufen. Fordern Sie einen neuen an.",
+  invalid_email_token:
+    "Dieser Bestätigungslink ist ungültig. Vielleicht fehlt ein Teil davon, oder ein neuerer Link hat ihn ersetzt.",
+  email_token_used: "Dieser Bestätigungslink wurde bereits verwendet.",
+  email_token_expired: "Dieser Bestätigungslink ist abgelaufen. Fordern Sie einen neuen an.",
   wrong_password: "Das aktuelle Passwort ist falsch.",
   rate_limited: "Zu viele Versuche. Bitte warten Sie einen Moment.",
   internal_error: "Ein unerwarteter Fehler ist aufgetreten.",
@@ -77,6 +81,25 @@ const de = {
   password_reset_done: "Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.",
   password_changed: "Ihr Passwort wurde geändert. Andere Sitzungen wurden abgemeldet.",
   contact_received: "Vielen Dank für Ihre Nachricht. Wir melden uns so bald wie möglich.",
+  registration_received:
+    "Fast geschafft: Wir haben Ihnen eine E-Mail geschickt. Bitte bestätigen Sie Ihre Adresse über den Link darin; anmelden können Sie sich schon jetzt.",
+  email_change_requested:
+    "Wir haben einen Bestätigungslink an die neue Adresse geschickt. Die Änderung gilt, sobald Sie ihn öffnen.",
+  email_verification_sent: "Wir haben Ihnen einen neuen Bestätigungslink geschickt.",
+  email_verified: "Ihre E-Mail-Adresse ist bestätigt.",
+  email_changed: "Ihre E-Mail-Adresse wurde geändert. Andere Sitzungen wurden abgemeldet.",
+  verify_mail_subject: "Bitte bestätigen Sie Ihre E-Mail-Adresse – {site}",
+  verify_mail_text:
+    "Hallo {name},\n\nwillkommen bei {site}! Bitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link (gültig für {hours} Stunden, nur einmal verwendbar):\n\n{link}\n\nWenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.\n\nIhr {site}-Team",
+  register_attempt_mail_subject: "Registrierung mit Ihrer E-Mail-Adresse – {site}",
+  register_attempt_mail_text:
+    "Hallo {name},\n\njemand hat versucht, sich bei {site} mit Ihrer E-Mail-Adresse zu registrieren. Für diese Adresse gibt es bereits Ihr Konto.\n\nWaren Sie das? Dann melden Sie sich an: {login}\nPasswort vergessen? Hier setzen Sie es zurück: {reset}\n\nWenn Sie das nicht waren, können Sie diese E-Mail ignorieren; an Ihrem Konto hat sich nichts geändert.\n\nIhr {site}-Team",
+  change_mail_subject: "Bitte bestätigen Sie Ihre neue E-Mail-Adresse – {site}",
+  change_mail_text:
+    "Hallo {name},\n\nSie möchten die E-Mail-Adresse Ihres Kontos bei {site} in diese ändern. Bitte bestätigen Sie das über diesen Link (gültig für {hours} Stunden, nur einmal verwendbar; Sie melden sich dafür an):\n\n{link}\n\nWenn Sie das nicht waren, können Sie diese E-Mail ignorieren.\n\nIhr {site}-Team",
+  change_notice_mail_subject: "Änderung Ihrer E-Mail-Adresse angefordert – {site}",
+  change_notice_mail_text:
+    "Hallo {name},\n\nfür Ihr Konto bei {site} wurde angefordert, die E-Mail-Adresse in {email} zu ändern. Sie ändert sich erst, wenn der Link an die neue Adresse geöffnet wird.\n\nWaren Sie das nicht? Dann ändern Sie bitte Ihr Passwort: {reset}\n\nIhr {site}-Team",
   // Emails.
   reset_mail_subject: "Passwort zurücksetzen – {site}",
   reset_mail_text:
@@ -187,6 +210,10 @@ const en: Catalogue = {
     "This reset link is not valid. Part of it may be missing, or a newer link has replaced it. Request a new one.",
   reset_token_used: "This link has already been used. Request a new one.",
   reset_token_expired: "This link has expired. Request a new one.",
+  invalid_email_token:
+    "This confirmation link is not valid. Part of it may be missing, or a newer link has replaced it.",
+  email_token_used: "This confirmation link has already been used.",
+  email_token_expired: "This confirmation link has expired. Request a new one.",
   wrong_password: "The current password is wrong.",
   rate_limited: "Too many attempts. Please wait a moment.",
   internal_error: "An unexpected error occurred.",
@@ -235,6 +262,25 @@ const en: Catalogue = {
   password_reset_done: "Your password has been changed. You can log in now.",
   password_changed: "Your password has been changed. Other sessions have been signed out.",
   contact_received: "Thank you for your message. We will get back to you as soon as possible.",
+  registration_received:
+    "Almost done: we have sent you an email. Please confirm your address with the link in it; you can log in already.",
+  email_change_requested:
+    "We have sent a confirmation link to the new address. The change takes effect once you open it.",
+  email_verification_sent: "We have sent you a new confirmation link.",
+  email_verified: "Your email address is confirmed.",
+  email_changed: "Your email address has been changed. Other sessions have been signed out.",
+  verify_mail_subject: "Please confirm your email address – {site}",
+  verify_mail_text:
+    "Hello {name},\n\nwelcome to {site}! Please confirm your email address with this link (valid for {hours} hours, usable once):\n\n{link}\n\nIf you did not register, you can ignore this email.\n\nYour {site} team",
+  register_attempt_mail_subject: "Registration with your email address – {site}",
+  register_attempt_mail_text:
+    "Hello {name},\n\nsomeone tried to register at {site} with your email address. There already is an account for it: yours.\n\nWas it you? Then log in: {login}\nForgot your password? Reset it here: {reset}\n\nIf it was not you, you can ignore this email; nothing about your account has changed.\n\nYour {site} team",
+  change_mail_subject: "Please confirm your new email address – {site}",
+  change_mail_text:
+    "Hello {name},\n\nyou want to change the email address of your account at {site} to this one. Please confirm with this link (valid for {hours} hours, usable once; you log in for it):\n\n{link}\n\nIf this was not you, you can ignore this email.\n\nYour {site} team",
+  change_notice_mail_subject: "Change of your email address requested – {site}",
+  change_notice_mail_text:
+    "Hello {name},\n\nsomeone asked to change the email address of your account at {site} to {email}. It changes only once the link sent to the new address is opened.\n\nWas it not you? Then please change your password: {reset}\n\nYour {site} team",
   reset_mail_subject: "Reset your password – {site}",
   reset_mail_text:
     "Hello {name},\n\nyou asked to reset your password at {site}. Use this link to choose a new password (valid for {minutes} minutes, usable once):\n\n{link}\n\nIf this was not you, you can ignore this email.\n\nYour {site} team",

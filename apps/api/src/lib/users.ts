@@ -12,6 +12,7 @@ import {
   organiserProfiles,
   users,
 } from "../db/schema.ts";
+import { pendingEmail } from "./email-ownership.ts";
 import { pick } from "./geo.ts";
 import { HttpError, notFound } from "./http-error.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -31,11 +32,14 @@ export async function loadUser(db: Database | Transaction, userId: string): Prom
     .limit(1);
   if (!row) throw notFound();
   const { user, organiser } = row;
+  const pending = await pendingEmail(db, userId);
   return {
     id: user.id,
     name: user.name,
     surname: user.surname,
     email: user.email,
+    email_verified: user.emailVerifiedAt !== null,
+    pending_email: pending,
     phone: user.phone,
     role: user.role,
     preferred_locale: user.preferredLocale,
@@ -170,21 +174,6 @@ export async function changePassword(
     // A reset link mailed before must not undo the change.
     await revokeResetTokens(tx, userId);
   });
-}
-
-/** Changes the login email; 409 email_taken when another account has it, in any case. */
-export async function changeEmail(db: Database, userId: string, email: string) {
-  try {
-    await db.transaction(async (tx) => {
-      const [own] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (own?.email.toLowerCase() !== email) await assertEmailFree(tx, email);
-      await tx.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
-      // Reset links went to the old address; they must not take the account back.
-      await revokeResetTokens(tx, userId);
-    });
-  } catch (error) {
-    throw isUniqueViolation(error) ? emailTaken() : error;
-  }
 }
 
 /**

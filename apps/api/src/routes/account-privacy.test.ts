@@ -1,4 +1,4 @@
-import type { AccountExport, ErrorBody, User } from "@eventwerk/contract";
+import type { AccountExport, ErrorBody } from "@eventwerk/contract";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, orders, organiserProfiles, tickets, users } from "../db/schema.ts";
@@ -6,6 +6,7 @@ import { demoUsers } from "../seed/index.ts";
 import { seedVisitorTickets } from "../seed/tickets.ts";
 import {
   call,
+  confirmEmailChange,
   createTestApp,
   passwordLogin,
   registerVisitor,
@@ -63,7 +64,7 @@ async function registerOrganiser(overrides: Record<string, unknown>) {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const token = response.json<{ access_token: string }>().access_token;
+  const { access_token: token } = await passwordLogin(t.app, email, "buehne-2026");
   return { email, token, id: await userId(email) };
 }
 
@@ -119,7 +120,8 @@ describe("POST /auth/email", () => {
       current_password: visitor.password,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ data: User }>().data.email).toBe(newEmail.toLowerCase());
+    // It takes effect through the link mailed to the new address.
+    await confirmEmailChange(t, visitor.tokens.access_token, newEmail);
     await expect(passwordLogin(t.app, visitor.email, visitor.password)).rejects.toThrow();
     await expect(passwordLogin(t.app, newEmail, visitor.password)).resolves.toBeTruthy();
   });
@@ -135,6 +137,7 @@ describe("POST /auth/email", () => {
       current_password: visitor.password,
     });
     expect(response.statusCode).toBe(200);
+    await confirmEmailChange(t, visitor.tokens.access_token, newEmail);
 
     const reset = await resetPassword(t, link, "uebernommen-1");
     expect(reset.statusCode).toBe(400);

@@ -17,13 +17,17 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
 import { listAddresses } from "../lib/addresses.ts";
 import { listContactMessages } from "../lib/contact-messages.ts";
+import {
+  enqueueVerification,
+  isEmailVerified,
+  requestEmailChange,
+} from "../lib/email-ownership.ts";
 import { HttpError } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { revokeSession } from "../lib/sessions.ts";
 import { listOrders, listTickets } from "../lib/tickets.ts";
 import {
-  changeEmail,
   changePassword,
   deleteAccount,
   isCurrentPassword,
@@ -135,18 +139,43 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
     {
       schema: {
         tags: ["account"],
-        summary: "Change the email address (the login name); needs the current password",
+        summary: "Ask to change the email address (the login name); needs the current password",
+        description:
+          "Nothing changes yet: the new address gets a link (see `/email/confirm`), the current one a notice, and the user's `pending_email` shows the new address until the link is followed. 409 `email_taken` when another account has the address.",
         security,
         body: emailChangeSchema,
-        response: { 200: dataOf(userSchema), 409: errorBodySchema, ...errors },
+        response: { 200: messageSchema, 409: errorBodySchema, ...errors },
       },
     },
     async (request) => {
       const { auth } = request;
       const { email, current_password } = request.body;
       await confirmPassword(ctx, auth.userId, current_password, "current_password");
-      await changeEmail(ctx.db, auth.userId, email);
-      return { data: await loadUser(ctx.db, auth.userId) };
+      await requestEmailChange(ctx.db, auth.userId, email, request.locale);
+      ctx.outbox.wake();
+      return { data: { message: t(request.locale, "email_change_requested") } };
+    },
+  );
+
+  api.post(
+    apiPaths.emailVerification,
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Mail the verification link of the account's address again",
+        description:
+          "Rate limited per account. An address that is verified already gets no mail (409 `conflict`).",
+        security,
+        response: { 200: messageSchema, 409: errorBodySchema, 429: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { auth } = request;
+      await ctx.rateLimiter.hit("email-verification", [`account:${auth.userId}`]);
+      if (await isEmailVerified(ctx.db, auth.userId)) throw new HttpError(409, "conflict");
+      await enqueueVerification(ctx.db, auth.userId, request.locale);
+      ctx.outbox.wake();
+      return { data: { message: t(request.locale, "email_verification_sent") } };
     },
   );
 

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import {
   apiPaths,
+  emailConfirmResponseSchema,
+  emailConfirmSchema,
   errorBodySchema,
   localeSchema,
   messageSchema,
@@ -10,7 +12,6 @@ import {
   passwordResetSchema,
   registerOrganiserSchema,
   registerVisitorSchema,
-  tokenResponseSchema,
   webPagePaths,
 } from "@eventwerk/contract";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
@@ -20,15 +21,22 @@ import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { companyCategories, organiserProfiles, passwordResetTokens, users } from "../db/schema.ts";
+import { requireUser } from "../lib/auth.ts";
 import { addressKey } from "../lib/client-address.ts";
+import {
+  confirmEmailToken,
+  enqueueRegisterAttempt,
+  enqueueVerification,
+  handleEmailOwnershipJobs,
+  markEmailVerified,
+} from "../lib/email-ownership.ts";
 import { checkPlace } from "../lib/geo.ts";
 import { fieldError, HttpError } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
 import { enqueue } from "../lib/outbox.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { randomToken, sha256 } from "../lib/secrets.ts";
-import { revokeResetTokens, revokeUserSessions, startSession } from "../lib/sessions.ts";
-import { assertEmailFree, emailTaken, isUniqueViolation } from "../lib/users.ts";
+import { revokeResetTokens, revokeUserSessions } from "../lib/sessions.ts";
 
 const passwordResetJob = "password_reset_mail";
 const passwordResetJobSchema = z.object({ email: z.string(), locale: localeSchema });
@@ -99,17 +107,21 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
       text: t(locale, "reset_mail_text", params),
     });
   });
+  handleEmailOwnershipJobs(ctx);
   const tags = ["registration"];
   const errors = { 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+  const registrationSummary =
+    "The answer is the same whether the address is new or known: a new account is created unverified and its address gets a verification link; the owner of a known address gets a note instead. Nothing signs in here: log in with `/token`";
 
   api.post(
     apiPaths.register,
     {
       schema: {
         tags,
-        summary: "Register a visitor; answers tokens, so the visitor is logged in",
+        summary: "Register a visitor",
+        description: registrationSummary,
         body: registerVisitorSchema,
-        response: { 201: tokenResponseSchema, ...errors },
+        response: { 201: messageSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -119,26 +131,29 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
         `account:${input.email}`,
       ]);
       const passwordHash = await hashPassword(input.password);
-      const tokens = await ctx.db
-        .transaction(async (tx) => {
-          await assertEmailFree(tx, input.email);
-          const [user] = await tx
-            .insert(users)
-            .values({
-              name: input.name,
-              surname: input.surname,
-              email: input.email,
-              passwordHash,
-              newsletter: input.newsletter,
-              preferredLocale: input.preferred_locale ?? request.locale,
-            })
-            .returning({ id: users.id });
-          return startSession(ctx, tx, user!.id, ctx.config.OAUTH_CLIENT_ID);
-        })
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? emailTaken() : error;
-        });
-      return reply.code(201).send(tokens);
+      const locale = input.preferred_locale ?? request.locale;
+      await ctx.db.transaction(async (tx) => {
+        // A known address (in any case) inserts nothing; the unique index decides, so two
+        // registrations racing for one address end the same way.
+        const [user] = await tx
+          .insert(users)
+          .values({
+            name: input.name,
+            surname: input.surname,
+            email: input.email,
+            passwordHash,
+            newsletter: input.newsletter,
+            preferredLocale: locale,
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (user) await enqueueVerification(tx, user.id, locale);
+        else await enqueueRegisterAttempt(tx, input.email, locale);
+      });
+      ctx.outbox.wake();
+      return reply
+        .code(201)
+        .send({ data: { message: t(request.locale, "registration_received") } });
     },
   );
 
@@ -148,8 +163,9 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
       schema: {
         tags,
         summary: "Register an organiser with company data; the account starts pending approval",
+        description: registrationSummary,
         body: registerOrganiserSchema,
-        response: { 201: tokenResponseSchema, ...errors },
+        response: { 201: messageSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -165,39 +181,43 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
       if (!category) throw fieldError("company_category_id", "unknown_company_category");
       await checkPlace(ctx.db, input.address, "address.");
       const passwordHash = await hashPassword(input.password);
-      const tokens = await ctx.db
-        .transaction(async (tx) => {
-          await assertEmailFree(tx, input.email);
-          const [user] = await tx
-            .insert(users)
-            .values({
-              name: input.name,
-              surname: input.surname,
-              email: input.email,
-              phone: input.phone,
-              passwordHash,
-              role: "organiser",
-              preferredLocale: input.preferred_locale ?? request.locale,
-            })
-            .returning({ id: users.id });
-          await tx.insert(organiserProfiles).values({
-            userId: user!.id,
-            companyName: input.company_name,
-            companyCategoryId: input.company_category_id,
-            taxNumber: input.tax_number,
-            addressLine: input.address.line,
-            postalCode: input.address.postal_code,
-            countryId: input.address.country_id,
-            cityId: input.address.city_id,
-            districtId: input.address.district_id ?? null,
-            approvalStatus: "pending",
-          });
-          return startSession(ctx, tx, user!.id, ctx.config.OAUTH_CLIENT_ID);
-        })
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? emailTaken() : error;
+      const locale = input.preferred_locale ?? request.locale;
+      await ctx.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            name: input.name,
+            surname: input.surname,
+            email: input.email,
+            phone: input.phone,
+            passwordHash,
+            role: "organiser",
+            preferredLocale: locale,
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (!user) {
+          await enqueueRegisterAttempt(tx, input.email, locale);
+          return;
+        }
+        await tx.insert(organiserProfiles).values({
+          userId: user.id,
+          companyName: input.company_name,
+          companyCategoryId: input.company_category_id,
+          taxNumber: input.tax_number,
+          addressLine: input.address.line,
+          postalCode: input.address.postal_code,
+          countryId: input.address.country_id,
+          cityId: input.address.city_id,
+          districtId: input.address.district_id ?? null,
+          approvalStatus: "pending",
         });
-      return reply.code(201).send(tokens);
+        await enqueueVerification(tx, user.id, locale);
+      });
+      ctx.outbox.wake();
+      return reply
+        .code(201)
+        .send({ data: { message: t(request.locale, "registration_received") } });
     },
   );
 
@@ -267,6 +287,8 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(users.id, used.userId));
         await revokeUserSessions(tx, used.userId);
+        // The link reached the account's address: that proves it as well as a verification link.
+        await markEmailVerified(tx, used.userId);
         // Other links mailed before this reset must not set the password again.
         await revokeResetTokens(tx, used.userId);
       });
@@ -293,6 +315,35 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
       if (error) throw error;
       reply.header("cache-control", "no-store");
       return { data: { valid: true as const, expires_at: row!.expiresAt.toISOString() } };
+    },
+  );
+
+  api.post(
+    apiPaths.emailConfirm,
+    {
+      schema: {
+        tags,
+        summary: "Follow an emailed address link (registration or email change)",
+        description:
+          "A registration's link verifies the account's address. An email change's link needs its user signed in (bearer token; 401 without): it moves the account to the new address and signs out every other session. Unknown, another user's, used or expired links answer 400 `invalid_email_token`, `email_token_used` or `email_token_expired`, and nothing changes; 409 `email_taken` when another account took the address meanwhile.",
+        body: emailConfirmSchema,
+        response: { 200: emailConfirmResponseSchema, 401: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await ctx.rateLimiter.hit("email-confirm", [`ip:${addressKey(request.ip)}`]);
+      const confirmed = await confirmEmailToken(ctx.db, request.body.token, () =>
+        requireUser(ctx, request),
+      );
+      reply.header("cache-control", "no-store");
+      const message = confirmed.purpose === "verify" ? "email_verified" : "email_changed";
+      return {
+        data: {
+          purpose: confirmed.purpose,
+          email: confirmed.email,
+          message: t(request.locale, message),
+        },
+      };
     },
   );
 };

@@ -149,7 +149,8 @@ export async function registerVisitor(
     payload: { name: "Max", surname: "Muster", email, password, accept_terms: true, ...overrides },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
-  return { email, password, tokens: response.json<TokenResponse>() };
+  // Registering signs nobody in (a known address answers the same): the new visitor logs in.
+  return { email, password, tokens: await passwordLogin(app, email, password) };
 }
 
 const decodeQuotedPrintable = (value: string) =>
@@ -204,3 +205,19 @@ export const resetPassword = (t: TestApp, token: string, password: string, local
     payload: { token, password },
     locale,
   });
+
+/** Follows the newest email change link mailed to `email`, signed in as its user. */
+export async function confirmEmailChange(t: TestApp, accessToken: string, email: string) {
+  const mail = (await t.outbox())
+    .filter((text) => text.toLowerCase().includes(`to: ${email.toLowerCase()}`))
+    .at(-1);
+  const token = resetTokenFrom(mail ?? "");
+  if (!token) throw new Error(`no link mailed to ${email}`);
+  const response = await call(t.app, {
+    method: "POST",
+    url: apiPaths.emailConfirm,
+    token: accessToken,
+    payload: { token },
+  });
+  if (response.statusCode !== 200) throw new Error(`confirm failed: ${response.body}`);
+}

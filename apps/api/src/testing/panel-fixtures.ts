@@ -1,4 +1,4 @@
-import { panelPaths, type TokenResponse } from "@eventwerk/contract";
+import { panelPaths } from "@eventwerk/contract";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import * as t from "../db/schema.ts";
@@ -36,7 +36,9 @@ export async function registerOrganiser(app: TestApp["app"], db: Database, local
   });
   if (response.statusCode !== 201) throw new Error(`organiser registration: ${response.body}`);
   const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
-  return { email, id: user!.id, token: response.json<TokenResponse>().access_token };
+  // Registering signs nobody in: the new organiser logs in.
+  const { access_token: token } = await passwordLogin(app, email, "buehne-2026");
+  return { email, id: user!.id, token };
 }
 
 export const loginAdmin = async (app: TestApp["app"]) =>

@@ -75,6 +75,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "privacy-policy": ["cms"],
   qr: ["qr"],
   register: ["register"],
+  "confirm-email": ["confirmEmail"],
   "reset-password": ["resetPassword", "forms"],
   search: ["search", "catalogue"],
   terms: ["cms"],

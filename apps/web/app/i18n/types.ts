@@ -7,6 +7,7 @@ import type checkout from "./messages/de/checkout.json";
 import type cities from "./messages/de/cities.json";
 import type cms from "./messages/de/cms.json";
 import type common from "./messages/de/common.json";
+import type confirmEmail from "./messages/de/confirmEmail.json";
 import type contact from "./messages/de/contact.json";
 import type door from "./messages/de/door.json";
 import type doorLinks from "./messages/de/doorLinks.json";
@@ -67,6 +68,7 @@ export type Messages = {
   theme: typeof theme;
   ticketStatus: typeof ticketStatus;
   visitorRegister: typeof visitorRegister;
+  confirmEmail: typeof confirmEmail;
 };
 
 declare module "use-intl" {

@@ -1,10 +1,8 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { apiFor, bareClient } from "../api.server";
 import { requestState } from "../context";
 import { formFailure, optionalId, textValues } from "../lib/forms";
 import { placeLists } from "../lib/places.server";
-import { pathTo } from "../route-table";
-import { loginCookies } from "../session/cookies.server";
 
 const fieldNames = [
   "name",
@@ -51,7 +49,7 @@ export async function registerOrganiser(context: Readonly<RouterContextProvider>
   const state = context.get(requestState);
   const values = textValues(form, fieldNames);
   try {
-    const tokens = await bareClient(state.locale, state.forwardedFor).registerOrganiser({
+    const answer = await bareClient(state.locale, state.forwardedFor).registerOrganiser({
       name: values.name,
       surname: values.surname,
       email: values.email,
@@ -70,12 +68,11 @@ export async function registerOrganiser(context: Readonly<RouterContextProvider>
       accept_terms: values.accept_terms === "on",
       preferred_locale: state.locale,
     });
-    state.setCookies.push(...loginCookies(tokens));
+    return data({ ok: true as const, message: answer.data.message });
   } catch (error) {
     const failure = formFailure(error, fieldNames, { ...values, password: "" });
     // Without JavaScript the lists must match what was chosen.
     const lists = await formLists(await apiFor(context), values);
     return data({ ...failure, lists }, { status: 400 });
   }
-  throw redirect(pathTo("account", state.locale));
 }

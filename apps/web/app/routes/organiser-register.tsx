@@ -6,6 +6,7 @@ import { NewPasswordField } from "../components/new-password-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
 import { CheckList, mutedText, PageHeader } from "../components/page-parts";
 import { PlaceFields } from "../components/place-fields";
+import { RegistrationSent } from "../components/registration-sent";
 import { Card, cardClass } from "../components/ui/card";
 import type { FormFailure } from "../lib/forms";
 import type { Route } from "./+types/organiser-register";
@@ -33,6 +34,15 @@ export default function OrganiserRegister({ loaderData, actionData }: Route.Comp
   const pageLink = usePageLink();
   const legal = useLegalLinks();
   const busy = useNavigation().state === "submitting";
+  if (actionData?.ok) {
+    return (
+      <RegistrationSent
+        heading={t("doneHeading")}
+        message={actionData.message}
+        login={t("doneLogin")}
+      />
+    );
+  }
   const failure = actionData as
     | (FormFailure<OrganiserField> & { lists: typeof loaderData })
     | undefined;

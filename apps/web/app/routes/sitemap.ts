@@ -14,6 +14,7 @@ const privatePages: ReadonlySet<PageKey> = new Set<PageKey>([
   "visitor-register",
   "organiser-register",
   "reset-password",
+  "confirm-email",
   "test",
   "content-page",
   "event",

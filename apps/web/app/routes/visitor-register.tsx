@@ -5,6 +5,7 @@ import { CheckboxField, TextField } from "../components/form-field";
 import { NewPasswordField } from "../components/new-password-field";
 import { useLegalLinks, usePageLink } from "../components/page-link";
 import { CheckList, mutedText, PageHeader } from "../components/page-parts";
+import { RegistrationSent } from "../components/registration-sent";
 import { Card } from "../components/ui/card";
 import type { FormFailure } from "../lib/forms";
 import type { Route } from "./+types/visitor-register";
@@ -12,7 +13,7 @@ import { registerVisitor, type VisitorField } from "./visitor-register.server";
 
 const benefitKeys = ["tickets", "orders", "addresses", "language"] as const;
 
-/** Registers through the API, which validates; success logs the visitor in. */
+/** Registers through the API, which validates; success asks to confirm the address. */
 export async function action({ request, context }: Route.ActionArgs) {
   return registerVisitor(context, await request.formData());
 }
@@ -23,6 +24,15 @@ export default function VisitorRegister({ actionData }: Route.ComponentProps) {
   const pageLink = usePageLink();
   const legal = useLegalLinks();
   const busy = useNavigation().state === "submitting";
+  if (actionData?.ok) {
+    return (
+      <RegistrationSent
+        heading={t("doneHeading")}
+        message={actionData.message}
+        login={t("doneLogin")}
+      />
+    );
+  }
   const failure = actionData as FormFailure<VisitorField> | undefined;
   const values = failure?.values ?? {};
   const errors = failure?.fields ?? {};

@@ -14,6 +14,8 @@ const user = {
   name: "Lena",
   surname: "Hoffmann",
   email: "visitor@eventwerk.example",
+  email_verified: true,
+  pending_email: null,
   phone: null,
   role: "visitor",
   preferred_locale: "de",

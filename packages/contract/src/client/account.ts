@@ -20,6 +20,8 @@ export const accountCalls = ({ request, get }: Transport) => ({
     request("POST", apiPaths.password, { schema: messageSchema, json: body }),
   changeEmail: (body: Loose<EmailChange>) =>
     request("POST", apiPaths.email, { schema: dataOf(userSchema), json: body }),
+  /** Mails the verification link of the account's address again (rate limited). */
+  resendVerification: () => request("POST", apiPaths.emailVerification, { schema: messageSchema }),
   tickets: (query: TicketsQuery = {}) => get(apiPaths.tickets, ticketListSchema, query),
   exportAccount: () => get(apiPaths.accountExport, dataOf(accountExportSchema)),
   deleteAccount: (password: string) =>

@@ -1,4 +1,5 @@
 import {
+  emailConfirmResponseSchema,
   messageSchema,
   passwordResetCheckResponseSchema,
   type RegisterOrganiser,
@@ -15,10 +16,14 @@ export const authCalls = ({ request }: Transport) => ({
   token: (body: TokenRequest) =>
     request("POST", apiPaths.token, { schema: tokenResponseSchema, json: body }),
   logout: () => request("POST", apiPaths.logout, { schema: okSchema }),
+  /** The same answer for a new and a known address (the owner of a known one gets a mail). */
   register: (body: Loose<RegisterVisitor>) =>
-    request("POST", apiPaths.register, { schema: tokenResponseSchema, json: body }),
+    request("POST", apiPaths.register, { schema: messageSchema, json: body }),
   registerOrganiser: (body: Loose<RegisterOrganiser>) =>
-    request("POST", apiPaths.registerOrganiser, { schema: tokenResponseSchema, json: body }),
+    request("POST", apiPaths.registerOrganiser, { schema: messageSchema, json: body }),
+  /** Follows an emailed address link; an email change's link needs its user signed in. */
+  confirmEmail: (token: string) =>
+    request("POST", apiPaths.emailConfirm, { schema: emailConfirmResponseSchema, json: { token } }),
   forgotPassword: (email: string) =>
     request("POST", apiPaths.passwordForgot, { schema: messageSchema, json: { email } }),
   resetPassword: (token: string, password: string) =>

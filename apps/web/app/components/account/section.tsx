@@ -43,6 +43,7 @@ export const notices = {
   profile: { screen: "account-profile", message: "profileSaved" },
   email: { screen: "account-profile", message: "emailChanged" },
   password: { screen: "account-profile", message: "passwordChanged" },
+  resend: { screen: "account-profile", message: "verificationSent" },
   "address-saved": { screen: "account-addresses", message: "addressSaved" },
   "address-deleted": { screen: "account-addresses", message: "addressDeleted" },
 } as const satisfies Record<string, { screen: AccountScreen; message: string }>;

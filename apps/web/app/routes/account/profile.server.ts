@@ -1,7 +1,10 @@
 import type { ApiClient } from "@eventwerk/contract";
 
-/** The profile screen's three forms (details, email, password), each posting its `intent`. */
-export const profileIntents = ["profile", "email", "password"] as const;
+/**
+ * The profile screen's forms (details, email, password, and the verification link sent again),
+ * each posting its `intent`.
+ */
+export const profileIntents = ["profile", "email", "password", "resend"] as const;
 export type ProfileIntent = (typeof profileIntents)[number];
 
 export const profileFields = [
@@ -32,6 +35,9 @@ export async function saveProfileForm(
       return;
     case "email":
       await api.changeEmail({ email: values.email, current_password: values.current_password });
+      return;
+    case "resend":
+      await api.resendVerification();
       return;
     case "password":
       await api.changePassword({

@@ -23,8 +23,11 @@ import {
 } from "./profile.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { name, surname, phone, email, preferred_locale } = signedInUser(context);
-  return { user: { name, surname, phone, email, preferred_locale } };
+  const { name, surname, phone, email, email_verified, pending_email, preferred_locale } =
+    signedInUser(context);
+  return {
+    user: { name, surname, phone, email, email_verified, pending_email, preferred_locale },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,6 +62,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
   const profileFailure = failureOf("profile");
   const emailFailure = failureOf("email");
   const passwordFailure = failureOf("password");
+  const resendFailure = failureOf("resend");
   const { user } = loaderData;
   const notice = useNotice("account-profile");
 
@@ -123,6 +127,28 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
         </button>
       </Form>
 
+      {!user.email_verified && (
+        <Form
+          method="post"
+          preventScrollReset
+          className="space-y-3 border-t border-neutral-200 pt-6 dark:border-neutral-800"
+          aria-labelledby="email-unverified"
+        >
+          <p id="email-unverified" className="font-medium">
+            {t("emailUnverified")}
+          </p>
+          {resendFailure && (
+            <FormMessage id="resend-error" tone="error">
+              {resendFailure.message ?? tf("invalidForm")}
+            </FormMessage>
+          )}
+          <input type="hidden" name="intent" value="resend" />
+          <button type="submit" disabled={busyIntent === "resend"} className="button-secondary">
+            {t("emailResend")}
+          </button>
+        </Form>
+      )}
+
       <div className="grid gap-6 border-t border-neutral-200 pt-6 lg:grid-cols-2 dark:border-neutral-800">
         <Form
           method="post"
@@ -135,6 +161,11 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
           </h3>
           <p className={mutedText}>{t("emailText")}</p>
           <p className="font-medium">{t("emailCurrent", { email: user.email })}</p>
+          {user.pending_email && (
+            <p id="email-pending" className={mutedText}>
+              {t("emailPending", { email: user.pending_email })}
+            </p>
+          )}
           {emailFailure && (
             <FormMessage id="email-error" tone="error">
               {emailFailure.message ?? tf("invalidForm")}
