@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { loadWebConfig, type WebConfig } from "./app/config.server";
 import { conditional, notModifiedHeaders, withEtag } from "./app/lib/etag.server";
-import { createGuestPageCache } from "./app/lib/guest-page-cache.server";
+import { createGuestPageCache, hasLoginCookie } from "./app/lib/guest-page-cache.server";
 import { type SecuritySettings, securityHeaders } from "./app/lib/security-headers.server";
 import { matchPage } from "./app/route-table";
 import { insecureCookieWarning } from "./app/session/cookies.server";
@@ -164,13 +164,13 @@ function malformed(req: IncomingMessage): { status: number; text: string } | nul
 
 class BodyTooLarge extends Error {}
 
+/** A cover picture's limit plus room for the form's other parts and the multipart framing. */
+const coverFormLimit = coverMaxBytes + 1024 * 1024;
+
 /**
  * The request with its form body read into memory, refused with `BodyTooLarge` as soon as more
  * than `limit` bytes arrive: a 10 MB post is never read in full, nor parsed.
  */
-/** A cover picture's limit plus room for the form's other parts and the multipart framing. */
-const coverFormLimit = coverMaxBytes + 1024 * 1024;
-
 async function withFormBody(request: Request, limit: number): Promise<Request> {
   if (!request.body) return request;
   const reader = request.body.getReader();
@@ -227,9 +227,11 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     if (!res.destroyed) console.error(error);
     refuse(res, 500, "Internal Server Error");
   };
-  // The panel's event page takes a cover picture; every other form stays small.
-  const bodyLimit = (url: string) =>
-    matchPage(url.split("?")[0] ?? "/")?.page.key === "panel-event"
+  // The panel's event page takes a cover picture; every other form stays small, and so does
+  // that one without a login (nobody else may make the server hold 11 MB).
+  const bodyLimit = (req: IncomingMessage) =>
+    hasLoginCookie(req.headers.cookie ?? "") &&
+    matchPage(req.url?.split("?")[0] ?? "/")?.page.key === "panel-event"
       ? Math.max(config.BODY_LIMIT, coverFormLimit)
       : config.BODY_LIMIT;
   const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;
@@ -243,7 +245,7 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
   const render = async (req: IncomingMessage, res: ServerResponse, address: PublicAddress) => {
     let request = createRequest(req, res, address);
     try {
-      request = await withFormBody(request, bodyLimit(req.url ?? "/"));
+      request = await withFormBody(request, bodyLimit(req));
     } catch (error) {
       if (!(error instanceof BodyTooLarge)) throw error;
       refuse(res, 413, "Content Too Large");
@@ -272,7 +274,7 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
       refuse(res, problem.status, problem.text, problem.status === 405 ? { Allow: allow } : {});
       return;
     }
-    if (Number(req.headers["content-length"] ?? 0) > bodyLimit(req.url ?? "/")) {
+    if (Number(req.headers["content-length"] ?? 0) > bodyLimit(req)) {
       refuse(res, 413, "Content Too Large");
       return;
     }

@@ -47,8 +47,9 @@ function nodeHeadersOf(headers: [string, string][]) {
   return result;
 }
 
-/** The login cookies, with or without their `__Host-` prefix (session/cookies.server.ts). */
-const loginCookie = /(?:^|;\s*)(?:__Host-)?(?:token|refresh_token)=/;
+/** Whether a Cookie header carries a login cookie, with or without its `__Host-` prefix. */
+export const hasLoginCookie = (cookieHeader: string) =>
+  /(?:^|;\s*)(?:__Host-)?(?:token|refresh_token)=/.test(cookieHeader);
 
 function maxAgeSeconds(cacheControl: string | null): number {
   if (!cacheControl || !/\bpublic\b/.test(cacheControl)) return 0;
@@ -113,7 +114,7 @@ export function createGuestPageCache(options: {
     if (
       options.ttlSeconds <= 0 ||
       (request.method !== "GET" && request.method !== "HEAD") ||
-      loginCookie.test(cookie)
+      hasLoginCookie(cookie)
     ) {
       return null;
     }
