@@ -137,11 +137,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
           <p id="email-unverified" className="font-medium">
             {t("emailUnverified")}
           </p>
-          {resendFailure && (
-            <FormMessage id="resend-error" tone="error">
-              {resendFailure.message ?? tf("invalidForm")}
-            </FormMessage>
-          )}
+          <FailureMessage id="resend-error" failure={resendFailure} />
           <input type="hidden" name="intent" value="resend" />
           <button type="submit" disabled={busyIntent === "resend"} className="button-secondary">
             {t("emailResend")}
@@ -166,11 +162,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
               {t("emailPending", { email: user.pending_email })}
             </p>
           )}
-          {emailFailure && (
-            <FormMessage id="email-error" tone="error">
-              {emailFailure.message ?? tf("invalidForm")}
-            </FormMessage>
-          )}
+          <FailureMessage id="email-error" failure={emailFailure} />
           <input type="hidden" name="intent" value="email" />
           <TextField
             id="email-new"
@@ -182,13 +174,10 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
             defaultValue={emailFailure?.values.email}
             error={emailFailure?.fields.email}
           />
-          <TextField
+          <CurrentPasswordField
             id="email-password"
             name="current_password"
-            type="password"
             label={tf("currentPassword")}
-            autoComplete="current-password"
-            maxLength={200}
             error={emailFailure?.fields.current_password}
           />
           <button type="submit" disabled={busyIntent === "email"} className="button-primary">
