@@ -4,6 +4,7 @@ import {
   emailConfirmResponseSchema,
   emailConfirmSchema,
   errorBodySchema,
+  type Locale,
   localeSchema,
   messageSchema,
   passwordForgotSchema,
@@ -132,24 +133,16 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
       ]);
       const passwordHash = await hashPassword(input.password);
       const locale = input.preferred_locale ?? request.locale;
-      await ctx.db.transaction(async (tx) => {
-        // A known address (in any case) inserts nothing; the unique index decides, so two
-        // registrations racing for one address end the same way.
-        const [user] = await tx
-          .insert(users)
-          .values({
-            name: input.name,
-            surname: input.surname,
-            email: input.email,
-            passwordHash,
-            newsletter: input.newsletter,
-            preferredLocale: locale,
-          })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
-        if (user) await enqueueVerification(tx, user.id, locale);
-        else await enqueueRegisterAttempt(tx, input.email, locale);
-      });
+      await ctx.db.transaction((tx) =>
+        registerUser(tx, {
+          name: input.name,
+          surname: input.surname,
+          email: input.email,
+          passwordHash,
+          newsletter: input.newsletter,
+          preferredLocale: locale,
+        }),
+      );
       ctx.outbox.wake();
       return reply
         .code(201)
@@ -183,23 +176,16 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
       const passwordHash = await hashPassword(input.password);
       const locale = input.preferred_locale ?? request.locale;
       await ctx.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            name: input.name,
-            surname: input.surname,
-            email: input.email,
-            phone: input.phone,
-            passwordHash,
-            role: "organiser",
-            preferredLocale: locale,
-          })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
-        if (!user) {
-          await enqueueRegisterAttempt(tx, input.email, locale);
-          return;
-        }
+        const user = await registerUser(tx, {
+          name: input.name,
+          surname: input.surname,
+          email: input.email,
+          phone: input.phone,
+          passwordHash,
+          role: "organiser",
+          preferredLocale: locale,
+        });
+        if (!user) return;
         await tx.insert(organiserProfiles).values({
           userId: user.id,
           companyName: input.company_name,
@@ -212,7 +198,6 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
           districtId: input.address.district_id ?? null,
           approvalStatus: "pending",
         });
-        await enqueueVerification(tx, user.id, locale);
       });
       ctx.outbox.wake();
       return reply
@@ -347,3 +332,22 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
     },
   );
 };
+
+/**
+ * A new account, unverified, with its verification mail queued; a known address (in any case)
+ * inserts nothing and mails its owner instead. The unique index decides, so two registrations
+ * racing for one address end the same way, and both answers look alike.
+ */
+async function registerUser(
+  tx: Transaction,
+  values: typeof users.$inferInsert & { preferredLocale: Locale },
+): Promise<{ id: string } | undefined> {
+  const [user] = await tx
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (user) await enqueueVerification(tx, user.id, values.preferredLocale);
+  else await enqueueRegisterAttempt(tx, values.email, values.preferredLocale);
+  return user;
+}
