@@ -372,12 +372,17 @@ export async function mailAttachments(mail: Mail): Promise<MailAttachment[]> {
 }
 
 /** The newest mail to an address; waits (polling, no fixed sleep) until there is one. */
-export async function newestMailTo(address: string, count = 1): Promise<Mail> {
+export async function newestMailTo(
+  address: string,
+  count = 1,
+  // Registration mails a link too, and the outbox may send it after a later mail.
+  match: (mail: Mail) => boolean = () => true,
+): Promise<Mail> {
   let mails: Mail[] = [];
   await expect
     .poll(
       async () => {
-        mails = await mailsTo(address);
+        mails = (await mailsTo(address)).filter(match);
         return mails.length;
       },
       { message: `mails to ${address} in ${outboxDir()}` },
