@@ -202,8 +202,11 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
 
     // The event is public: its page, the listing's API and the sitemap know it.
     expect((await request.get(`/api/v1/events/${eventId}`)).status()).toBe(200);
-    const sitemap = await (await request.get("/sitemap.xml")).text();
-    expect(sitemap).toContain(`-evx-${eventId}`);
+    // The sitemap is a cached copy (the API's and the web's micro-caches, seconds each): the
+    // other language's run may just have read it.
+    await expect
+      .poll(async () => (await request.get("/sitemap.xml")).text(), { timeout: 20_000 })
+      .toContain(`-evx-${eventId}`);
 
     const event = (await (await page.request.get(`/api/v1/events/${eventId}`)).json()) as {
       data: { ticket_types: { id: number }[] };
