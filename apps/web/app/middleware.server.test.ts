@@ -1,7 +1,14 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loadWebConfig } from "./config.server";
 import type { RequestState } from "./context";
-import { detectLocale, isSameSite, routeMiddleware, runRouteMiddleware } from "./middleware.server";
+import {
+  detectLocale,
+  isSameSite,
+  rootMiddleware,
+  routeMiddleware,
+  runRouteMiddleware,
+} from "./middleware.server";
 
 const state = (loggedIn: boolean, locale: "de" | "en" = "de"): RequestState => ({
   locale,
@@ -102,14 +109,22 @@ describe("isSameSite (forms posted from our own pages only)", () => {
     expect(post("http://shop.example")).toBe(true);
     // The server gives the request the public scheme (PUBLIC_URL or a trusted proxy's word).
     expect(post("https://shop.example", {}, "https://shop.example/login")).toBe(true);
-    expect(post(null)).toBe(true);
+    expect(post("http://shop.example", { "sec-fetch-site": "same-origin" })).toBe(true);
+  });
+
+  it("accepts a post without Origin only when the browser says it came from our pages", () => {
     expect(post(null, { "sec-fetch-site": "same-origin" })).toBe(true);
     expect(post(null, { "sec-fetch-site": "none" })).toBe(true);
+  });
+
+  it("refuses a post with neither Origin nor Sec-Fetch-Site: nothing says where it came from", () => {
+    expect(post(null)).toBe(false);
   });
 
   it("refuses a post without Origin that the browser says came from another site", () => {
     expect(post(null, { "sec-fetch-site": "cross-site" })).toBe(false);
     expect(post(null, { "sec-fetch-site": "same-site" })).toBe(false);
+    expect(post(null, { "sec-fetch-site": "garbage" })).toBe(false);
   });
 
   it("believes no forwarded host itself: the server puts a trusted proxy's host into the URL", () => {
@@ -137,5 +152,37 @@ describe("developer pages", () => {
     expect(loadWebConfig({ NODE_ENV: "production", DEVELOPER_PAGES: "true" }).DEVELOPER_PAGES).toBe(
       true,
     );
+  });
+});
+
+describe("rootMiddleware's answer to a form post from elsewhere", () => {
+  /** What the middleware throws for a post to the login page with these headers. */
+  const refusal = async (headers: Record<string, string>) => {
+    const url = new URL("http://shop.example/login");
+    const request = new Request(url, { method: "POST", headers });
+    let reached = false;
+    const next = async () => {
+      reached = true;
+      return new Response();
+    };
+    const thrown = await Promise.resolve(
+      rootMiddleware(
+        { request, url, pattern: "/login", params: {}, context: new RouterContextProvider() },
+        next,
+      ),
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(reached).toBe(false);
+    return thrown;
+  };
+
+  it("refuses a post with neither Origin nor Sec-Fetch-Site exactly as a cross-site one", async () => {
+    const crossSite = await refusal({ origin: "https://evil.example" });
+    expect(crossSite).toMatchObject({ init: { status: 403 } });
+    expect(await refusal({})).toEqual(crossSite);
+    expect(await refusal({ origin: "null" })).toEqual(crossSite);
+    expect(await refusal({ "sec-fetch-site": "cross-site" })).toEqual(crossSite);
   });
 });

@@ -86,12 +86,13 @@ const withCookies = (response: Response, cookies: string[]) => {
  */
 export function isSameSite(request: Request, url: URL): boolean {
   const origin = request.headers.get("origin");
-  // Browsers send an Origin with every form post; without one it is not a browser's post, unless
-  // the browser's own Sec-Fetch-Site says where it came from: then only from our pages (or typed).
+  // Browsers send an Origin with every form post. Without one only the browser's own
+  // Sec-Fetch-Site may vouch for the post (our pages, or typed); with neither header nothing
+  // says where it came from, so it is refused like a foreign site's.
   // "null" (sandboxed frames, data: URLs) is nobody's page of ours.
   if (!origin) {
     const site = request.headers.get("sec-fetch-site");
-    return site === null || site === "same-origin" || site === "none";
+    return site === "same-origin" || site === "none";
   }
   if (origin === "null") return false;
   try {

@@ -1033,6 +1033,7 @@ for (const locale of locales) {
     page,
     request,
     context,
+    baseURL,
   }) => {
     const t = texts[locale];
     const api = apiTexts[locale];
@@ -1054,14 +1055,16 @@ for (const locale of locales) {
     expect(guestExport.headers()["cache-control"]).toBe("private, no-store");
 
     // The server insists on the confirmation and the right password (posted as the form would be
-    // without the browser's own checks); the account stays.
+    // without the browser's own checks, with the Origin a browser sends); the account stays.
     const account = pathTo("account-privacy", locale);
     const unconfirmed = await page.request.post(account, {
+      headers: { origin: baseURL as string },
       form: { intent: "delete-account", password: person.password },
     });
     expect(unconfirmed.status()).toBe(400);
     expect(await unconfirmed.text()).toContain(t.account.deleteConfirmRequired);
     const wrongPassword = await page.request.post(account, {
+      headers: { origin: baseURL as string },
       form: { intent: "delete-account", confirm: "on", password: "not-the-password-1" },
     });
     expect(wrongPassword.status()).toBe(400);

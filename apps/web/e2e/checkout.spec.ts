@@ -354,15 +354,27 @@ test("without JavaScript: the whole purchase works as plain form posts", async (
 });
 
 test.describe("bad input on the ticket form", () => {
-  async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
-    const response = await request.post(path, { form, maxRedirects: 0 });
+  /** Posted as the page's form would be, with the Origin a browser sends. */
+  async function post(
+    request: APIRequestContext,
+    origin: string,
+    path: string,
+    form: Record<string, string>,
+  ) {
+    const response = await request.post(path, {
+      headers: { origin },
+      form,
+      maxRedirects: 0,
+    });
     return { status: response.status(), html: await response.text(), headers: response.headers() };
   }
 
   test("tampered prices, bad quantities, another event's ticket type: a clear error, no order", async ({
     page,
     request,
+    baseURL,
   }) => {
+    const origin = baseURL as string;
     const sale = await saleEvent(request, "de");
     const other = await anotherEventsType(request, sale.event.id);
     const [first] = sale.types;
@@ -378,29 +390,28 @@ test.describe("bad input on the ticket form", () => {
       [{ ...base, [`qty_${first.id}`]: "0" }, texts.de.buy.errors.none],
     ];
     for (const [form, message] of cases) {
-      const answer = await post(request, sale.path, form);
+      const answer = await post(request, origin, sale.path, form);
       expect(answer.status, JSON.stringify(form)).toBe(400);
       // The page's alert, not the catalogue the page carries for the browser.
       expect(answer.html).toContain(`<p>${message}</p>`);
       expect(answer.headers["set-cookie"] ?? "").not.toContain("order_");
     }
     // A ticket type of another event, or more than one order may take: the API's own words.
-    const foreign = await post(request, sale.path, { ...base, [`qty_${other.id}`]: "1" });
+    const foreign = await post(request, origin, sale.path, { ...base, [`qty_${other.id}`]: "1" });
     expect(foreign.status).toBe(400);
     expect(foreign.html).toContain(
       "<p>Diese Ticketart gibt es bei dieser Veranstaltung nicht.</p>",
     );
     expect(foreign.headers["set-cookie"] ?? "").not.toContain("order_");
     // Another buyer's order (the demo visitor's first): not found, nothing changed.
-    const foreignOrder = await request.post(pathTo("checkout", "de", { id: 1 }), {
-      form: { intent: "cancel" },
-      maxRedirects: 0,
+    const foreignOrder = await post(request, origin, pathTo("checkout", "de", { id: 1 }), {
+      intent: "cancel",
     });
-    expect(foreignOrder.status()).toBe(404);
+    expect(foreignOrder.status).toBe(404);
     await page.goto(`${pathTo("ticket-buy-status", "de")}?order=1`);
     await expect(page.getByRole("heading", { name: texts.de.status.paidTitle })).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const tooMany = await post(request, sale.path, { ...base, [`qty_${first.id}`]: "99" });
+    const tooMany = await post(request, origin, sale.path, { ...base, [`qty_${first.id}`]: "99" });
     expect(tooMany.status).toBe(400);
     expect(tooMany.html).toContain(
       "<p>So viele Tickets dieser Art sind pro Bestellung nicht möglich.</p>",
