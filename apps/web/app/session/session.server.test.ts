@@ -138,6 +138,13 @@ describe("resolveSession", () => {
         throw new TypeError("fetch failed");
       },
     ],
+    [
+      // What fetch throws when the client's AbortSignal.timeout runs out.
+      "a timeout",
+      () => {
+        throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+      },
+    ],
   ])("a refresh that fails with %s keeps the session for the next request", async (_, answer) => {
     fakeApi({ "/api/v1/token": answer });
     const session = await resolveSession(
