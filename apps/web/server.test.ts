@@ -46,6 +46,15 @@ const build = {
           Response.json(request.headers.get("x-forwarded-for")),
       },
     },
+    origin: {
+      id: "origin",
+      parentId: "root",
+      path: "origin",
+      module: {
+        // The address pages write into canonical links and the sitemap (publicOrigin).
+        loader: ({ request }: { request: Request }) => Response.json(new URL(request.url).origin),
+      },
+    },
     long: {
       id: "long",
       parentId: "root",
@@ -296,6 +305,63 @@ describe("forms behind HTTPS termination", () => {
       await trusting.close();
       await distrusting.close();
     }
+  });
+});
+
+describe("the Host a page names as its own address", () => {
+  const origin = async (base: string, headers: Record<string, string>) => {
+    const answer = await send(base, "GET", "/origin", headers);
+    return { status: answer.status, body: answer.body };
+  };
+
+  it("in production without PUBLIC_URL, only this machine's names are answered", async () => {
+    const config = loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0", NODE_ENV: "production" });
+    expect(config.LOOPBACK_HOSTS_ONLY).toBe(true);
+    const server = await startServer(config);
+    try {
+      for (const host of ["localhost:3000", "127.0.0.1", "[::1]:8080"]) {
+        expect(await origin(server.base, { host })).toEqual({
+          status: 200,
+          body: JSON.stringify(`http://${host}`),
+        });
+      }
+      // Also through the trusted proxy (loopback) naming the host.
+      const strangers: Record<string, string>[] = [
+        { host: "evil.example" },
+        { host: "localhost.evil.example" },
+        { host: "localhost", "x-forwarded-host": "evil.example" },
+      ];
+      for (const headers of strangers) {
+        const answer = await origin(server.base, headers);
+        expect(answer.status, JSON.stringify(headers)).toBe(421);
+        expect(answer.body).not.toContain("evil");
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("with PUBLIC_URL, pages name PUBLIC_URL whatever the Host says", async () => {
+    const config = loadWebConfig({
+      GUEST_PAGE_CACHE_SECONDS: "0",
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://shop.example",
+    });
+    expect(config.LOOPBACK_HOSTS_ONLY).toBe(false);
+    const server = await startServer(config);
+    try {
+      expect(await origin(server.base, { host: "evil.example" })).toEqual({
+        status: 200,
+        body: JSON.stringify("https://shop.example"),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("outside production any Host is answered (development on other machines' names)", () => {
+    expect(loadWebConfig({ NODE_ENV: "development" }).LOOPBACK_HOSTS_ONLY).toBe(false);
+    expect(loadWebConfig({}).LOOPBACK_HOSTS_ONLY).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
-import { loadWebConfig, type WebConfig } from "./app/config.server";
+import { isLoopbackHost, loadWebConfig, type WebConfig } from "./app/config.server";
 import { conditional, notModifiedHeaders, withEtag } from "./app/lib/etag.server";
 import { createGuestPageCache, hasLoginCookie } from "./app/lib/guest-page-cache.server";
 import { type SecuritySettings, securityHeaders } from "./app/lib/security-headers.server";
@@ -218,6 +218,11 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const cookieWarning = insecureCookieWarning(config, mode === "production");
   if (cookieWarning) console.warn(cookieWarning);
+  if (config.LOOPBACK_HOSTS_ONLY) {
+    console.warn(
+      "Warning: PUBLIC_URL is not set: only requests for localhost are answered. Set PUBLIC_URL to the site's address.",
+    );
+  }
   const handle = createRequestHandler(build, mode);
   const cache = createGuestPageCache({
     ttlSeconds: mode === "development" ? 0 : config.GUEST_PAGE_CACHE_SECONDS,
@@ -281,6 +286,14 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     const address = publicAddress(req, publicUrl, trusted);
     if (!address) {
       refuse(res, 400, "Bad Request");
+      return;
+    }
+    // Pages name their own address (canonical links, sitemap): never one a stranger chose.
+    if (
+      config.LOOPBACK_HOSTS_ONLY &&
+      !isLoopbackHost(new URL(`${address.protocol}//${address.host}`).hostname)
+    ) {
+      refuse(res, 421, "Misdirected Request");
       return;
     }
     const hit = cache.lookup({

@@ -81,6 +81,11 @@ const configSchema = z
   })
   .transform(({ NODE_ENV, ...config }) => ({
     ...config,
+    /**
+     * Production without PUBLIC_URL answers only requests for this machine (localhost): any other
+     * Host would be written into the canonical links, the sitemap and the shared caches' copies.
+     */
+    LOOPBACK_HOSTS_ONLY: NODE_ENV === "production" && !config.PUBLIC_URL,
     DEVELOPER_PAGES: config.DEVELOPER_PAGES ?? NODE_ENV !== "production",
     API_BASE_URL: (config.API_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
   }));
@@ -104,6 +109,10 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
 
 /** The configuration, parsed once when the server build is loaded. */
 export const config: WebConfig = loadWebConfig();
+
+/** Whether a host name (no port) is this machine's. */
+export const isLoopbackHost = (hostname: string) =>
+  hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 
 /** The site's public origin (no trailing slash): PUBLIC_URL, or the address of the request. */
 export const publicOrigin = (request: Request) =>

@@ -1,5 +1,7 @@
 import { connect } from "node:net";
+import { apiPaths } from "@eventwerk/contract";
 import { expect, test } from "@playwright/test";
+import { pathTo, resources } from "../app/route-table";
 
 /**
  * Hostile requests against the real combined server (scripts/start.ts, production build): none of
@@ -169,6 +171,28 @@ test.describe("hostile requests", () => {
       expect(status(await raw(url, head)), JSON.stringify(head)).toBeLessThan(500);
       await expectAlive(url);
     }
+  });
+
+  test("a stranger's Host is written into no page: production without PUBLIC_URL answers localhost only", async ({
+    baseURL,
+  }) => {
+    const url = baseURL as string;
+    const pages = [
+      pathTo("home", "de"),
+      pathTo("events", "en"),
+      resources.sitemap.path,
+      resources.robots.path,
+    ];
+    for (const path of pages) {
+      const foreign = await raw(url, request("GET", path, "evil.example"));
+      expect(status(foreign), path).toBe(421);
+      expect(foreign, path).not.toContain("evil.example");
+      const own = await raw(url, request("GET", path, "localhost"));
+      expect(status(own), path).toBe(200);
+      expect(own, path).toContain("http://localhost");
+    }
+    // The API names no host of the request's in its answers.
+    expect(status(await raw(url, request("GET", apiPaths.events, "evil.example")))).toBe(200);
   });
 
   test("bad percent-encodings leave the server up, never 5xx", async ({ baseURL }) => {

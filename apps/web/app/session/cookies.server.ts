@@ -1,4 +1,4 @@
-import { config, type WebConfig } from "../config.server";
+import { config, isLoopbackHost, type WebConfig } from "../config.server";
 
 const YEAR = 365 * 24 * 60 * 60;
 const LOGIN_MAX_AGE = 30 * 24 * 60 * 60;
@@ -81,7 +81,7 @@ export function insecureCookieWarning(
   if (!production || cookiesAreSecure(settings)) return null;
   const host = settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).hostname : null;
   // A production build tried out on this machine over plain http.
-  if (host === "localhost" || host === "127.0.0.1" || host === "[::1]") return null;
+  if (host !== null && isLoopbackHost(host)) return null;
   return (
     "Warning: login cookies are sent without Secure. Behind HTTPS, set PUBLIC_URL to the site's " +
     "https:// address (or COOKIE_SECURE=true)."
