@@ -143,6 +143,34 @@ test("forms posted from another site are refused", async ({ request }) => {
   expect(logout.status()).toBe(403);
 });
 
+test("a form post that says nowhere where it comes from is refused; the browser's word is enough", async ({
+  request,
+  baseURL,
+}) => {
+  const login = (headers: Record<string, string>) =>
+    request.post(pathTo("login", "de"), {
+      headers,
+      form: { email: visitor.email, password: visitor.password, redirect: "/konto" },
+      maxRedirects: 0,
+    });
+  // Neither Origin nor Sec-Fetch-Site: refused like a post the browser says is another site's.
+  const refusedHeaders: Record<string, string>[] = [{}, { "sec-fetch-site": "cross-site" }];
+  for (const headers of refusedHeaders) {
+    const refused = await login(headers);
+    expect(refused.status(), JSON.stringify(headers)).toBe(403);
+    expect(refused.headers()["set-cookie"] ?? "").not.toContain("token=");
+  }
+  const acceptedHeaders: Record<string, string>[] = [
+    { origin: baseURL as string },
+    { "sec-fetch-site": "same-origin" },
+  ];
+  for (const headers of acceptedHeaders) {
+    const accepted = await login(headers);
+    expect(accepted.status(), JSON.stringify(headers)).toBe(302);
+    expect(accepted.headers().location).toBe("/konto");
+  }
+});
+
 test("the OAuth client secret never reaches the browser", async ({ request }) => {
   const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
   const files = (await readdir(clientDir, { recursive: true }))

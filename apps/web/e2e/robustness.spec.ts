@@ -224,6 +224,10 @@ test.describe("hostile requests", () => {
           request(method, target, "localhost", method === "POST" ? "a=%" : ""),
         );
         expect(status(answer), `${method} ${target}`).toBeLessThan(500);
+        // A page's refusal is the site's HTML error page, not the API's JSON.
+        if (method === "GET" && target.startsWith("/") && !target.startsWith("/api/")) {
+          expect(answer, `${method} ${target}`).toMatch(/\r\ncontent-type: text\/html/i);
+        }
         await expectAlive(url);
       }
     }
