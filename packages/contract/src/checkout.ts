@@ -25,7 +25,7 @@ export const checkoutPaths = {
 
 // The web pages the API sends buyers to live with the constants (the route table reads them
 // without pulling in the schemas).
-export { checkoutWebPaths, includedVatCents, vatPercent } from "./constants.ts";
+export { checkoutWebPaths, includedVatCents, vatPercent, vatShares } from "./constants.ts";
 
 /** Who may read a guest's order: the token answered when it was created. */
 export const orderTokenHeader = "x-order-token";
@@ -150,12 +150,22 @@ export const checkoutOrderSchema = z
         discount_cents: z.number().int(),
         /** What each ticket costs, before the service fee. */
         price_cents: z.number().int(),
+        /** The VAT rate in percent the item was sold at (later changes of the type leave it). */
+        vat_percent: z.number(),
       }),
     ),
     subtotal_cents: z.number().int(),
     discount_cents: z.number().int(),
     fee_cents: z.number().int(),
     total_cents: z.number().int(),
+    /** The VAT contained in the total, per rate, highest first (`vatShares`). */
+    vat: z.array(
+      z.object({
+        percent: z.number(),
+        gross_cents: z.number().int(),
+        vat_cents: z.number().int(),
+      }),
+    ),
     currency: z.string(),
     voucher_code: z.string().nullable(),
     buyer_name: z.string(),

@@ -36,10 +36,41 @@ export function serviceFeeCents(
   return Math.round((priceCents * fee.percent) / 100) + fee.fixed_cents;
 }
 
-/** German VAT contained in ticket prices (gross): receipts show the part of a total that is VAT. */
+/**
+ * German VAT contained in ticket prices (gross): receipts show the part of a total that is VAT.
+ * `vatPercent` is the standard rate: new ticket types start with it, and the service fee (the
+ * platform's own service) is taxed at it.
+ */
 export const vatPercent = 19;
-export const includedVatCents = (grossCents: number) =>
-  Math.round(grossCents - grossCents / (1 + vatPercent / 100));
+/** The highest rate a ticket type may have (rates are percent with at most one decimal). */
+export const vatPercentMax = 25;
+export const includedVatCents = (grossCents: number, percent: number = vatPercent) =>
+  Math.round(grossCents - grossCents / (1 + percent / 100));
+
+/** The VAT contained in one rate's share of an order. */
+export type VatShare = { percent: number; gross_cents: number; vat_cents: number };
+
+/**
+ * An order's VAT per rate, highest rate first: each item at the rate it was sold at, the service
+ * fee at the standard rate. The gross amounts add up to the order's total.
+ */
+export function vatShares(
+  items: readonly { vat_percent: number; price_cents: number; quantity: number }[],
+  feeCents: number,
+): VatShare[] {
+  const gross = new Map<number, number>();
+  const add = (percent: number, cents: number) =>
+    gross.set(percent, (gross.get(percent) ?? 0) + cents);
+  for (const item of items) add(item.vat_percent, item.price_cents * item.quantity);
+  if (feeCents > 0) add(vatPercent, feeCents);
+  return [...gross]
+    .sort(([a], [b]) => b - a)
+    .map(([percent, cents]) => ({
+      percent,
+      gross_cents: cents,
+      vat_cents: includedVatCents(cents, percent),
+    }));
+}
 
 /**
  * A cover picture: JPEG, PNG or WebP (told by its bytes, not its name) of at most this size; the

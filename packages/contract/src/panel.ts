@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { imageSchema } from "./catalogue.ts";
 import { dataOf, idSchema, multiLine, oneLine, refIdSchema } from "./common.ts";
+import { vatPercent, vatPercentMax } from "./constants.ts";
 import { apiPrefix } from "./paths.ts";
 import { orderStatuses } from "./ticket.ts";
 import { approvalStatuses } from "./user.ts";
@@ -85,6 +86,8 @@ export const panelTicketTypeSchema = z.object({
   name_de: z.string(),
   name_en: z.string(),
   price_cents: z.number().int(),
+  /** The VAT rate in percent contained in the price (new orders are sold at it). */
+  vat_percent: z.number(),
   capacity: z.number().int(),
   sold: z.number().int(),
   sales_start: z.string().nullable(),
@@ -186,11 +189,24 @@ export const panelVenueListSchema = dataOf(z.array(panelVenueSchema));
 
 // --- Ticket types ------------------------------------------------------------------------
 
+const vatPercentError = { error: "vat_percent_invalid" } as const;
+/**
+ * A VAT rate in percent: 0 to 25 with at most one decimal (Germany's 19, 7 and 0, but also
+ * Switzerland's 8.1 for the Swiss venues). Every way to miss it is the one field message.
+ */
+export const vatPercentSchema = z
+  .number(vatPercentError)
+  .min(0, vatPercentError)
+  .max(vatPercentMax, vatPercentError)
+  // Tenths, measured with a tolerance: 8.1 * 10 is 81.00000000000001 in binary floating point.
+  .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, vatPercentError);
+
 const ticketTypeFields = {
   name_de: oneLine(80),
   name_en: oneLine(80),
   /** Gross price in cents, VAT included. */
   price_cents: z.number().int().min(0).max(10_000_000),
+  vat_percent: vatPercentSchema,
   capacity: z.number().int().min(1).max(1_000_000),
   sales_start: moment.nullable(),
   sales_end: moment.nullable(),
@@ -205,6 +221,7 @@ const salesWindow = (value: { sales_start?: string | null; sales_end?: string | 
 export const ticketTypeInputSchema = z
   .strictObject({
     ...ticketTypeFields,
+    vat_percent: ticketTypeFields.vat_percent.default(vatPercent),
     sales_start: ticketTypeFields.sales_start.default(null),
     sales_end: ticketTypeFields.sales_end.default(null),
     max_per_order: ticketTypeFields.max_per_order.default(10),

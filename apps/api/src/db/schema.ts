@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   serial,
@@ -400,6 +401,10 @@ export const eventTicketTypes = pgTable(
     nameEn: text("name_en").notNull(),
     priceCents: integer("price_cents").notNull(),
     discountPriceCents: integer("discount_price_cents"),
+    /** VAT rate in percent contained in the price (0–25, one decimal; migration 0012). */
+    vatPercent: numeric("vat_percent", { precision: 3, scale: 1, mode: "number" })
+      .notNull()
+      .default(19),
     capacity: integer("capacity").notNull(),
     soldCount: integer("sold_count").notNull().default(0),
     salesStart: timestamp("sales_start", { withTimezone: true }),
@@ -497,6 +502,10 @@ export const orderItems = pgTable(
     /** Prices per ticket at purchase, in cents. */
     unitPriceCents: integer("unit_price_cents").notNull(),
     discountCents: integer("discount_cents"),
+    /** The type's VAT rate when sold: later changes of the type do not rewrite past orders. */
+    vatPercent: numeric("vat_percent", { precision: 3, scale: 1, mode: "number" })
+      .notNull()
+      .default(19),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),

@@ -8,13 +8,16 @@ import {
   fillPath,
   orderFileLink,
 } from "@eventwerk/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as s from "../db/schema.ts";
 import { call, createTestApp, readMail, registerVisitor, type TestApp } from "../testing/app.ts";
 import {
   type CreatedOrder,
   createSaleEvent,
   holdTickets,
   onOrder,
+  type TypeSpec,
 } from "../testing/checkout-fixtures.ts";
 import { mailAttachments, pdfPageCount, pdfText } from "../testing/pdf.ts";
 
@@ -28,8 +31,13 @@ afterAll(() => t.close());
 const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
 
 /** Holds, fills in the buyer, places and pays with the test provider; the outbox has run. */
-async function buy(options: { token?: string; locale?: "de" | "en"; email?: string } = {}) {
-  const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }, { price: 1200 }]);
+async function buy(
+  options: { token?: string; locale?: "de" | "en"; email?: string; types?: TypeSpec[] } = {},
+) {
+  const { event, types } = await createSaleEvent(
+    t.ctx.db,
+    options.types ?? [{ price: 2500 }, { price: 1200 }],
+  );
   const held = await holdTickets(
     t.app,
     {
@@ -86,8 +94,10 @@ describe("the confirmation email", () => {
     const mail = mails[0]!;
     const readable = readMail(mail);
     expect(readable).toContain(`Subject: Your tickets: Checkout concert – order ${read.id}`);
-    expect(readable).toContain("including");
-    expect(readable).toContain("VAT at 19%");
+    // One rate: its line, no sum (2 × €25 + €12 at 19 %).
+    expect(readable).toContain("Total: €62.00");
+    expect(readable).toContain("incl. 19% VAT: €9.90");
+    expect(readable).not.toContain("VAT in total");
     const attachments = mailAttachments(mail);
     const pdf = attachments.get(`tickets-${read.id}.pdf`);
     expect(pdf?.type).toBe("application/pdf");
@@ -104,6 +114,41 @@ describe("the confirmation email", () => {
     const calendar = ics![1].body.toString("utf8");
     expect(calendar).toContain("BEGIN:VEVENT");
     expect(calendar).toContain("SUMMARY:Checkout concert");
+  });
+});
+
+describe("an order mixing VAT rates", () => {
+  it("shows the VAT per rate and in total in the order, the email and the tickets' PDF", async () => {
+    // 2 × €25.00 at 19 % and 1 × €12.00 at the reduced 7 % (no service fee in this app).
+    const types = [{ price: 2500 }, { price: 1200, vatPercent: 7 }];
+    const email = `vat-${Date.now()}@example.com`;
+    const { read, order } = await buy({ locale: "de", email, types });
+    expect(read.items.map((item) => item.vat_percent)).toEqual([19, 7]);
+    expect(read.vat).toEqual([
+      { percent: 19, gross_cents: 5000, vat_cents: 798 },
+      { percent: 7, gross_cents: 1200, vat_cents: 79 },
+    ]);
+
+    const text = readMail((await rawMailsTo(email))[0]!).replace(/\u00a0/g, " ");
+    expect(text).toContain("Gesamt: 62,00 €\ninkl. 19 % MwSt.: 7,98 €\ninkl. 7 % MwSt.: 0,79 €");
+    expect(text).toContain("MwSt. gesamt: 8,77 €");
+
+    const pdf = await call(t.app, {
+      method: "GET",
+      url: orderFileLink("ticketsPdf", { orderId: read.id, token: order.token, locale: "en" }),
+    });
+    // Each ticket names the VAT in its own price (€ is 0x80 in the PDF's WinAnsi text).
+    const pages = pdfText(pdf.rawPayload).replace(/\x80/g, "€");
+    expect(pages.match(/incl\. 19% VAT: €3\.99/g)).toHaveLength(2);
+    expect(pages.match(/incl\. 7% VAT: €0\.79/g)).toHaveLength(1);
+
+    // A later change of the type's rate leaves the order as sold.
+    await t.ctx.db
+      .update(s.eventTicketTypes)
+      .set({ vatPercent: 19 })
+      .where(eq(s.eventTicketTypes.id, read.items[1]!.ticket_type_id));
+    const again = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(again.vat).toEqual(read.vat);
   });
 });
 

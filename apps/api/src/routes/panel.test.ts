@@ -134,6 +134,7 @@ describe("who may call the panel and the admin calls", () => {
       ["GET", path(panelPaths.eventAudit, event.id)],
       ["POST", path(panelPaths.ticketTypes, event.id), ticketTypeFields],
       ["PATCH", path(panelPaths.ticketType, type.id), { capacity: 50 }],
+      ["PATCH", path(panelPaths.ticketType, type.id), { vat_percent: 7 }],
       ["POST", path(panelPaths.closeTicketType, type.id)],
       ["DELETE", path(panelPaths.ticketType, type.id)],
       ["GET", path(panelPaths.vouchers, event.id)],
@@ -564,6 +565,78 @@ describe("ticket types and vouchers", () => {
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       if (field) expect(errorOf(response).fields, JSON.stringify(change)).toHaveProperty(field);
     }
+  });
+
+  it("takes a VAT rate (19 % unless named), refuses bad ones per field, and keeps sold orders' rate", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    expect(type.vat_percent).toBe(19);
+    const bad: unknown[] = [-1, 25.1, 100, "7", null, 7.25, 19.05];
+    for (const rate of bad) {
+      for (const [method, url] of [
+        ["POST", path(panelPaths.ticketTypes, event.id)],
+        ["PATCH", path(panelPaths.ticketType, type.id)],
+      ] as const) {
+        const payload =
+          method === "POST" ? { ...ticketTypeFields, vat_percent: rate } : { vat_percent: rate };
+        const de = await call(t.app, { method, url, token: owner.token, payload });
+        expect(de.statusCode, `${method} ${JSON.stringify(rate)}`).toBe(400);
+        expect(errorOf(de)).toMatchObject({
+          code: "validation_failed",
+          fields: {
+            vat_percent:
+              "Der MwSt.-Satz ist eine Zahl von 0 bis 25 mit höchstens einer Nachkommastelle, z. B. 19 oder 7.",
+          },
+        });
+        const en = await call(t.app, { method, url, token: owner.token, payload, locale: "en" });
+        expect(errorOf(en).fields?.vat_percent).toBe(
+          "The VAT rate is a number from 0 to 25 with at most one decimal place, e.g. 19 or 7.",
+        );
+      }
+    }
+    const reduced = await addType(owner.token, event.id, {
+      name_de: "Ermäßigt",
+      name_en: "Concession",
+      price_cents: 1500,
+      vat_percent: 7,
+    });
+    expect(reduced.vat_percent).toBe(7);
+    const swiss = await call(t.app, {
+      method: "PATCH",
+      url: path(panelPaths.ticketType, type.id),
+      token: owner.token,
+      payload: { vat_percent: 8.1 },
+    });
+    expect(swiss.statusCode, swiss.body).toBe(200);
+    expect(swiss.json<{ data: PanelTicketType }>().data.vat_percent).toBe(8.1);
+
+    // Sold at 7 %; the organiser's later change of the type leaves the order's item as sold.
+    const orderId = await buy(event.id, reduced.id, 2);
+    const raised = await call(t.app, {
+      method: "PATCH",
+      url: path(panelPaths.ticketType, reduced.id),
+      token: owner.token,
+      payload: { vat_percent: 19 },
+    });
+    expect(raised.json<{ data: PanelTicketType }>().data.vat_percent).toBe(19);
+    const items = await t.ctx.db
+      .select({ vat: s.orderItems.vatPercent })
+      .from(s.orderItems)
+      .where(eq(s.orderItems.orderId, orderId));
+    expect(items).toEqual([{ vat: 7 }]);
+    const read = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.event, event.id),
+      token: owner.token,
+    });
+    expect(
+      read.json<{ data: PanelEvent }>().data.ticket_types.map((row) => [row.id, row.vat_percent]),
+    ).toEqual(
+      expect.arrayContaining([
+        [type.id, 8.1],
+        [reduced.id, 19],
+      ]),
+    );
   });
 
   it("never lets the quota drop below sold tickets; a type with sales is closed, not deleted", async () => {

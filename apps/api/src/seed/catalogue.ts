@@ -1,3 +1,4 @@
+import { vatPercent } from "@eventwerk/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import * as t from "../db/schema.ts";
@@ -449,6 +450,7 @@ function makeTickets(
       nameEn: spec.name.en,
       priceCents: price,
       discountPriceCents: discount,
+      vatPercent: spec.vatPercent ?? vatPercent,
       capacity,
       soldCount: sold,
       salesStart: salesStart === null ? null : new Date(salesStart),

@@ -134,6 +134,7 @@ export async function seedVisitorTickets(
         quantity: purchase.quantity,
         unitPriceCents: type.priceCents,
         discountCents: discount,
+        vatPercent: type.vatPercent,
       })
       .returning({ id: t.orderItems.id });
     const ticketRows = await tx

@@ -23,6 +23,8 @@ export type TypeSpec = {
   maxPerOrder?: number;
   salesStart?: Date | null;
   salesEnd?: Date | null;
+  /** VAT rate in percent; else the column's default (19). */
+  vatPercent?: number;
 };
 
 /** An upcoming published event of its own (on a demo venue) with the given ticket types. */
@@ -63,6 +65,7 @@ export async function createSaleEvent(
         nameEn: `Category ${index + 1}`,
         priceCents: type.price,
         discountPriceCents: type.discountPrice ?? null,
+        vatPercent: type.vatPercent,
         capacity: type.capacity ?? 100,
         soldCount: type.sold ?? 0,
         maxPerOrder: type.maxPerOrder ?? 10,

@@ -1,8 +1,8 @@
-import type { CheckoutOrder, Locale } from "@eventwerk/contract";
+import { type CheckoutOrder, includedVatCents, type Locale } from "@eventwerk/contract";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { t } from "../messages.ts";
-import { eventDate, money } from "./format.ts";
+import { eventDate, money, vatLine } from "./format.ts";
 
 /** Where the event takes place, as printed on a ticket. */
 export type TicketVenue = { name: string; address: string };
@@ -89,12 +89,24 @@ export async function ticketsPdf(
         .text(value, MARGIN + 95, y, { width: width - 95 });
       doc.moveDown(0.2);
     }
+    const notes: string[] = [];
     if (order.discount_cents > 0 && ticket.discount_cents > 0) {
-      doc
-        .font("Helvetica")
-        .fontSize(8)
-        .fillColor("#555555")
-        .text(t(locale, "ticket_pdf_discount", { amount: format(ticket.discount_cents) }), MARGIN);
+      notes.push(t(locale, "ticket_pdf_discount", { amount: format(ticket.discount_cents) }));
+    }
+    // The rate the ticket's order item was sold at (an order has one item per ticket type).
+    const sold = order.items.find((item) => item.ticket_type_id === ticket.ticket_type_id);
+    if (sold) {
+      const gross = ticket.price_cents - ticket.discount_cents;
+      notes.push(
+        vatLine(
+          { percent: sold.vat_percent, vat_cents: includedVatCents(gross, sold.vat_percent) },
+          order.currency,
+          locale,
+        ),
+      );
+    }
+    for (const note of notes) {
+      doc.font("Helvetica").fontSize(8).fillColor("#555555").text(note, MARGIN);
     }
   });
   doc.end();

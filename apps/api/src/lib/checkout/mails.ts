@@ -1,7 +1,7 @@
 import type { CheckoutOrder, Locale } from "@eventwerk/contract";
 import type { Mail, MailAttachment } from "../mailer.ts";
 import { t } from "../messages.ts";
-import { eventDate, includedVat, money } from "./format.ts";
+import { eventDate, money, vatLines } from "./format.ts";
 
 /**
  * The confirmation after payment, in the buyer's language: the order summary with VAT, the link
@@ -40,7 +40,7 @@ export function orderConfirmationMail(
       venue: order.event.venue_name,
       lines: lines.join("\n"),
       total: format(order.total_cents),
-      vat: format(includedVat(order.total_cents)),
+      vat: vatLines(order, locale).join("\n"),
       link,
     }),
     attachments,

@@ -4,6 +4,7 @@ import {
   checkoutWebPaths,
   type Locale,
   type OrderStatus,
+  vatShares,
 } from "@eventwerk/contract";
 import { and, asc, eq, gt, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
@@ -297,6 +298,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
             quantity: line.quantity,
             unitPriceCents: line.unitPriceCents,
             discountCents: line.discountCents,
+            vatPercent: locked.find((row) => row.id === line.ticketTypeId)!.vatPercent,
           })),
         );
         return order!.id;
@@ -674,6 +676,15 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       .orderBy(asc(tickets.id));
     const status = visibleStatus(order, now);
     const open = status === "pending";
+    const lines = items.map(({ item, name }) => ({
+      ticket_type_id: item.ticketTypeId,
+      ticket_type_name: name,
+      quantity: item.quantity,
+      unit_price_cents: item.unitPriceCents,
+      discount_cents: item.discountCents ?? 0,
+      price_cents: item.unitPriceCents - (item.discountCents ?? 0),
+      vat_percent: item.vatPercent,
+    }));
     return {
       id: order.id,
       status,
@@ -684,18 +695,12 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         starts_at: event.startsAt.toISOString(),
         venue_name: row.venue,
       },
-      items: items.map(({ item, name }) => ({
-        ticket_type_id: item.ticketTypeId,
-        ticket_type_name: name,
-        quantity: item.quantity,
-        unit_price_cents: item.unitPriceCents,
-        discount_cents: item.discountCents ?? 0,
-        price_cents: item.unitPriceCents - (item.discountCents ?? 0),
-      })),
+      items: lines,
       subtotal_cents: order.subtotalCents,
       discount_cents: order.discountCents,
       fee_cents: order.feeCents,
       total_cents: order.totalCents,
+      vat: vatShares(lines, order.feeCents),
       currency: order.currency,
       voucher_code: row.voucher,
       buyer_name: order.buyerName,

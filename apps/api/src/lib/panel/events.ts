@@ -175,6 +175,7 @@ export function ticketTypeView(
     name_de: type.nameDe,
     name_en: type.nameEn,
     price_cents: type.priceCents,
+    vat_percent: type.vatPercent,
     capacity: type.capacity,
     sold: type.soldCount,
     sales_start: type.salesStart?.toISOString() ?? null,

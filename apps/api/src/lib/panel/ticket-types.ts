@@ -1,8 +1,9 @@
-import type {
-  PanelVoucher,
-  TicketTypeInput,
-  TicketTypeUpdate,
-  VoucherInput,
+import {
+  type PanelVoucher,
+  type TicketTypeInput,
+  type TicketTypeUpdate,
+  type VoucherInput,
+  vatPercent,
 } from "@eventwerk/contract";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
@@ -49,6 +50,7 @@ const typeColumns = (input: TicketTypeUpdate) => {
   if (input.name_de !== undefined) values.nameDe = input.name_de;
   if (input.name_en !== undefined) values.nameEn = input.name_en;
   if (input.price_cents !== undefined) values.priceCents = input.price_cents;
+  if (input.vat_percent !== undefined) values.vatPercent = input.vat_percent;
   if (input.capacity !== undefined) values.capacity = input.capacity;
   if (input.sales_start !== undefined)
     values.salesStart = input.sales_start ? new Date(input.sales_start) : null;
@@ -75,6 +77,7 @@ export async function createTicketType(
         nameDe: input.name_de,
         nameEn: input.name_en,
         priceCents: input.price_cents,
+        vatPercent: input.vat_percent ?? vatPercent,
         capacity: input.capacity,
         salesStart: input.sales_start ? new Date(input.sales_start) : null,
         salesEnd: input.sales_end ? new Date(input.sales_end) : null,
@@ -87,7 +90,12 @@ export async function createTicketType(
       organiserId,
       eventId,
       action: "ticket_type_created",
-      details: { ticket_type_id: type!.id, name_de: input.name_de, capacity: input.capacity },
+      details: {
+        ticket_type_id: type!.id,
+        name_de: input.name_de,
+        capacity: input.capacity,
+        vat_percent: type!.vatPercent,
+      },
     });
     return ticketTypeView(type!);
   });

@@ -1847,6 +1847,8 @@ export type TicketSpec = {
   price: [number, number];
   share: number;
   earlyBird?: boolean;
+  /** VAT rate in percent; else the standard rate. */
+  vatPercent?: number;
 };
 
 const tk = (de: string, en: string, price: [number, number], share: number, earlyBird = false) => ({
@@ -1854,6 +1856,15 @@ const tk = (de: string, en: string, price: [number, number], share: number, earl
   price,
   share,
   earlyBird,
+});
+
+/**
+ * A concession at the reduced 7 % VAT: the demo data's one reduced rate, so checkouts and the
+ * panel show orders that mix rates.
+ */
+const concession = (de: string, en: string, price: [number, number], share: number) => ({
+  ...tk(de, en, price, share),
+  vatPercent: 7,
 });
 
 /** Sets of ticket types per category; an event takes one set (its first 1–4 types). */
@@ -1868,7 +1879,7 @@ export const ticketSets: Record<CategorySlug, TicketSpec[][]> = {
     [
       tk("Sitzplatz Kategorie 1", "Seat category 1", [45, 89], 0.4),
       tk("Sitzplatz Kategorie 2", "Seat category 2", [32, 59], 0.4),
-      tk("Ermäßigt", "Concession", [15, 29], 0.2),
+      concession("Ermäßigt", "Concession", [15, 29], 0.2),
     ],
     [
       tk("Stehplatz", "Standing", [19, 39], 0.8),
@@ -1883,7 +1894,10 @@ export const ticketSets: Record<CategorySlug, TicketSpec[][]> = {
       tk("Frühbucher", "Early bird", [69, 139], 0.1, true),
       tk("VIP", "VIP", [150, 180], 0.03),
     ],
-    [tk("Tagesticket", "Day ticket", [19, 45], 0.7), tk("Ermäßigt", "Concession", [12, 29], 0.3)],
+    [
+      tk("Tagesticket", "Day ticket", [19, 45], 0.7),
+      concession("Ermäßigt", "Concession", [12, 29], 0.3),
+    ],
     [tk("Freier Eintritt", "Free admission", [0, 0], 1)],
   ],
   theatre: [
@@ -1891,23 +1905,23 @@ export const ticketSets: Record<CategorySlug, TicketSpec[][]> = {
       tk("Sitzplatz Kategorie 1", "Seat category 1", [45, 89], 0.3),
       tk("Sitzplatz Kategorie 2", "Seat category 2", [32, 65], 0.35),
       tk("Sitzplatz Kategorie 3", "Seat category 3", [19, 39], 0.25),
-      tk("Ermäßigt", "Concession", [12, 25], 0.1),
+      concession("Ermäßigt", "Concession", [12, 25], 0.1),
     ],
     [
       tk("Parkett", "Stalls", [35, 69], 0.6),
       tk("Rang", "Circle", [22, 45], 0.4),
-      tk("Ermäßigt", "Concession", [10, 19], 0.1),
+      concession("Ermäßigt", "Concession", [10, 19], 0.1),
     ],
     [
       tk("Freie Platzwahl", "Unreserved seating", [18, 32], 0.85),
-      tk("Ermäßigt", "Concession", [10, 18], 0.15),
+      concession("Ermäßigt", "Concession", [10, 18], 0.15),
     ],
   ],
   comedy: [
     [
       tk("Sitzplatz Kategorie 1", "Seat category 1", [32, 49], 0.5),
       tk("Sitzplatz Kategorie 2", "Seat category 2", [24, 39], 0.5),
-      tk("Ermäßigt", "Concession", [18, 29], 0.1),
+      concession("Ermäßigt", "Concession", [18, 29], 0.1),
     ],
     [
       tk("Freie Platzwahl", "Unreserved seating", [15, 29], 0.8),
@@ -1925,7 +1939,7 @@ export const ticketSets: Record<CategorySlug, TicketSpec[][]> = {
     [
       tk("Sitzplatz", "Seat", [19, 45], 0.7),
       tk("Familienticket", "Family ticket", [49, 89], 0.1),
-      tk("Ermäßigt", "Concession", [9, 19], 0.2),
+      concession("Ermäßigt", "Concession", [9, 19], 0.2),
     ],
     [
       tk("Tagesticket", "Day ticket", [15, 35], 0.8),
@@ -1944,7 +1958,7 @@ export const ticketSets: Record<CategorySlug, TicketSpec[][]> = {
   exhibitions: [
     [
       tk("Eintritt", "Admission", [12, 22], 0.7),
-      tk("Ermäßigt", "Concession", [7, 14], 0.2),
+      concession("Ermäßigt", "Concession", [7, 14], 0.2),
       tk("Mit Führung", "With guided tour", [18, 32], 0.1),
     ],
     [tk("Eintritt", "Admission", [8, 16], 1)],
@@ -1957,7 +1971,7 @@ export const ticketSets: Record<CategorySlug, TicketSpec[][]> = {
     ],
     [
       tk("Teilnahme", "Participation", [29, 89], 0.8),
-      tk("Ermäßigt (Studierende)", "Concession (students)", [19, 59], 0.2),
+      concession("Ermäßigt (Studierende)", "Concession (students)", [19, 59], 0.2),
     ],
     [tk("Teilnahme inklusive Material", "Participation incl. materials", [59, 149], 1)],
     [tk("Kostenlose Teilnahme", "Free participation", [0, 0], 1)],

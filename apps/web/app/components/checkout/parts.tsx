@@ -1,7 +1,7 @@
 import type { CheckoutOrder } from "@eventwerk/contract";
-import { includedVatCents, vatPercent } from "@eventwerk/contract/constants";
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
+import { useFormat } from "../../lib/intl-format";
 import { useEuro } from "../catalogue-parts";
 import { Icon } from "../icon";
 import { mutedText } from "../page-parts";
@@ -25,6 +25,7 @@ export function TestModeNotice() {
 export function OrderSummary({ order }: { order: CheckoutOrder }) {
   const t = useTranslations("checkout.page");
   const euro = useEuro();
+  const format = useFormat();
   return (
     <section aria-labelledby="order-summary" className={`${cardClass} space-y-4 p-5`}>
       <h2 id="order-summary" className="text-xl font-semibold">
@@ -87,12 +88,23 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
           {euro(order.total_cents)}
         </dd>
       </dl>
-      <p className={`text-sm ${mutedText}`}>
-        {t("vatIncluded", {
-          percent: vatPercent,
-          amount: euro(includedVatCents(order.total_cents)),
-        })}
-      </p>
+      <div className={`text-sm ${mutedText}`} data-testid="order-vat">
+        {order.vat.map((share) => (
+          <p key={share.percent}>
+            {t("vatIncluded", {
+              percent: format.number(share.percent, { maximumFractionDigits: 1 }),
+              amount: euro(share.vat_cents),
+            })}
+          </p>
+        ))}
+        {order.vat.length > 1 && (
+          <p>
+            {t("vatTotal", {
+              amount: euro(order.vat.reduce((sum, share) => sum + share.vat_cents, 0)),
+            })}
+          </p>
+        )}
+      </div>
     </section>
   );
 }

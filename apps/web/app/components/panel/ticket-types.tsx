@@ -1,6 +1,8 @@
 import type { PanelTicketType } from "@eventwerk/contract";
+import { vatPercent } from "@eventwerk/contract/constants";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
+import { useFormat } from "../../lib/intl-format";
 import { eurosOf } from "../../lib/panel-values";
 import { FormMessage, TextField } from "../form-field";
 import { useMoney } from "./figures";
@@ -31,6 +33,10 @@ export function TicketTypes({
 }) {
   const t = useTranslations("panel");
   const money = useMoney();
+  const format = useFormat();
+  // As the organiser types it back: 7, 19, 8,1 (de) / 8.1 (en), no grouping.
+  const percent = (value: number) =>
+    format.number(value, { maximumFractionDigits: 1, useGrouping: false });
   const added = resultFor(result, "addType");
   const addFailure = added && !added.ok ? added : null;
   return (
@@ -56,14 +62,20 @@ export function TicketTypes({
                 {type.closed && <span className="text-sm font-normal">({t("typeClosed")})</span>}
               </h3>
               <p className="text-sm">
-                {t("typeSold", { sold: type.sold, capacity: type.capacity })}
+                {t("typeSold", { sold: type.sold, capacity: type.capacity })} ·{" "}
+                <span data-testid={`type-${type.id}-vat`}>
+                  {t("typeVat", { percent: percent(type.vat_percent) })}
+                </span>
               </p>
               {(failure || (other && !other.ok)) && (
                 <FormMessage id={`type-${type.id}-error`} tone="error">
                   {(failure ?? other)?.message}
                 </FormMessage>
               )}
-              <Form method="post" className="mt-3 grid items-end gap-3 sm:grid-cols-4">
+              <Form
+                method="post"
+                className="mt-3 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5"
+              >
                 <input type="hidden" name="intent" value="updateType" />
                 <input type="hidden" name="target" value={type.id} />
                 <TextField
@@ -81,6 +93,13 @@ export function TicketTypes({
                   label={t("typePrice", { name })}
                   defaultValue={failure?.values?.price ?? eurosOf(type.price_cents, locale)}
                   error={failure?.fields?.price}
+                />
+                <TextField
+                  id={`type-${type.id}-vat-percent`}
+                  name="vat_percent"
+                  label={t("typeVatPercent", { name })}
+                  defaultValue={failure?.values?.vat_percent ?? percent(type.vat_percent)}
+                  error={failure?.fields?.vat_percent}
                 />
                 <TextField
                   id={`type-${type.id}-max`}
@@ -136,6 +155,7 @@ export function TicketTypes({
               ["name_de", t("typeNameDe"), "text", true],
               ["name_en", t("typeNameEn"), "text", true],
               ["price", t("typeNewPrice"), "text", true],
+              ["vat_percent", t("typeNewVatPercent"), "text", true],
               ["capacity", t("typeNewCapacity"), "number", true],
               ["max_per_order", t("typeNewMax"), "number", false],
               ["sort_order", t("typeSort"), "number", false],
@@ -150,7 +170,10 @@ export function TicketTypes({
               type={type}
               label={label}
               required={required}
-              defaultValue={addFailure?.values?.[name]}
+              defaultValue={
+                addFailure?.values?.[name] ??
+                (name === "vat_percent" ? percent(vatPercent) : undefined)
+              }
               error={addFailure?.fields?.[name]}
             />
           ))}

@@ -3,6 +3,7 @@ import { ApiError } from "../../api.server";
 import { formFailure, textValues } from "../../lib/forms";
 import { centsOf, wholeOrNull } from "../../lib/panel-values";
 import {
+  decimal,
   eventFields,
   eventPayload,
   ticketTypeErrorNames,
@@ -27,6 +28,9 @@ export const eventIntents = [
   "deactivateVoucher",
 ] as const;
 export type EventIntent = (typeof eventIntents)[number];
+
+/** The fields a ticket type's row in the list changes. */
+const typeUpdateFields = ["capacity", "price", "vat_percent", "max_per_order"] as const;
 
 /** Renames the API's field names to the form's (the price is typed in euros as `price`). */
 function withFormNames(error: unknown, names: Record<string, string>): unknown {
@@ -119,22 +123,19 @@ export async function runEventAction(api: ApiClient, eventId: number, form: Form
       }
     }
     case "updateType": {
-      const values = textValues(form, ["capacity", "price", "max_per_order"] as const);
+      const values = textValues(form, typeUpdateFields);
       try {
         await api.panel.updateTicketType(target, {
           capacity: wholeOrNull(values.capacity) ?? Number.NaN,
           price_cents: centsOf(values.price),
+          vat_percent: decimal(values.vat_percent),
           max_per_order: wholeOrNull(values.max_per_order) ?? Number.NaN,
         });
         return ok();
       } catch (error) {
         return failed(
           intent,
-          formFailure(
-            withFormNames(error, ticketTypeErrorNames),
-            ["capacity", "price", "max_per_order"],
-            values,
-          ),
+          formFailure(withFormNames(error, ticketTypeErrorNames), typeUpdateFields, values),
           target,
         );
       }

@@ -28,10 +28,17 @@ export const eventPayload = (values: Record<EventField, string>) => ({
   age_limit: wholeOrNull(values.age_limit),
 });
 
+/** A decimal number as typed (`7`, `8,1`, `48.13`); not a number: NaN (the API names the field). */
+export const decimal = (text: string) => {
+  const value = text.trim().replace(",", ".");
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+};
+
 export const ticketTypeFields = [
   "name_de",
   "name_en",
   "price",
+  "vat_percent",
   "capacity",
   "sales_start",
   "sales_end",
@@ -44,6 +51,7 @@ export const ticketTypePayload = (values: Record<TicketTypeField, string>) => ({
   name_de: values.name_de,
   name_en: values.name_en,
   price_cents: centsOf(values.price),
+  vat_percent: decimal(values.vat_percent),
   capacity: wholeOrNull(values.capacity) ?? Number.NaN,
   sales_start: berlinIso(values.sales_start),
   sales_end: berlinIso(values.sales_end),
@@ -75,11 +83,6 @@ export const venueFields = [
   "venue_longitude",
 ] as const;
 export type VenueField = (typeof venueFields)[number];
-
-const decimal = (text: string) => {
-  const value = text.trim().replace(",", ".");
-  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-};
 
 export const venuePayload = (values: Record<VenueField, string>) => ({
   name: values.venue_name,
