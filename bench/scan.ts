@@ -1,10 +1,11 @@
 /**
- * `npm run bench -- --scan [--postgres postgresql://…] [--tickets 50]`: the door under load.
- * Starts the API in this process on a fresh database (a new PostgreSQL database on the given
- * server, else embedded PGlite), adds tickets to the demo concert, and lets 20 scanners (each
- * with a door link of its own) scan distinct tickets while 5 more scan one and the same ticket
- * over and over, all at once. Prints scans per second, p50/p95/p99 and whether each ticket was
- * admitted exactly once. It asserts nothing.
+ * `npm run bench -- --scan [--postgres postgresql://…] [--tickets 50] [--pace 250]`: the door
+ * under load. Starts the API in this process on a fresh database (a new PostgreSQL database on
+ * the given server, else embedded PGlite), adds tickets to the demo concert, and lets 20 scanners
+ * (each with a door link of its own) scan distinct tickets while 5 more scan one and the same
+ * ticket over and over, all at once: first flat out (what the server can take), then with one
+ * scan every `--pace` ms per scanner (the latency a door sees). Prints scans per second,
+ * p50/p95/p99 of both runs and whether each ticket was admitted exactly once. It asserts nothing.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -60,6 +61,7 @@ export async function main(): Promise<number> {
       postgres: { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
       tickets: { type: "string", default: "50" },
       port: { type: "string", default: "3991" },
+      pace: { type: "string", default: "250" },
     },
     strict: false,
   });
@@ -91,7 +93,8 @@ export async function main(): Promise<number> {
       .from(t.eventTicketTypes)
       .where(eq(t.eventTicketTypes.eventId, event.id));
     // Tickets for the scanners: one order, as many tickets as the scanners need, signed codes.
-    const count = DISTINCT_SCANNERS * perScanner + 1;
+    // Two runs (flat out, then paced), each with tickets of its own, and the one shared ticket.
+    const count = 2 * DISTINCT_SCANNERS * perScanner + 1;
     const signer = await createTicketSigner(config);
     const codes = await ctx.db.transaction(async (tx) => {
       const [order] = await tx
@@ -160,27 +163,66 @@ export async function main(): Promise<number> {
     };
     // Warm-up: connections, prepared plans.
     await scan(links[0]!, { id: -1, code: "warm-up" });
-    times.length = 0;
 
-    const loadBefore = load();
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    await Promise.all([
-      ...Array.from({ length: DISTINCT_SCANNERS }, async (_, scanner) => {
-        for (let i = 0; i < perScanner; i++) {
-          await scan(links[scanner]!, codes[scanner * perScanner + i]!);
+    /**
+     * All scanners at once, each scanning its share of the tickets one after another: flat out
+     * (`pace` 0: the next scan as soon as the last is answered), or one scan every `pace` ms per
+     * scanner, as a door works (a person per lane every second or two; 250 ms is four times that).
+     */
+    const run = async (
+      label: string,
+      share: (scanner: number) => { id: number; code: string }[],
+      pace: number,
+    ) => {
+      times.length = 0;
+      failures = 0;
+      const loadBefore = load();
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      const scanner = async (token: string, tickets: { id: number; code: string }[]) => {
+        for (const ticket of tickets) {
+          const due = performance.now() + pace;
+          await scan(token, ticket);
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         }
-      }),
-      ...Array.from({ length: SAME_TICKET_SCANNERS }, async (_, scanner) => {
-        for (let i = 0; i < perScanner; i++)
-          await scan(links[DISTINCT_SCANNERS + scanner]!, shared);
-      }),
-    ]);
-    const seconds = (performance.now() - started) / 1000;
-    // This process's CPU (the API and the scanners' HTTP clients) per scan; PostgreSQL's is apart.
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuPerScan = (cpu.user + cpu.system) / 1000 / times.length;
-    times.sort((a, b) => a - b);
+      };
+      await Promise.all([
+        ...Array.from({ length: DISTINCT_SCANNERS }, (_, i) => scanner(links[i]!, share(i))),
+        ...Array.from({ length: SAME_TICKET_SCANNERS }, (_, i) =>
+          scanner(
+            links[DISTINCT_SCANNERS + i]!,
+            Array.from({ length: perScanner }, () => shared),
+          ),
+        ),
+      ]);
+      const seconds = (performance.now() - started) / 1000;
+      // This process's CPU (the API and the scanners' HTTP clients) per scan; PostgreSQL's is apart.
+      const cpu = process.cpuUsage(cpuBefore);
+      times.sort((a, b) => a - b);
+      return {
+        run: label,
+        scans: times.length,
+        "scans/s": Math.round(times.length / seconds),
+        "p50 ms": percentile(times, 50).toFixed(1),
+        "p95 ms": percentile(times, 95).toFixed(1),
+        "p99 ms": percentile(times, 99).toFixed(1),
+        "process CPU ms/scan": ((cpu.user + cpu.system) / 1000 / times.length).toFixed(2),
+        errors: failures,
+        load: `${loadBefore} → ${load()}`,
+      };
+    };
+    const flatOut = await run(
+      "flat out",
+      (i) => codes.slice(i * perScanner, (i + 1) * perScanner),
+      0,
+    );
+    const half = DISTINCT_SCANNERS * perScanner;
+    const paced = await run(
+      `one scan per ${values.pace} ms and scanner`,
+      (i) => codes.slice(half + i * perScanner, half + (i + 1) * perScanner),
+      Number(values.pace),
+    );
     const [logged] = await ctx.db
       .select({
         tickets: sql<number>`count(distinct ${t.eventLogs.ticketId})::int`,
@@ -191,23 +233,13 @@ export async function main(): Promise<number> {
       .innerJoin(t.eventTicketTypes, eq(t.eventTicketTypes.id, t.tickets.ticketTypeId))
       .where(and(eq(t.eventTicketTypes.eventId, event.id), eq(t.eventLogs.entryType, "entry")));
     const distinctOnce = codes.slice(0, -1).every((ticket) => admitted.get(ticket.id) === 1);
-    console.table([
-      {
-        scanners: `${DISTINCT_SCANNERS} distinct + ${SAME_TICKET_SCANNERS} same ticket`,
-        scans: times.length,
-        "scans/s": Math.round(times.length / seconds),
-        "p50 ms": percentile(times, 50).toFixed(1),
-        "p95 ms": percentile(times, 95).toFixed(1),
-        "p99 ms": percentile(times, 99).toFixed(1),
-        "process CPU ms/scan": cpuPerScan.toFixed(2),
-        errors: failures,
-      },
-    ]);
     console.log(
-      `${database ? "PostgreSQL" : "PGlite"}, one API process, Node ${process.version}; load average before ${loadBefore}, after ${load()}`,
+      `${DISTINCT_SCANNERS} scanners scanning distinct tickets + ${SAME_TICKET_SCANNERS} scanning one ticket, ${perScanner} scans each per run`,
     );
+    console.table([flatOut, paced]);
+    console.log(`${database ? "PostgreSQL" : "PGlite"}, one API process, Node ${process.version}`);
     console.log(
-      `each distinct ticket admitted once: ${distinctOnce ? "yes" : "NO"}; the shared ticket admitted ${admitted.get(shared.id) ?? 0} time(s) in ${SAME_TICKET_SCANNERS * perScanner} scans; entry rows in event_logs: ${logged?.entries} for ${logged?.tickets} tickets`,
+      `each distinct ticket admitted once: ${distinctOnce ? "yes" : "NO"}; the shared ticket admitted ${admitted.get(shared.id) ?? 0} time(s) in ${2 * SAME_TICKET_SCANNERS * perScanner} scans; entry rows in event_logs: ${logged?.entries} for ${logged?.tickets} tickets`,
     );
   } finally {
     await app.close();

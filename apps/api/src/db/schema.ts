@@ -10,6 +10,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -560,6 +561,8 @@ export const tickets = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     ticketPriceCents: integer("ticket_price_cents").notNull(),
     discountCents: integer("discount_cents"),
+    /** Its last move through the door (null: never scanned in), kept from `event_logs` by triggers. */
+    lastMove: entryTypeEnum("last_move"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -584,6 +587,23 @@ export const eventLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("event_logs_ticket_idx").on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * The door's counters per event, in 16 rows by ticket id (so that scanners seldom wait on one
+ * row), kept by triggers on `event_logs` (migration 0013): the counters are their sums.
+ */
+export const doorCounts = pgTable(
+  "door_counts",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    shard: smallint("shard").notNull(),
+    inside: integer("inside").notNull().default(0),
+    entered: integer("entered").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.shard] })],
 );
 
 export const doorModeEnum = pgEnum("door_mode", ["entry", "entry_exit"]);

@@ -18,6 +18,7 @@ import {
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import {
+  doorCounts,
   doorLinks,
   doorScans,
   eventLogs,
@@ -178,23 +179,16 @@ export async function doorEvent(db: Db, eventId: number, locale: Locale) {
 }
 
 /**
- * Inside now, entered in total, capacity. Reads the event's door moves (not every ticket), so a
- * scan's answer stays cheap however many tickets were sold.
+ * Inside now, entered in total, capacity: sums of the event's kept counts (migration 0013), so a
+ * scan's answer costs the same however many tickets were sold and scanned.
  */
 export async function doorCounters(db: Db, eventId: number): Promise<DoorCounters> {
   const result = await db.execute(sql`
-    with moves as (
-      select distinct on (${eventLogs.ticketId}) ${eventLogs.ticketId} as ticket_id,
-        ${eventLogs.entryType} as last_move
-      from ${eventLogs}
-      join ${tickets} on ${tickets.id} = ${eventLogs.ticketId}
-      join ${eventTicketTypes} on ${eventTicketTypes.id} = ${tickets.ticketTypeId}
-      where ${eventTicketTypes.eventId} = ${eventId}
-      order by ${eventLogs.ticketId}, ${eventLogs.createdAt} desc, ${eventLogs.id} desc
-    )
     select
-      (select count(*) from moves where last_move = 'entry')::int as inside,
-      (select count(*) from moves)::int as entered,
+      (select coalesce(sum(${doorCounts.inside}), 0) from ${doorCounts}
+        where ${doorCounts.eventId} = ${eventId})::int as inside,
+      (select coalesce(sum(${doorCounts.entered}), 0) from ${doorCounts}
+        where ${doorCounts.eventId} = ${eventId})::int as entered,
       (select coalesce(sum(${eventTicketTypes.capacity}), 0) from ${eventTicketTypes}
         where ${eventTicketTypes.eventId} = ${eventId})::int as capacity`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;

@@ -6,9 +6,17 @@ import {
   fillPath,
   type ScanOutcome,
 } from "@eventwerk/contract";
-import { eq, ne } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { doorLinks, events, eventTicketTypes, orders, tickets, users } from "../db/schema.ts";
+import {
+  doorLinks,
+  eventLogs,
+  events,
+  eventTicketTypes,
+  orders,
+  tickets,
+  users,
+} from "../db/schema.ts";
 import { demoUsers } from "../seed/index.ts";
 import {
   call,
@@ -352,6 +360,54 @@ describe("scanning", () => {
     expect(rows.every((row) => row.offline)).toBe(true);
     const session = await call(t.app, { method: "GET", url: doorPaths.session, token: a.token });
     expect(session.json().data.counters.inside).toBeGreaterThan(0);
+  });
+
+  it("keeps its counters equal to a recount of every move, whoever writes them", async () => {
+    const link = await newLink({ mode: "entry_exit" });
+    const counters = async () => {
+      const session = await call(t.app, {
+        method: "GET",
+        url: doorPaths.session,
+        token: link.token,
+      });
+      const { inside, entered } = session.json<{
+        data: { counters: { inside: number; entered: number } };
+      }>().data.counters;
+      return { inside, entered };
+    };
+    // The counters as the scanner showed them before they were kept: from the moves themselves.
+    const recount = async () => {
+      const result = await t.ctx.db.execute(sql`
+        with moves as (
+          select distinct on (l.ticket_id) l.entry_type as last_move
+          from event_logs l join tickets tk on tk.id = l.ticket_id
+          join event_ticket_types tt on tt.id = tk.ticket_type_id
+          where tt.event_id = ${eventId}
+          order by l.ticket_id, l.created_at desc, l.id desc)
+        select (select count(*) from moves where last_move = 'entry')::int as inside,
+          (select count(*) from moves)::int as entered`);
+      const [row] = (result as unknown as { rows: { inside: number; entered: number }[] }).rows;
+      return { inside: Number(row!.inside), entered: Number(row!.entered) };
+    };
+    const before = await counters();
+    expect(before).toEqual(await recount());
+    const ticket = (await eventTickets()).filter((row) => row.status === "paid").at(-1)!;
+    expect((await result(await scan(link.token!, ticket.code))).result).toBe("valid");
+    expect(await counters()).toEqual({ inside: before.inside + 1, entered: before.entered + 1 });
+    expect((await result(await scan(link.token!, ticket.code, "exit"))).result).toBe("valid");
+    expect(await counters()).toEqual({ inside: before.inside, entered: before.entered + 1 });
+    expect((await result(await scan(link.token!, ticket.code))).result).toBe("valid");
+    expect(await counters()).toEqual({ inside: before.inside + 1, entered: before.entered + 1 });
+    // Written around the scanner (an older exit arriving late, moves deleted): still a recount.
+    await t.ctx.db.insert(eventLogs).values({
+      ticketId: ticket.id,
+      entryType: "exit",
+      createdAt: new Date(Date.now() - 3_600_000),
+    });
+    expect(await counters()).toEqual({ inside: before.inside + 1, entered: before.entered + 1 });
+    await t.ctx.db.delete(eventLogs).where(eq(eventLogs.ticketId, ticket.id));
+    expect(await counters()).toEqual(before);
+    expect(await counters()).toEqual(await recount());
   });
 
   it("refuses bad scans with the field named", async () => {
