@@ -55,6 +55,14 @@ export async function enqueueRegisterAttempt(db: Db, email: string, locale: Loca
   });
 }
 
+/** The account's email change links not used yet (expired ones included). */
+const unusedChangeLinks = (userId: string) =>
+  and(
+    eq(emailTokens.userId, userId),
+    eq(emailTokens.purpose, "change"),
+    isNull(emailTokens.usedAt),
+  );
+
 /**
  * Starts moving an account to a new address: 409 email_taken when another account has it. The
  * new address gets a link, the current one a notice; links of earlier requests stop working.
@@ -69,15 +77,7 @@ export async function requestEmailChange(
     const [own] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     // The own address in another case is a change too (it is verified again).
     if (own?.email.toLowerCase() !== email) await assertEmailFree(tx, email);
-    await tx
-      .delete(emailTokens)
-      .where(
-        and(
-          eq(emailTokens.userId, userId),
-          eq(emailTokens.purpose, "change"),
-          isNull(emailTokens.usedAt),
-        ),
-      );
+    await tx.delete(emailTokens).where(unusedChangeLinks(userId));
     const key = randomUUID();
     const payload = { userId, email, locale };
     await enqueue(tx, { kind: jobs.change, payload, dedupKey: `email-change:${key}` });
@@ -90,14 +90,7 @@ export async function pendingEmail(db: Db, userId: string): Promise<string | nul
   const [row] = await db
     .select({ email: emailTokens.email })
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.userId, userId),
-        eq(emailTokens.purpose, "change"),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(and(unusedChangeLinks(userId), gt(emailTokens.expiresAt, new Date())))
     .orderBy(desc(emailTokens.createdAt))
     .limit(1);
   return row?.email ?? null;
