@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Locale, localeSchema, webPagePaths } from "@eventwerk/contract";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import type { Database, Transaction } from "../db/client.ts";
@@ -56,7 +57,7 @@ export async function enqueueRegisterAttempt(db: Db, email: string, locale: Loca
 }
 
 /** The account's email change links not used yet (expired ones included). */
-const unusedChangeLinks = (userId: string) =>
+const unusedChangeLinks = (userId: string | AnyPgColumn) =>
   and(
     eq(emailTokens.userId, userId),
     eq(emailTokens.purpose, "change"),
@@ -85,15 +86,18 @@ export async function requestEmailChange(
   });
 }
 
-/** The address an account is moving to (its newest link that still works), or null. */
-export async function pendingEmail(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
+/**
+ * The address an account is moving to (its newest link that still works), or null: a subquery
+ * for the user's own row (`loadUser` reads it with the user, in one round trip).
+ */
+export function pendingEmailOf(db: Db, userId: AnyPgColumn) {
+  const newest = db
     .select({ email: emailTokens.email })
     .from(emailTokens)
     .where(and(unusedChangeLinks(userId), gt(emailTokens.expiresAt, new Date())))
     .orderBy(desc(emailTokens.createdAt))
     .limit(1);
-  return row?.email ?? null;
+  return sql<string | null>`(${newest})`;
 }
 
 /** Whether the user's current address is verified. */
