@@ -1,3 +1,4 @@
+import { apiPaths } from "@eventwerk/contract";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, outboxJobs, users } from "../db/schema.ts";
@@ -38,19 +39,19 @@ async function linkTokenTo(email: string): Promise<string> {
 const confirm = (token: unknown, options: { token?: string; locale?: "de" | "en" } = {}) =>
   call(t.app, {
     method: "POST",
-    url: "/api/v1/email/confirm",
+    url: apiPaths.emailConfirm,
     payload: { token },
     token: options.token,
     locale: options.locale,
   });
 const me = async (accessToken: string) =>
-  (await call(t.app, { method: "GET", url: "/api/v1/getUser", token: accessToken })).json<{
+  (await call(t.app, { method: "GET", url: apiPaths.getUser, token: accessToken })).json<{
     data: Me;
   }>().data;
 const requestChange = (accessToken: string, email: string, password = "sicher-passwort-1") =>
   call(t.app, {
     method: "POST",
-    url: "/api/v1/auth/email",
+    url: apiPaths.email,
     token: accessToken,
     payload: { email, current_password: password },
     locale: "en",
@@ -58,7 +59,7 @@ const requestChange = (accessToken: string, email: string, password = "sicher-pa
 const refresh = (refreshToken: string) =>
   call(t.app, {
     method: "POST",
-    url: "/api/v1/token",
+    url: apiPaths.token,
     payload: { grant_type: "refresh_token", refresh_token: refreshToken, ...testClient },
   });
 /** Every row of the tables an address link writes, to show that a refused one wrote nothing. */
@@ -105,7 +106,7 @@ describe("registration mails a verification link", () => {
     const tokensBefore = await tokenCount();
     const response = await call(t.app, {
       method: "POST",
-      url: "/api/v1/register",
+      url: apiPaths.register,
       payload: {
         name: "Eve",
         surname: "Mallory",
@@ -135,7 +136,7 @@ describe("registration mails a verification link", () => {
       const before = await jobs();
       const response = await call(t.app, {
         method: "POST",
-        url: "/api/v1/register",
+        url: apiPaths.register,
         payload: {
           name: "Max",
           surname: "Muster",
@@ -191,6 +192,12 @@ describe("registration mails a verification link", () => {
     expect(en.json<ErrorAnswer>().error.message).toBe(
       "This confirmation link is not valid. Part of it may be missing, or a newer link has replaced it.",
     );
+    // The link's page posts the token: a GET with it in the address is not the call.
+    const get = await call(t.app, {
+      method: "GET",
+      url: `${apiPaths.emailConfirm}?token=${token}`,
+    });
+    expect(get.statusCode).toBe(405);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -206,7 +213,7 @@ describe("registration mails a verification link", () => {
 
 describe("mailing the verification link again", () => {
   const resend = (accessToken?: string) =>
-    call(t.app, { method: "POST", url: "/api/v1/auth/email/verification", token: accessToken });
+    call(t.app, { method: "POST", url: apiPaths.emailVerification, token: accessToken });
 
   it("mails a new link to an unverified address; the older link keeps working until used", async () => {
     const { email, tokens } = await registerVisitor(t.app);
@@ -219,10 +226,18 @@ describe("mailing the verification link again", () => {
     expect((await resend(tokens.access_token)).statusCode).toBe(409);
   });
 
-  it("needs a login and mails nothing without one", async () => {
+  it("needs a login and a POST, and mails nothing otherwise", async () => {
+    const { tokens } = await registerVisitor(t.app);
+    await t.drainOutbox();
     const jobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
     const before = await jobs();
     expect((await resend()).statusCode).toBe(401);
+    const get = await call(t.app, {
+      method: "GET",
+      url: apiPaths.emailVerification,
+      token: tokens.access_token,
+    });
+    expect(get.statusCode).toBe(405);
     expect(await jobs()).toBe(before);
   });
 
@@ -234,7 +249,7 @@ describe("mailing the verification link again", () => {
       for (let i = 0; i < 3; i++) {
         const response = await call(limited.app, {
           method: "POST",
-          url: "/api/v1/auth/email/verification",
+          url: apiPaths.emailVerification,
           token: tokens.access_token,
         });
         statuses.push(response.statusCode);
@@ -296,7 +311,7 @@ describe("changing the email address", () => {
     });
     // The other session is signed out: its access token and its refresh token stop working.
     expect(
-      (await call(t.app, { method: "GET", url: "/api/v1/getUser", token: other.access_token }))
+      (await call(t.app, { method: "GET", url: apiPaths.getUser, token: other.access_token }))
         .statusCode,
     ).toBe(401);
     expect((await refresh(other.refresh_token!)).json<ErrorAnswer>().error.code).toBe(
@@ -327,6 +342,19 @@ describe("changing the email address", () => {
       expect(response.statusCode, address).toBe(status);
       expect(response.json<ErrorAnswer>().error.code, address).toBe(code);
     }
+    // Without a login, or with another method: refused, nothing queued either.
+    const guest = await call(t.app, {
+      method: "POST",
+      url: apiPaths.email,
+      payload: { email: newEmail("guest"), current_password: password },
+    });
+    expect(guest.statusCode).toBe(401);
+    const get = await call(t.app, {
+      method: "GET",
+      url: apiPaths.email,
+      token: tokens.access_token,
+    });
+    expect(get.statusCode).toBe(405);
     expect(await jobs()).toBe(before);
     expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: null });
   });
@@ -344,7 +372,7 @@ describe("changing the email address", () => {
     // Someone registers the address before the link is followed.
     const taken = await call(t.app, {
       method: "POST",
-      url: "/api/v1/register",
+      url: apiPaths.register,
       payload: { name: "Max", surname: "Muster", email: second, password, accept_terms: true },
     });
     expect(taken.statusCode).toBe(201);
