@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { apiPaths, type Locale, localeHeader, type TokenResponse } from "@eventwerk/contract";
@@ -9,6 +10,20 @@ import { buildApp, type Context, createContext, loadConfig } from "../app.ts";
 import { demoUsers } from "../seed/index.ts";
 
 export const testClient = { client_id: "eventwerk-web", client_secret: "test-client-secret-1" };
+
+/** A TCP port free on 127.0.0.1 just now, for a server a test starts as a process of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
+    });
+  });
+}
 
 /** Which database the suite runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabase = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
