@@ -81,6 +81,9 @@ const apiTexts = {
     registrationReceived:
       "Fast geschafft: Wir haben Ihnen eine E-Mail geschickt. Bitte bestätigen Sie Ihre Adresse über den Link darin; anmelden können Sie sich schon jetzt.",
     emailVerified: "Ihre E-Mail-Adresse ist bestätigt.",
+    emailTokenInvalid:
+      "Dieser Bestätigungslink ist ungültig. Vielleicht fehlt ein Teil davon, oder ein neuerer Link hat ihn ersetzt.",
+    emailTokenUsed: "Dieser Bestätigungslink wurde bereits verwendet.",
     emailChanged: "Ihre E-Mail-Adresse wurde geändert. Andere Sitzungen wurden abgemeldet.",
     verifySubject: "Bitte bestätigen Sie Ihre E-Mail-Adresse – Eventwerk",
     changeSubject: "Bitte bestätigen Sie Ihre neue E-Mail-Adresse – Eventwerk",
@@ -101,6 +104,9 @@ const apiTexts = {
     registrationReceived:
       "Almost done: we have sent you an email. Please confirm your address with the link in it; you can log in already.",
     emailVerified: "Your email address is confirmed.",
+    emailTokenInvalid:
+      "This confirmation link is not valid. Part of it may be missing, or a newer link has replaced it.",
+    emailTokenUsed: "This confirmation link has already been used.",
     emailChanged: "Your email address has been changed. Other sessions have been signed out.",
     verifySubject: "Please confirm your email address – Eventwerk",
     changeSubject: "Please confirm your new email address – Eventwerk",
@@ -419,6 +425,57 @@ test("visitor registration works without JavaScript (de)", async ({ browser, bas
   await expect(page.locator("main").getByRole("status")).toHaveText(api.emailVerified);
   await context.close();
 });
+
+for (const locale of locales) {
+  test(`confirm-email: a link without its code, an unknown and a used one say so (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts[locale].confirmEmail;
+    const api = apiTexts[locale];
+    const submit = page.getByRole("button", { name: t.submit, exact: true });
+    await page.goto(pathTo("confirm-email", locale));
+    await expect(page.locator("main")).toContainText(t.noToken);
+    await expect(submit).toBeDisabled();
+
+    await page.goto(`${pathTo("confirm-email", locale)}?token=${"x".repeat(43)}`);
+    await submit.click();
+    await expect(page.locator("main").getByRole("alert")).toHaveText(api.emailTokenInvalid);
+
+    const person = await registerThroughApi(request, "confirm-twice", locale);
+    const mail = await newestMailTo(person.email);
+    await followEmailLink(page, locale, mail.text);
+    await expect(page.locator("main").getByRole("status")).toHaveText(api.emailVerified);
+    await followEmailLink(page, locale, mail.text);
+    await expect(page.locator("main").getByRole("alert")).toHaveText(api.emailTokenUsed);
+  });
+}
+
+for (const locale of locales) {
+  test(`profile: an unconfirmed address gets its link again; the new link confirms it (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts[locale];
+    const person = await registerThroughApi(request, "resend", locale);
+    await newestMailTo(person.email);
+    await openAccount(page, locale, person, "account-profile");
+    await page.getByRole("button", { name: t.account.emailResend, exact: true }).click();
+    await expect(page.locator("#profile").getByRole("status")).toHaveText(
+      t.account.verificationSent,
+    );
+    const mail = await newestMailTo(person.email, 2);
+    expect(mail.subject).toBe(apiTexts[locale].verifySubject);
+    await followEmailLink(page, locale, mail.text);
+    await expect(page.locator("main").getByRole("status")).toHaveText(
+      apiTexts[locale].emailVerified,
+    );
+    await page.goto(pathTo("account-profile", locale));
+    await expect(
+      page.getByRole("button", { name: t.account.emailResend, exact: true }),
+    ).toHaveCount(0);
+  });
+}
 
 // --- 3. Password reset ---------------------------------------------------------------------
 
