@@ -62,6 +62,8 @@ const refresh = (refreshToken: string) =>
     url: apiPaths.token,
     payload: { grant_type: "refresh_token", refresh_token: refreshToken, ...testClient },
   });
+/** How many outbox jobs there are, queued or done (a mail is one). */
+const queuedJobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
 /** Every row of the tables an address link writes, to show that a refused one wrote nothing. */
 const snapshot = async () => {
   // Mails still queued (the registration's link) would add tokens in between.
@@ -131,9 +133,8 @@ describe("registration mails a verification link", () => {
   it("does the same work for a new and a known address: one queued job each", async () => {
     const { email } = await registerVisitor(t.app);
     await t.drainOutbox();
-    const jobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
     for (const address of [newEmail("fresh"), email]) {
-      const before = await jobs();
+      const before = await queuedJobs();
       const response = await call(t.app, {
         method: "POST",
         url: apiPaths.register,
@@ -146,7 +147,7 @@ describe("registration mails a verification link", () => {
         },
       });
       expect(response.statusCode).toBe(201);
-      expect(await jobs()).toBe(before + 1);
+      expect(await queuedJobs()).toBe(before + 1);
     }
   });
 
@@ -229,8 +230,7 @@ describe("mailing the verification link again", () => {
   it("needs a login and a POST, and mails nothing otherwise", async () => {
     const { tokens } = await registerVisitor(t.app);
     await t.drainOutbox();
-    const jobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
-    const before = await jobs();
+    const before = await queuedJobs();
     expect((await resend()).statusCode).toBe(401);
     const get = await call(t.app, {
       method: "GET",
@@ -238,7 +238,7 @@ describe("mailing the verification link again", () => {
       token: tokens.access_token,
     });
     expect(get.statusCode).toBe(405);
-    expect(await jobs()).toBe(before);
+    expect(await queuedJobs()).toBe(before);
   });
 
   it("is rate limited per account with 429", async () => {
@@ -328,8 +328,7 @@ describe("changing the email address", () => {
     const { email, password, tokens } = await registerVisitor(t.app);
     const taken = await registerVisitor(t.app);
     await t.drainOutbox();
-    const jobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
-    const before = await jobs();
+    const before = await queuedJobs();
     const cases: [string, string, number, string][] = [
       [newEmail("x"), "falsches-passwort-1", 400, "wrong_password"],
       [taken.email.toUpperCase(), password, 409, "email_taken"],
@@ -355,7 +354,7 @@ describe("changing the email address", () => {
       token: tokens.access_token,
     });
     expect(get.statusCode).toBe(405);
-    expect(await jobs()).toBe(before);
+    expect(await queuedJobs()).toBe(before);
     expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: null });
   });
 
