@@ -5,6 +5,8 @@ import { emailTokens, outboxJobs, users } from "../db/schema.ts";
 import {
   call,
   createTestApp,
+  linkTokenTo,
+  mailsTo,
   passwordLogin,
   registerVisitor,
   requestResetToken,
@@ -25,16 +27,6 @@ type Me = { email: string; email_verified: boolean; pending_email: string | null
 
 let counter = 0;
 const newEmail = (label: string) => `${label}${Date.now()}${counter++}@example.com`;
-
-/** The mails to one address so far (the outbox is drained first), oldest first. */
-const mailsTo = async (email: string) =>
-  (await t.outbox()).filter((mail) => mail.toLowerCase().includes(`to: ${email.toLowerCase()}`));
-/** The token of the newest mail to the address. */
-async function linkTokenTo(email: string): Promise<string> {
-  const token = resetTokenFrom((await mailsTo(email)).at(-1) ?? "");
-  if (!token) throw new Error(`no link mailed to ${email}`);
-  return token;
-}
 
 const confirm = (token: unknown, options: { token?: string; locale?: "de" | "en" } = {}) =>
   call(t.app, {
@@ -78,11 +70,11 @@ describe("registration mails a verification link", () => {
   it("verifies the address once; a second use says the link was used", async () => {
     const { email, tokens } = await registerVisitor(t.app);
     expect(await me(tokens.access_token)).toMatchObject({ email, email_verified: false });
-    const [mail, ...more] = await mailsTo(email);
+    const [mail, ...more] = await mailsTo(t, email);
     expect(more).toEqual([]);
     expect(mail).toContain("/e-mail-bestaetigen?token=");
     expect(mail).toContain("Bitte bestätigen Sie Ihre E-Mail-Adresse");
-    const token = await linkTokenTo(email);
+    const token = await linkTokenTo(t, email);
     // A registration's link needs no login: it is often opened in the mail program's browser.
     const first = await confirm(token, { locale: "en" });
     expect(first.statusCode).toBe(200);
@@ -119,7 +111,7 @@ describe("registration mails a verification link", () => {
       locale: "de",
     });
     expect(response.statusCode).toBe(201);
-    const mails = await mailsTo(email);
+    const mails = await mailsTo(t, email);
     expect(mails).toHaveLength(2);
     const note = mails.at(-1)!;
     expect(note).toContain("someone tried to register");
@@ -153,7 +145,7 @@ describe("registration mails a verification link", () => {
 
   it("answers unknown, expired and malformed links per field, in both languages, writing nothing", async () => {
     const { email } = await registerVisitor(t.app);
-    const token = await linkTokenTo(email);
+    const token = await linkTokenTo(t, email);
     await t.ctx.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -218,10 +210,10 @@ describe("mailing the verification link again", () => {
 
   it("mails a new link to an unverified address; the older link keeps working until used", async () => {
     const { email, tokens } = await registerVisitor(t.app);
-    const first = await linkTokenTo(email);
+    const first = await linkTokenTo(t, email);
     const response = await resend(tokens.access_token);
     expect(response.statusCode).toBe(200);
-    const second = await linkTokenTo(email);
+    const second = await linkTokenTo(t, email);
     expect(second).not.toBe(first);
     expect((await confirm(second)).statusCode).toBe(200);
     expect((await resend(tokens.access_token)).statusCode).toBe(409);
@@ -279,10 +271,10 @@ describe("changing the email address", () => {
     // Nothing changed yet: the login is still the old address.
     await t.drainOutbox();
     expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: target });
-    const notice = (await mailsTo(email)).at(-1)!;
+    const notice = (await mailsTo(t, email)).at(-1)!;
     expect(notice).toContain(target);
     expect(resetTokenFrom(notice)).toBeUndefined();
-    const token = await linkTokenTo(target);
+    const token = await linkTokenTo(t, target);
 
     // Not signed in: the link asks for a login and stays usable.
     const anonymous = await confirm(token);
@@ -363,9 +355,9 @@ describe("changing the email address", () => {
     const first = newEmail("first");
     const second = newEmail("second");
     await requestChange(tokens.access_token, first, password);
-    const firstToken = await linkTokenTo(first);
+    const firstToken = await linkTokenTo(t, first);
     await requestChange(tokens.access_token, second, password);
-    const secondToken = await linkTokenTo(second);
+    const secondToken = await linkTokenTo(t, second);
     const stale = await confirm(firstToken, { token: tokens.access_token });
     expect(stale.json<ErrorAnswer>().error.code).toBe("invalid_email_token");
     // Someone registers the address before the link is followed.
@@ -384,11 +376,11 @@ describe("changing the email address", () => {
 
   it("a registration link stops working once the account moved to another address", async () => {
     const { email, password, tokens } = await registerVisitor(t.app);
-    const verifyToken = await linkTokenTo(email);
+    const verifyToken = await linkTokenTo(t, email);
     const target = newEmail("away");
     await requestChange(tokens.access_token, target, password);
     expect(
-      (await confirm(await linkTokenTo(target), { token: tokens.access_token })).statusCode,
+      (await confirm(await linkTokenTo(t, target), { token: tokens.access_token })).statusCode,
     ).toBe(200);
     const response = await confirm(verifyToken);
     expect(response.statusCode).toBe(400);

@@ -221,13 +221,20 @@ export const resetPassword = (t: TestApp, token: string, password: string, local
     locale,
   });
 
+/** The mails to one address so far (the outbox is drained first), oldest first. */
+export const mailsTo = async (t: TestApp, email: string) =>
+  (await t.outbox()).filter((mail) => mail.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+
+/** The token of the newest link mailed to the address. */
+export async function linkTokenTo(t: TestApp, email: string): Promise<string> {
+  const token = resetTokenFrom((await mailsTo(t, email)).at(-1) ?? "");
+  if (!token) throw new Error(`no link mailed to ${email}`);
+  return token;
+}
+
 /** Follows the newest email change link mailed to `email`, signed in as its user. */
 export async function confirmEmailChange(t: TestApp, accessToken: string, email: string) {
-  const mail = (await t.outbox())
-    .filter((text) => text.toLowerCase().includes(`to: ${email.toLowerCase()}`))
-    .at(-1);
-  const token = resetTokenFrom(mail ?? "");
-  if (!token) throw new Error(`no link mailed to ${email}`);
+  const token = await linkTokenTo(t, email);
   const response = await call(t.app, {
     method: "POST",
     url: apiPaths.emailConfirm,
