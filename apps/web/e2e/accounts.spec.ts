@@ -1009,6 +1009,16 @@ for (const locale of locales) {
       fill(t.account.emailPending, { email: target }),
     );
 
+    // Opened signed out, the change link asks for the login first, which comes back to it.
+    const guest = await browser.newContext({ baseURL });
+    await followEmailLink(await guest.newPage(), locale, link.text);
+    await expect(guest.pages()[0]!).toHaveURL(
+      (url) =>
+        url.pathname === pathTo("login", locale) &&
+        url.searchParams.get("redirect") === linkPathIn(link.text),
+    );
+    await guest.close();
+
     await followEmailLink(page, locale, link.text);
     await expect(page.locator("main").getByRole("status")).toHaveText(api.emailChanged);
     await page.goto(pathTo("account-profile", locale));
