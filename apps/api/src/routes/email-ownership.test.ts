@@ -54,6 +54,9 @@ const refresh = (refreshToken: string) =>
     url: apiPaths.token,
     payload: { grant_type: "refresh_token", refresh_token: refreshToken, ...testClient },
   });
+/** These calls answer POST only: a GET (a token in the address, say) is 405 and does nothing. */
+const expectPostOnly = async (url: string, accessToken?: string) =>
+  expect((await call(t.app, { method: "GET", url, token: accessToken })).statusCode).toBe(405);
 /** How many outbox jobs there are, queued or done (a mail is one). */
 const queuedJobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
 /** Every row of the tables an address link writes, to show that a refused one wrote nothing. */
@@ -186,11 +189,7 @@ describe("registration mails a verification link", () => {
       "This confirmation link is not valid. Part of it may be missing, or a newer link has replaced it.",
     );
     // The link's page posts the token: a GET with it in the address is not the call.
-    const get = await call(t.app, {
-      method: "GET",
-      url: `${apiPaths.emailConfirm}?token=${token}`,
-    });
-    expect(get.statusCode).toBe(405);
+    await expectPostOnly(`${apiPaths.emailConfirm}?token=${token}`);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -224,12 +223,7 @@ describe("mailing the verification link again", () => {
     await t.drainOutbox();
     const before = await queuedJobs();
     expect((await resend()).statusCode).toBe(401);
-    const get = await call(t.app, {
-      method: "GET",
-      url: apiPaths.emailVerification,
-      token: tokens.access_token,
-    });
-    expect(get.statusCode).toBe(405);
+    await expectPostOnly(apiPaths.emailVerification, tokens.access_token);
     expect(await queuedJobs()).toBe(before);
   });
 
@@ -340,12 +334,7 @@ describe("changing the email address", () => {
       payload: { email: newEmail("guest"), current_password: password },
     });
     expect(guest.statusCode).toBe(401);
-    const get = await call(t.app, {
-      method: "GET",
-      url: apiPaths.email,
-      token: tokens.access_token,
-    });
-    expect(get.statusCode).toBe(405);
+    await expectPostOnly(apiPaths.email, tokens.access_token);
     expect(await queuedJobs()).toBe(before);
     expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: null });
   });
