@@ -233,8 +233,10 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     refuse(res, 500, "Internal Server Error");
   };
   // The panel's event page takes a cover picture; every other form stays small, and so does
-  // that one without a login (nobody else may make the server hold 11 MB).
+  // that one without a login (nobody else may make the server hold 11 MB). Asked of every
+  // request: the cheap tests first, so a page view never matches its path against the table.
   const bodyLimit = (req: IncomingMessage) =>
+    req.method === "POST" &&
     hasLoginCookie(req.headers.cookie ?? "") &&
     matchPage(req.url?.split("?")[0] ?? "/")?.page.key === "panel-event"
       ? Math.max(config.BODY_LIMIT, coverFormLimit)

@@ -29,4 +29,22 @@ describe("configuration", () => {
       loadConfig({ NODE_ENV: "development", PUBLIC_URL: "https://tickets.example" }),
     ).not.toThrow();
   });
+
+  it("refuses the crash tests' kill switch in production, and takes it elsewhere", () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: "production", FAULT_KILL_BEFORE_TICKET_ISSUE: "true" }),
+    ).toThrow(/FAULT_KILL_BEFORE_TICKET_ISSUE/);
+    expect(loadConfig({ NODE_ENV: "production" }).FAULT_KILL_BEFORE_TICKET_ISSUE).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: "test", FAULT_KILL_BEFORE_TICKET_ISSUE: "true" })
+        .FAULT_KILL_BEFORE_TICKET_ISSUE,
+    ).toBe(true);
+  });
+
+  it("bounds the outbox lease and the address links' lifetime", () => {
+    expect(loadConfig({})).toMatchObject({ OUTBOX_LEASE_SECONDS: 120, EMAIL_TOKEN_TTL: 86_400 });
+    expect(() => loadConfig({ OUTBOX_LEASE_SECONDS: "0" })).toThrow(/OUTBOX_LEASE_SECONDS/);
+    expect(() => loadConfig({ OUTBOX_LEASE_SECONDS: "3601" })).toThrow(/OUTBOX_LEASE_SECONDS/);
+    expect(() => loadConfig({ EMAIL_TOKEN_TTL: "59" })).toThrow(/EMAIL_TOKEN_TTL/);
+  });
 });

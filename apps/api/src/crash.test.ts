@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { eventTicketTypes } from "./db/schema.ts";
 import { seedDemoData } from "./seed/index.ts";
-import { createPostgresDatabase, testClient, testDatabase } from "./testing/app.ts";
+import { createPostgresDatabase, freePort, testClient, testDatabase } from "./testing/app.ts";
 import { createSaleEvent } from "./testing/checkout-fixtures.ts";
 
 /**
@@ -28,19 +27,6 @@ import { createSaleEvent } from "./testing/checkout-fixtures.ts";
  */
 const apiMain = fileURLToPath(new URL("./main.ts", import.meta.url));
 const CAPACITY = 6;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

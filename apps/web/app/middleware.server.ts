@@ -1,3 +1,4 @@
+import type { Locale } from "@eventwerk/contract";
 import { isbot } from "isbot";
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { config } from "./config.server";
@@ -6,6 +7,10 @@ import { requestState } from "./context";
 import { localeFromPath, type MiddlewareName, matchPage, pathTo } from "./route-table";
 import { cookieNames, localeCookies, readCookies } from "./session/cookies.server";
 import { resolveSession } from "./session/session.server";
+
+/** To the login page, which comes back to `url` (its path and query) once signed in. */
+export const loginAndBack = (locale: Locale, url: URL) =>
+  redirect(`${pathTo("login", locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
 
 /**
  * Route middleware named in the route table (by a page or its area). False means the page does
@@ -16,12 +21,7 @@ type RouteMiddleware = (state: RequestState, url: URL) => boolean | Response;
 export const routeMiddleware: Record<string, RouteMiddleware> &
   Record<MiddlewareName, RouteMiddleware> = {
   /** Pages for signed-in visitors: others go to the login page, then back. */
-  signedIn: (state, url) =>
-    state.user
-      ? true
-      : redirect(
-          `${pathTo("login", state.locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
-        ),
+  signedIn: (state, url) => (state.user ? true : loginAndBack(state.locale, url)),
   /** Pages for guests only (login, registration): a signed-in visitor goes to the account. */
   guestOnly: (state) => (state.user ? redirect(pathTo("account", state.locale)) : true),
   /** The component showcase (`/test`): only where DEVELOPER_PAGES is on. */

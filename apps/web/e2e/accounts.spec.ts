@@ -81,6 +81,9 @@ const apiTexts = {
     registrationReceived:
       "Fast geschafft: Wir haben Ihnen eine E-Mail geschickt. Bitte bestätigen Sie Ihre Adresse über den Link darin; anmelden können Sie sich schon jetzt.",
     emailVerified: "Ihre E-Mail-Adresse ist bestätigt.",
+    emailTokenInvalid:
+      "Dieser Bestätigungslink ist ungültig. Vielleicht fehlt ein Teil davon, oder ein neuerer Link hat ihn ersetzt.",
+    emailTokenUsed: "Dieser Bestätigungslink wurde bereits verwendet.",
     emailChanged: "Ihre E-Mail-Adresse wurde geändert. Andere Sitzungen wurden abgemeldet.",
     verifySubject: "Bitte bestätigen Sie Ihre E-Mail-Adresse – Eventwerk",
     changeSubject: "Bitte bestätigen Sie Ihre neue E-Mail-Adresse – Eventwerk",
@@ -101,6 +104,9 @@ const apiTexts = {
     registrationReceived:
       "Almost done: we have sent you an email. Please confirm your address with the link in it; you can log in already.",
     emailVerified: "Your email address is confirmed.",
+    emailTokenInvalid:
+      "This confirmation link is not valid. Part of it may be missing, or a newer link has replaced it.",
+    emailTokenUsed: "This confirmation link has already been used.",
     emailChanged: "Your email address has been changed. Other sessions have been signed out.",
     verifySubject: "Please confirm your email address – Eventwerk",
     changeSubject: "Please confirm your new email address – Eventwerk",
@@ -215,8 +221,7 @@ async function freshResetLink(request: APIRequestContext, locale: Locale): Promi
   expect(response.status(), await response.text()).toBe(200);
   const resetLink = `${pathTo("reset-password", locale)}?token=`;
   const mail = await newestMailTo(person.email, 1, (sent) => sent.text.includes(resetLink));
-  const link = new URL(/https?:\/\/\S+[?&]token=\S+/.exec(mail.text)?.[0] ?? "missing link");
-  return `${link.pathname}${link.search}`;
+  return linkPathIn(mail.text);
 }
 
 type AccountScreen =
@@ -421,17 +426,68 @@ test("visitor registration works without JavaScript (de)", async ({ browser, bas
   await context.close();
 });
 
+for (const locale of locales) {
+  test(`confirm-email: a link without its code, an unknown and a used one say so (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts[locale].confirmEmail;
+    const api = apiTexts[locale];
+    const submit = page.getByRole("button", { name: t.submit, exact: true });
+    await page.goto(pathTo("confirm-email", locale));
+    await expect(page.locator("main")).toContainText(t.noToken);
+    await expect(submit).toBeDisabled();
+
+    await page.goto(`${pathTo("confirm-email", locale)}?token=${"x".repeat(43)}`);
+    await submit.click();
+    await expect(page.locator("main").getByRole("alert")).toHaveText(api.emailTokenInvalid);
+
+    const person = await registerThroughApi(request, "confirm-twice", locale);
+    const mail = await newestMailTo(person.email);
+    await followEmailLink(page, locale, mail.text);
+    await expect(page.locator("main").getByRole("status")).toHaveText(api.emailVerified);
+    await followEmailLink(page, locale, mail.text);
+    await expect(page.locator("main").getByRole("alert")).toHaveText(api.emailTokenUsed);
+  });
+}
+
+for (const locale of locales) {
+  test(`profile: an unconfirmed address gets its link again; the new link confirms it (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts[locale];
+    const person = await registerThroughApi(request, "resend", locale);
+    await newestMailTo(person.email);
+    await openAccount(page, locale, person, "account-profile");
+    await page.getByRole("button", { name: t.account.emailResend, exact: true }).click();
+    await expect(page.locator("#profile").getByRole("status")).toHaveText(
+      t.account.verificationSent,
+    );
+    const mail = await newestMailTo(person.email, 2);
+    expect(mail.subject).toBe(apiTexts[locale].verifySubject);
+    await followEmailLink(page, locale, mail.text);
+    await expect(page.locator("main").getByRole("status")).toHaveText(
+      apiTexts[locale].emailVerified,
+    );
+    await page.goto(pathTo("account-profile", locale));
+    await expect(
+      page.getByRole("button", { name: t.account.emailResend, exact: true }),
+    ).toHaveCount(0);
+  });
+}
+
 // --- 3. Password reset ---------------------------------------------------------------------
 
 for (const locale of locales) {
+  const t = texts[locale];
+  const api = apiTexts[locale];
   test(`password reset by the emailed single-use link (${locale})`, async ({
     page,
     request,
     browser,
     baseURL,
   }) => {
-    const t = texts[locale];
-    const api = apiTexts[locale];
     const person = await registerThroughApi(request, "reset", locale);
     const unknown = uniqueEmail(`unknown-${locale}`);
     const requestLink = async (email: string) => {
@@ -452,11 +508,10 @@ for (const locale of locales) {
     expect(mail.subject).toBe(api.resetSubject);
     expect(mail.text).toContain(person.name);
     expect(await mailsTo(unknown), "no mail to an unknown address").toEqual([]);
-    const link = new URL(/https?:\/\/\S+[?&]token=\S+/.exec(mail.text)?.[0] ?? "missing link");
-    expect(link.pathname, "the link opens the reset page in the page's language").toBe(
+    const linkPath = linkPathIn(mail.text);
+    expect(linkPath.split("?")[0], "the link opens the reset page in the page's language").toBe(
       pathTo("reset-password", locale),
     );
-    const linkPath = `${link.pathname}${link.search}`;
 
     await page.goto(linkPath);
     const choose = page.getByRole("region", { name: t.resetPassword.chooseHeading });
@@ -920,14 +975,14 @@ for (const locale of locales) {
 // --- 7a. Email change: confirmed by the new address, noted to the old one -------------------
 
 for (const locale of locales) {
+  const t = texts[locale];
+  const api = apiTexts[locale];
   test(`email change: the old address is notified, the new one confirms, other sessions end (${locale})`, async ({
     page,
     request,
     browser,
     baseURL,
   }) => {
-    const t = texts[locale];
-    const api = apiTexts[locale];
     const person = await registerThroughApi(request, "change", locale);
     // A second browser with the same login: it is signed out when the change is confirmed.
     const otherContext = await browser.newContext({ baseURL });
@@ -953,6 +1008,16 @@ for (const locale of locales) {
     await expect(page.locator("#email-pending")).toHaveText(
       fill(t.account.emailPending, { email: target }),
     );
+
+    // Opened signed out, the change link asks for the login first, which comes back to it.
+    const guest = await browser.newContext({ baseURL });
+    await followEmailLink(await guest.newPage(), locale, link.text);
+    await expect(guest.pages()[0]!).toHaveURL(
+      (url) =>
+        url.pathname === pathTo("login", locale) &&
+        url.searchParams.get("redirect") === linkPathIn(link.text),
+    );
+    await guest.close();
 
     await followEmailLink(page, locale, link.text);
     await expect(page.locator("main").getByRole("status")).toHaveText(api.emailChanged);
@@ -1029,14 +1094,14 @@ for (const locale of locales) {
 // --- 8. Privacy ----------------------------------------------------------------------------
 
 for (const locale of locales) {
+  const t = texts[locale];
+  const api = apiTexts[locale];
   test(`privacy: data export and account deletion (${locale})`, async ({
     page,
     request,
     context,
     baseURL,
   }) => {
-    const t = texts[locale];
-    const api = apiTexts[locale];
     const person = await registerThroughApi(request, "privacy", locale);
     await openAccount(page, locale, person, "account-privacy");
 

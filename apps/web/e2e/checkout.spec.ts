@@ -4,6 +4,7 @@ import {
   apiPaths,
   type EventDetail,
   type EventList,
+  fillPath,
   type Locale,
   localeHeader,
   serviceFeeCents,
@@ -14,10 +15,11 @@ import buyDe from "../app/i18n/messages/de/buy.json" with { type: "json" };
 import checkoutDe from "../app/i18n/messages/de/checkout.json" with { type: "json" };
 import buyEn from "../app/i18n/messages/en/buy.json" with { type: "json" };
 import checkoutEn from "../app/i18n/messages/en/checkout.json" with { type: "json" };
-import { pathTo } from "../app/route-table";
+import { pathTo, resources } from "../app/route-table";
 import {
   germanBrowser,
   locales,
+  login,
   loginAs,
   mailAttachments,
   newestMailTo,
@@ -270,6 +272,11 @@ for (const locale of locales) {
       // Someone else's browser with the order id only sees nothing.
       const stranger = await browser.newContext({ baseURL, ...germanBrowser });
       expect((await stranger.request.get(pdfPath)).status()).toBe(404);
+      // Nor does another signed-in user.
+      const otherUser = await stranger.newPage();
+      await login(otherUser, locale);
+      expect((await otherUser.request.get(pdfPath)).status()).toBe(404);
+      await stranger.clearCookies();
       const other = await stranger.newPage();
       const response = await other.goto(pathTo("checkout", locale, { id: orderId }));
       expect(response!.status()).toBe(404);
@@ -282,6 +289,33 @@ for (const locale of locales) {
     });
   });
 }
+
+test("order files: other names, ids and methods are refused; a guest gets nobody's files", async ({
+  request,
+  baseURL,
+}) => {
+  const file = (id: string, name: string) => fillPath(resources.orderFile.path, { id, file: name });
+  for (const [id, name] of [
+    ["abc", "tickets.pdf"],
+    ["99999999999", "tickets.pdf"],
+    ["1", "tickets.zip"],
+    ["1", "ticket-x.pdf"],
+    ["1", "ticket-.pdf"],
+    ["1", "../tickets.pdf"],
+    // The demo visitor's orders: nobody else's, and a guest has no order cookie for them.
+    ["1", "tickets.pdf"],
+    ["1", "calendar.ics"],
+    ["1", "ticket-1.pdf"],
+  ] as const) {
+    const response = await request.get(file(id, name));
+    expect(response.status(), `${id}/${name}`).toBe(404);
+  }
+  const post = await request.post(file("1", "tickets.pdf"), {
+    headers: { origin: baseURL! },
+    form: { a: "1" },
+  });
+  expect(post.status()).toBe(405);
+});
 
 for (const locale of locales) {
   test(`pays with the fake Stripe (${locale}): its hosted page, the signed webhook, then in the account`, async ({

@@ -72,6 +72,19 @@ async function doorTickets(page: Page, linkUrl: string): Promise<DoorTicket[]> {
   return (await response.json()).data;
 }
 
+/** A valid ticket nobody scanned yet through the link's event, and its code. */
+async function unscannedTicket(linkUrl: string) {
+  const tickets = await doorTickets(organiserPage, linkUrl);
+  const ticket = tickets.filter((entry) => entry.status === "valid" && !entry.last).at(-1)!;
+  const code = await codeFor({
+    kid: concert.kid,
+    eid: concert.eventId,
+    ttid: concert.ticketTypeId,
+    tid: ticket.id,
+  });
+  return { ticket, code };
+}
+
 /** A few frames of a QR code as a YUV 4:2:0 video: what Chromium's fake camera plays. */
 async function qrVideo(code: string): Promise<string> {
   const qr = QRCode.create(code, { errorCorrectionLevel: "M" });
@@ -227,15 +240,7 @@ test("offline: scans are checked from the cache and queued, sent when back; a se
   test.setTimeout(90_000);
   const linkA = await createLink(organiserPage, concert.eventId, { gate: "Offline A" });
   const linkB = await createLink(organiserPage, concert.eventId, { gate: "Offline B" });
-  const tickets = await doorTickets(organiserPage, linkA);
-  // A ticket nobody scanned yet.
-  const ticket = tickets.filter((entry) => entry.status === "valid" && !entry.last).at(-1)!;
-  const code = await codeFor({
-    kid: concert.kid,
-    eid: concert.eventId,
-    ttid: concert.ticketTypeId,
-    tid: ticket.id,
-  });
+  const { ticket, code } = await unscannedTicket(linkA);
 
   const devices = [] as { context: BrowserContext; page: Page }[];
   for (const link of [linkA, linkB]) {
@@ -275,14 +280,7 @@ test("offline reload: the scanner opens from its service worker's cache, checks 
 }) => {
   test.setTimeout(90_000);
   const link = await createLink(organiserPage, concert.eventId, { gate: "Neu geladen" });
-  const tickets = await doorTickets(organiserPage, link);
-  const ticket = tickets.filter((entry) => entry.status === "valid" && !entry.last).at(-1)!;
-  const code = await codeFor({
-    kid: concert.kid,
-    eid: concert.eventId,
-    ttid: concert.ticketTypeId,
-    tid: ticket.id,
-  });
+  const { code } = await unscannedTicket(link);
   const context = await browser.newContext({ baseURL, locale: "de-DE" });
   const page = await context.newPage();
   try {
@@ -377,15 +375,8 @@ test("axe finds nothing on the scanner and its green, amber and red verdicts", a
   baseURL,
 }) => {
   const link = await createLink(organiserPage, concert.eventId, { gate: "Axe", exits: true });
-  const tickets = await doorTickets(organiserPage, link);
   // One nobody scanned: out first (amber), an unknown code (red), then in (green).
-  const ticket = tickets.filter((entry) => entry.status === "valid" && !entry.last)[0]!;
-  const code = await codeFor({
-    kid: concert.kid,
-    eid: concert.eventId,
-    ttid: concert.ticketTypeId,
-    tid: ticket.id,
-  });
+  const { code } = await unscannedTicket(link);
   // Four axe runs on a busy machine.
   test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL, locale: "de-DE" });

@@ -5,7 +5,8 @@ import buyDe from "../app/i18n/messages/de/buy.json" with { type: "json" };
 import eventDe from "../app/i18n/messages/de/event.json" with { type: "json" };
 import buyEn from "../app/i18n/messages/en/buy.json" with { type: "json" };
 import eventEn from "../app/i18n/messages/en/event.json" with { type: "json" };
-import { pathTo } from "../app/route-table";
+import { embedSnippet } from "../app/lib/embed";
+import { pathTo, resources } from "../app/route-table";
 import { expectNoViolations, paramsFor, test } from "./support";
 
 const texts = { de: { ...eventDe, ...buyDe }, en: { ...eventEn, ...buyEn } } as const;
@@ -37,10 +38,9 @@ for (const locale of ["de", "en"] as const) {
     ).toBeVisible();
     await expectNoViolations(page);
 
-    const snippet = [
-      `<iframe src="${baseURL}${shop}" title="Tickets" data-eventwerk-shop style="width:100%;height:100px;border:0"></iframe>`,
-      `<script src="${baseURL}/embed.js" async></script>`,
-    ].join("\n");
+    // The snippet the panel hands out, with a frame too short at first: the script sizes it.
+    const snippet = embedSnippet(baseURL!, shop, "Tickets").replace("height:32rem", "height:100px");
+    expect(snippet).toContain("height:100px");
     const site = await organiserSite(snippet);
     try {
       await page.goto(site.url);
@@ -72,3 +72,32 @@ for (const locale of ["de", "en"] as const) {
     }
   });
 }
+
+test("the embedded shop is a 404 for ids that are no published event and takes no posts; its script is for any site", async ({
+  request,
+  baseURL,
+}) => {
+  for (const id of ["abc", "0", "999999999", "12x", "1234567890"]) {
+    const response = await request.get(pathTo("embed-event", "de", { id }));
+    expect(response.status(), id).toBe(404);
+  }
+  const shop = pathTo("embed-event", "en", { id: eventId });
+  // Buying posts to the event page (a new tab); the shop's own address takes no form.
+  const post = await request.post(shop, {
+    headers: { origin: baseURL! },
+    form: { qty_1: "1" },
+  });
+  expect(post.status()).toBe(405);
+
+  const script = await request.get(resources.embedScript.path);
+  expect(script.status()).toBe(200);
+  expect(script.headers()["content-type"]).toBe("text/javascript; charset=utf-8");
+  expect(script.headers()["cross-origin-resource-policy"]).toBe("cross-origin");
+  // It only listens to frames of this site.
+  expect(await script.text()).toContain(JSON.stringify(new URL(baseURL!).origin));
+  const postScript = await request.post(resources.embedScript.path, {
+    headers: { origin: baseURL! },
+    form: { a: "1" },
+  });
+  expect(postScript.status()).toBe(405);
+});

@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
-import { pathTo } from "../app/route-table";
+import { pathTo, resources } from "../app/route-table";
 import { loginAs, test } from "./support";
 
 const texts = { de: panelDe, en: panelEn } as const;
@@ -205,7 +205,7 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     // The sitemap is a cached copy (the API's and the web's micro-caches, seconds each): the
     // other language's run may just have read it.
     await expect
-      .poll(async () => (await request.get("/sitemap.xml")).text(), { timeout: 20_000 })
+      .poll(async () => (await request.get(resources.sitemap.path)).text(), { timeout: 20_000 })
       .toContain(`-evx-${eventId}`);
 
     const event = (await (await page.request.get(`/api/v1/events/${eventId}`)).json()) as {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Locale, localeSchema, webPagePaths } from "@eventwerk/contract";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import type { Database, Transaction } from "../db/client.ts";
@@ -55,6 +56,14 @@ export async function enqueueRegisterAttempt(db: Db, email: string, locale: Loca
   });
 }
 
+/** The account's email change links not used yet (expired ones included). */
+const unusedChangeLinks = (userId: string | AnyPgColumn) =>
+  and(
+    eq(emailTokens.userId, userId),
+    eq(emailTokens.purpose, "change"),
+    isNull(emailTokens.usedAt),
+  );
+
 /**
  * Starts moving an account to a new address: 409 email_taken when another account has it. The
  * new address gets a link, the current one a notice; links of earlier requests stop working.
@@ -69,15 +78,7 @@ export async function requestEmailChange(
     const [own] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     // The own address in another case is a change too (it is verified again).
     if (own?.email.toLowerCase() !== email) await assertEmailFree(tx, email);
-    await tx
-      .delete(emailTokens)
-      .where(
-        and(
-          eq(emailTokens.userId, userId),
-          eq(emailTokens.purpose, "change"),
-          isNull(emailTokens.usedAt),
-        ),
-      );
+    await tx.delete(emailTokens).where(unusedChangeLinks(userId));
     const key = randomUUID();
     const payload = { userId, email, locale };
     await enqueue(tx, { kind: jobs.change, payload, dedupKey: `email-change:${key}` });
@@ -85,22 +86,18 @@ export async function requestEmailChange(
   });
 }
 
-/** The address an account is moving to (its newest link that still works), or null. */
-export async function pendingEmail(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
+/**
+ * The address an account is moving to (its newest link that still works), or null: a subquery
+ * for the user's own row (`loadUser` reads it with the user, in one round trip).
+ */
+export function pendingEmailOf(db: Db, userId: AnyPgColumn) {
+  const newest = db
     .select({ email: emailTokens.email })
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.userId, userId),
-        eq(emailTokens.purpose, "change"),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(and(unusedChangeLinks(userId), gt(emailTokens.expiresAt, new Date())))
     .orderBy(desc(emailTokens.createdAt))
     .limit(1);
-  return row?.email ?? null;
+  return sql<string | null>`(${newest})`;
 }
 
 /** Whether the user's current address is verified. */

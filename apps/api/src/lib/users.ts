@@ -12,7 +12,7 @@ import {
   organiserProfiles,
   users,
 } from "../db/schema.ts";
-import { pendingEmail } from "./email-ownership.ts";
+import { pendingEmailOf } from "./email-ownership.ts";
 import { pick } from "./geo.ts";
 import { HttpError, notFound } from "./http-error.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -25,14 +25,13 @@ const anonymousBuyer = { buyerName: "—", buyerEmail: "deleted@invalid" };
 /** The user as the API shows it: never the password hash. */
 export async function loadUser(db: Database | Transaction, userId: string): Promise<User> {
   const [row] = await db
-    .select({ user: users, organiser: organiserProfiles })
+    .select({ user: users, organiser: organiserProfiles, pending: pendingEmailOf(db, users.id) })
     .from(users)
     .leftJoin(organiserProfiles, eq(organiserProfiles.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw notFound();
-  const { user, organiser } = row;
-  const pending = await pendingEmail(db, userId);
+  const { user, organiser, pending } = row;
   return {
     id: user.id,
     name: user.name,

@@ -1,9 +1,12 @@
+import { apiPaths } from "@eventwerk/contract";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, outboxJobs, users } from "../db/schema.ts";
 import {
   call,
   createTestApp,
+  linkTokenTo,
+  mailsTo,
   passwordLogin,
   registerVisitor,
   requestResetToken,
@@ -25,32 +28,22 @@ type Me = { email: string; email_verified: boolean; pending_email: string | null
 let counter = 0;
 const newEmail = (label: string) => `${label}${Date.now()}${counter++}@example.com`;
 
-/** The mails to one address so far (the outbox is drained first), oldest first. */
-const mailsTo = async (email: string) =>
-  (await t.outbox()).filter((mail) => mail.toLowerCase().includes(`to: ${email.toLowerCase()}`));
-/** The token of the newest mail to the address. */
-async function linkTokenTo(email: string): Promise<string> {
-  const token = resetTokenFrom((await mailsTo(email)).at(-1) ?? "");
-  if (!token) throw new Error(`no link mailed to ${email}`);
-  return token;
-}
-
 const confirm = (token: unknown, options: { token?: string; locale?: "de" | "en" } = {}) =>
   call(t.app, {
     method: "POST",
-    url: "/api/v1/email/confirm",
+    url: apiPaths.emailConfirm,
     payload: { token },
     token: options.token,
     locale: options.locale,
   });
 const me = async (accessToken: string) =>
-  (await call(t.app, { method: "GET", url: "/api/v1/getUser", token: accessToken })).json<{
+  (await call(t.app, { method: "GET", url: apiPaths.getUser, token: accessToken })).json<{
     data: Me;
   }>().data;
 const requestChange = (accessToken: string, email: string, password = "sicher-passwort-1") =>
   call(t.app, {
     method: "POST",
-    url: "/api/v1/auth/email",
+    url: apiPaths.email,
     token: accessToken,
     payload: { email, current_password: password },
     locale: "en",
@@ -58,9 +51,14 @@ const requestChange = (accessToken: string, email: string, password = "sicher-pa
 const refresh = (refreshToken: string) =>
   call(t.app, {
     method: "POST",
-    url: "/api/v1/token",
+    url: apiPaths.token,
     payload: { grant_type: "refresh_token", refresh_token: refreshToken, ...testClient },
   });
+/** These calls answer POST only: a GET (a token in the address, say) is 405 and does nothing. */
+const expectPostOnly = async (url: string, accessToken?: string) =>
+  expect((await call(t.app, { method: "GET", url, token: accessToken })).statusCode).toBe(405);
+/** How many outbox jobs there are, queued or done (a mail is one). */
+const queuedJobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
 /** Every row of the tables an address link writes, to show that a refused one wrote nothing. */
 const snapshot = async () => {
   // Mails still queued (the registration's link) would add tokens in between.
@@ -75,11 +73,11 @@ describe("registration mails a verification link", () => {
   it("verifies the address once; a second use says the link was used", async () => {
     const { email, tokens } = await registerVisitor(t.app);
     expect(await me(tokens.access_token)).toMatchObject({ email, email_verified: false });
-    const [mail, ...more] = await mailsTo(email);
+    const [mail, ...more] = await mailsTo(t, email);
     expect(more).toEqual([]);
     expect(mail).toContain("/e-mail-bestaetigen?token=");
     expect(mail).toContain("Bitte bestätigen Sie Ihre E-Mail-Adresse");
-    const token = await linkTokenTo(email);
+    const token = await linkTokenTo(t, email);
     // A registration's link needs no login: it is often opened in the mail program's browser.
     const first = await confirm(token, { locale: "en" });
     expect(first.statusCode).toBe(200);
@@ -105,7 +103,7 @@ describe("registration mails a verification link", () => {
     const tokensBefore = await tokenCount();
     const response = await call(t.app, {
       method: "POST",
-      url: "/api/v1/register",
+      url: apiPaths.register,
       payload: {
         name: "Eve",
         surname: "Mallory",
@@ -116,7 +114,7 @@ describe("registration mails a verification link", () => {
       locale: "de",
     });
     expect(response.statusCode).toBe(201);
-    const mails = await mailsTo(email);
+    const mails = await mailsTo(t, email);
     expect(mails).toHaveLength(2);
     const note = mails.at(-1)!;
     expect(note).toContain("someone tried to register");
@@ -130,12 +128,11 @@ describe("registration mails a verification link", () => {
   it("does the same work for a new and a known address: one queued job each", async () => {
     const { email } = await registerVisitor(t.app);
     await t.drainOutbox();
-    const jobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
     for (const address of [newEmail("fresh"), email]) {
-      const before = await jobs();
+      const before = await queuedJobs();
       const response = await call(t.app, {
         method: "POST",
-        url: "/api/v1/register",
+        url: apiPaths.register,
         payload: {
           name: "Max",
           surname: "Muster",
@@ -145,13 +142,13 @@ describe("registration mails a verification link", () => {
         },
       });
       expect(response.statusCode).toBe(201);
-      expect(await jobs()).toBe(before + 1);
+      expect(await queuedJobs()).toBe(before + 1);
     }
   });
 
   it("answers unknown, expired and malformed links per field, in both languages, writing nothing", async () => {
     const { email } = await registerVisitor(t.app);
-    const token = await linkTokenTo(email);
+    const token = await linkTokenTo(t, email);
     await t.ctx.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -191,6 +188,8 @@ describe("registration mails a verification link", () => {
     expect(en.json<ErrorAnswer>().error.message).toBe(
       "This confirmation link is not valid. Part of it may be missing, or a newer link has replaced it.",
     );
+    // The link's page posts the token: a GET with it in the address is not the call.
+    await expectPostOnly(`${apiPaths.emailConfirm}?token=${token}`);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -206,24 +205,26 @@ describe("registration mails a verification link", () => {
 
 describe("mailing the verification link again", () => {
   const resend = (accessToken?: string) =>
-    call(t.app, { method: "POST", url: "/api/v1/auth/email/verification", token: accessToken });
+    call(t.app, { method: "POST", url: apiPaths.emailVerification, token: accessToken });
 
   it("mails a new link to an unverified address; the older link keeps working until used", async () => {
     const { email, tokens } = await registerVisitor(t.app);
-    const first = await linkTokenTo(email);
+    const first = await linkTokenTo(t, email);
     const response = await resend(tokens.access_token);
     expect(response.statusCode).toBe(200);
-    const second = await linkTokenTo(email);
+    const second = await linkTokenTo(t, email);
     expect(second).not.toBe(first);
     expect((await confirm(second)).statusCode).toBe(200);
     expect((await resend(tokens.access_token)).statusCode).toBe(409);
   });
 
-  it("needs a login and mails nothing without one", async () => {
-    const jobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
-    const before = await jobs();
+  it("needs a login and a POST, and mails nothing otherwise", async () => {
+    const { tokens } = await registerVisitor(t.app);
+    await t.drainOutbox();
+    const before = await queuedJobs();
     expect((await resend()).statusCode).toBe(401);
-    expect(await jobs()).toBe(before);
+    await expectPostOnly(apiPaths.emailVerification, tokens.access_token);
+    expect(await queuedJobs()).toBe(before);
   });
 
   it("is rate limited per account with 429", async () => {
@@ -234,7 +235,7 @@ describe("mailing the verification link again", () => {
       for (let i = 0; i < 3; i++) {
         const response = await call(limited.app, {
           method: "POST",
-          url: "/api/v1/auth/email/verification",
+          url: apiPaths.emailVerification,
           token: tokens.access_token,
         });
         statuses.push(response.statusCode);
@@ -264,10 +265,10 @@ describe("changing the email address", () => {
     // Nothing changed yet: the login is still the old address.
     await t.drainOutbox();
     expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: target });
-    const notice = (await mailsTo(email)).at(-1)!;
+    const notice = (await mailsTo(t, email)).at(-1)!;
     expect(notice).toContain(target);
     expect(resetTokenFrom(notice)).toBeUndefined();
-    const token = await linkTokenTo(target);
+    const token = await linkTokenTo(t, target);
 
     // Not signed in: the link asks for a login and stays usable.
     const anonymous = await confirm(token);
@@ -296,7 +297,7 @@ describe("changing the email address", () => {
     });
     // The other session is signed out: its access token and its refresh token stop working.
     expect(
-      (await call(t.app, { method: "GET", url: "/api/v1/getUser", token: other.access_token }))
+      (await call(t.app, { method: "GET", url: apiPaths.getUser, token: other.access_token }))
         .statusCode,
     ).toBe(401);
     expect((await refresh(other.refresh_token!)).json<ErrorAnswer>().error.code).toBe(
@@ -313,8 +314,7 @@ describe("changing the email address", () => {
     const { email, password, tokens } = await registerVisitor(t.app);
     const taken = await registerVisitor(t.app);
     await t.drainOutbox();
-    const jobs = async () => (await t.ctx.db.select({ n: count() }).from(outboxJobs))[0]!.n;
-    const before = await jobs();
+    const before = await queuedJobs();
     const cases: [string, string, number, string][] = [
       [newEmail("x"), "falsches-passwort-1", 400, "wrong_password"],
       [taken.email.toUpperCase(), password, 409, "email_taken"],
@@ -327,7 +327,15 @@ describe("changing the email address", () => {
       expect(response.statusCode, address).toBe(status);
       expect(response.json<ErrorAnswer>().error.code, address).toBe(code);
     }
-    expect(await jobs()).toBe(before);
+    // Without a login, or with another method: refused, nothing queued either.
+    const guest = await call(t.app, {
+      method: "POST",
+      url: apiPaths.email,
+      payload: { email: newEmail("guest"), current_password: password },
+    });
+    expect(guest.statusCode).toBe(401);
+    await expectPostOnly(apiPaths.email, tokens.access_token);
+    expect(await queuedJobs()).toBe(before);
     expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: null });
   });
 
@@ -336,15 +344,15 @@ describe("changing the email address", () => {
     const first = newEmail("first");
     const second = newEmail("second");
     await requestChange(tokens.access_token, first, password);
-    const firstToken = await linkTokenTo(first);
+    const firstToken = await linkTokenTo(t, first);
     await requestChange(tokens.access_token, second, password);
-    const secondToken = await linkTokenTo(second);
+    const secondToken = await linkTokenTo(t, second);
     const stale = await confirm(firstToken, { token: tokens.access_token });
     expect(stale.json<ErrorAnswer>().error.code).toBe("invalid_email_token");
     // Someone registers the address before the link is followed.
     const taken = await call(t.app, {
       method: "POST",
-      url: "/api/v1/register",
+      url: apiPaths.register,
       payload: { name: "Max", surname: "Muster", email: second, password, accept_terms: true },
     });
     expect(taken.statusCode).toBe(201);
@@ -357,11 +365,11 @@ describe("changing the email address", () => {
 
   it("a registration link stops working once the account moved to another address", async () => {
     const { email, password, tokens } = await registerVisitor(t.app);
-    const verifyToken = await linkTokenTo(email);
+    const verifyToken = await linkTokenTo(t, email);
     const target = newEmail("away");
     await requestChange(tokens.access_token, target, password);
     expect(
-      (await confirm(await linkTokenTo(target), { token: tokens.access_token })).statusCode,
+      (await confirm(await linkTokenTo(t, target), { token: tokens.access_token })).statusCode,
     ).toBe(200);
     const response = await confirm(verifyToken);
     expect(response.statusCode).toBe(400);

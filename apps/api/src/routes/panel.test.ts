@@ -13,7 +13,7 @@ import {
   type PanelVoucher,
   panelPaths,
 } from "@eventwerk/contract";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
@@ -1016,7 +1016,21 @@ describe("cover pictures", () => {
     expect(huge.statusCode).toBe(413);
     expect((await upload(event.id, png, owner.token, "text/plain")).statusCode).toBe(415);
     expect((await upload(event.id, png)).statusCode).toBe(401);
+    const visitor = (await registerVisitor(t.app)).tokens.access_token;
+    const pending = (await registerOrganiser(t.app, t.ctx.db)).token;
+    for (const token of [visitor, pending]) {
+      expect((await upload(event.id, png, token)).statusCode).toBe(403);
+    }
     expect((await upload(event.id, png, other.token)).statusCode).toBe(404);
+    for (const method of ["GET", "POST"] as const) {
+      const response = await call(t.app, {
+        method,
+        url: path(panelPaths.eventCover, event.id),
+        token: owner.token,
+      });
+      expect(response.statusCode, method).toBe(405);
+      expect(response.headers.allow).toBe("PUT");
+    }
     expect((await upload(987_654, png, owner.token)).statusCode).toBe(404);
 
     expect(await storedCovers()).toEqual(before);
@@ -1069,10 +1083,17 @@ describe("resending a confirmation", () => {
       token: owner.token,
     });
     expect(refused.statusCode).toBe(409);
+    const get = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.resendOrder, orderId),
+      token: owner.token,
+    });
+    expect(get.statusCode).toBe(405);
     const jobs = await t.ctx.db
       .select()
       .from(s.outboxJobs)
-      .where(eq(s.outboxJobs.dedupKey, `order-confirmation:${pending}`));
+      // A resend's key is `order-confirmation:<id>:resend:<uuid>`: none for the refused one.
+      .where(like(s.outboxJobs.dedupKey, `order-confirmation:${pending}:%`));
     expect(jobs).toEqual([]);
   });
 });

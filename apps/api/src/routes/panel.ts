@@ -72,6 +72,17 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
+/** The options of a call on one of the organiser's things by its id, answering `response`. */
+const byId = <Response extends z.ZodType>(summary: string, response: Response) => ({
+  schema: {
+    tags,
+    summary,
+    security,
+    params: idParamSchema,
+    response: { 200: response, ...errors },
+  },
+});
+
 const noStore = (reply: FastifyReply) => reply.header("cache-control", "private, no-store");
 
 /**
@@ -172,15 +183,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
 
   api.get(
     panelPaths.event,
-    {
-      schema: {
-        tags,
-        summary: "One event with ticket types, figures and daily sales",
-        security,
-        params: idParamSchema,
-        response: { 200: panelEventResponseSchema, ...errors },
-      },
-    },
+    byId("One event with ticket types, figures and daily sales", panelEventResponseSchema),
     async (request, reply) => {
       noStore(reply);
       return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };
@@ -248,23 +251,11 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     summary: string,
     run: (organiserId: string, id: number) => Promise<unknown>,
   ) =>
-    api.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary,
-          security,
-          params: idParamSchema,
-          response: { 200: panelEventResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        await run(request.auth.userId, request.params.id);
-        noStore(reply);
-        return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };
-      },
-    );
+    api.post(path, byId(summary, panelEventResponseSchema), async (request, reply) => {
+      await run(request.auth.userId, request.params.id);
+      noStore(reply);
+      return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };
+    });
   eventAction(panelPaths.publishEvent, "Publish an event (needs a ticket type)", (who, id) =>
     publishEvent(ctx.db, who, id),
   );
@@ -317,15 +308,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
 
   api.get(
     panelPaths.eventAudit,
-    {
-      schema: {
-        tags,
-        summary: "Who changed what on the event, newest first",
-        security,
-        params: idParamSchema,
-        response: { 200: auditListSchema, ...errors },
-      },
-    },
+    byId("Who changed what on the event, newest first", auditListSchema),
     async (request, reply) => {
       await ownedEvent(ctx.db, request.auth.userId, request.params.id);
       noStore(reply);
@@ -381,15 +364,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
 
   api.post(
     panelPaths.closeTicketType,
-    {
-      schema: {
-        tags,
-        summary: "End a ticket type's sale now",
-        security,
-        params: idParamSchema,
-        response: { 200: panelTicketTypeResponseSchema, ...errors },
-      },
-    },
+    byId("End a ticket type's sale now", panelTicketTypeResponseSchema),
     async (request, reply) => {
       noStore(reply);
       return { data: await closeTicketType(ctx.db, request.auth.userId, request.params.id) };
@@ -398,15 +373,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
 
   api.delete(
     panelPaths.ticketType,
-    {
-      schema: {
-        tags,
-        summary: "Delete a ticket type without orders (one with sales: 409, close it instead)",
-        security,
-        params: idParamSchema,
-        response: { 200: okSchema, ...errors },
-      },
-    },
+    byId("Delete a ticket type without orders (one with sales: 409, close it instead)", okSchema),
     async (request, reply) => {
       await deleteTicketType(ctx.db, request.auth.userId, request.params.id);
       noStore(reply);
@@ -418,15 +385,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
 
   api.get(
     panelPaths.vouchers,
-    {
-      schema: {
-        tags,
-        summary: "An event's vouchers with their uses",
-        security,
-        params: idParamSchema,
-        response: { 200: panelVoucherListSchema, ...errors },
-      },
-    },
+    byId("An event's vouchers with their uses", panelVoucherListSchema),
     async (request, reply) => {
       noStore(reply);
       return { data: await listVouchers(ctx.db, request.auth.userId, request.params.id) };
@@ -459,15 +418,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
 
   api.post(
     panelPaths.deactivateVoucher,
-    {
-      schema: {
-        tags,
-        summary: "Deactivate a voucher (its validity ends now)",
-        security,
-        params: idParamSchema,
-        response: { 200: panelVoucherResponseSchema, ...errors },
-      },
-    },
+    byId("Deactivate a voucher (its validity ends now)", panelVoucherResponseSchema),
     async (request, reply) => {
       noStore(reply);
       return { data: await deactivateVoucher(ctx.db, request.auth.userId, request.params.id) };
@@ -539,15 +490,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
 
   api.get(
     panelPaths.order,
-    {
-      schema: {
-        tags,
-        summary: "One order with its tickets and their check-ins",
-        security,
-        params: idParamSchema,
-        response: { 200: panelOrderResponseSchema, ...errors },
-      },
-    },
+    byId("One order with its tickets and their check-ins", panelOrderResponseSchema),
     async (request, reply) => {
       noStore(reply);
       return {
@@ -558,15 +501,10 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
 
   api.post(
     panelPaths.refundOrder,
-    {
-      schema: {
-        tags,
-        summary: "Cancel and fully refund a paid order through its payment provider",
-        security,
-        params: idParamSchema,
-        response: { 200: panelOrderResponseSchema, ...errors },
-      },
-    },
+    byId(
+      "Cancel and fully refund a paid order through its payment provider",
+      panelOrderResponseSchema,
+    ),
     async (request, reply) => {
       await refundOrder(
         ctx.db,
@@ -585,15 +523,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
 
   api.post(
     panelPaths.resendOrder,
-    {
-      schema: {
-        tags,
-        summary: "Email a paid order's confirmation with its tickets to the buyer again",
-        security,
-        params: idParamSchema,
-        response: { 200: okSchema, ...errors },
-      },
-    },
+    byId("Email a paid order's confirmation with its tickets to the buyer again", okSchema),
     async (request, reply) => {
       await resendConfirmation(ctx.db, request.auth.userId, request.params.id);
       ctx.outbox.wake();

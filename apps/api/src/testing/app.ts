@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { apiPaths, type Locale, localeHeader, type TokenResponse } from "@eventwerk/contract";
@@ -9,6 +10,20 @@ import { buildApp, type Context, createContext, loadConfig } from "../app.ts";
 import { demoUsers } from "../seed/index.ts";
 
 export const testClient = { client_id: "eventwerk-web", client_secret: "test-client-secret-1" };
+
+/** A TCP port free on 127.0.0.1 just now, for a server a test starts as a process of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
+    });
+  });
+}
 
 /** Which database the suite runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabase = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -206,13 +221,20 @@ export const resetPassword = (t: TestApp, token: string, password: string, local
     locale,
   });
 
+/** The mails to one address so far (the outbox is drained first), oldest first. */
+export const mailsTo = async (t: TestApp, email: string) =>
+  (await t.outbox()).filter((mail) => mail.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+
+/** The token of the newest link mailed to the address. */
+export async function linkTokenTo(t: TestApp, email: string): Promise<string> {
+  const token = resetTokenFrom((await mailsTo(t, email)).at(-1) ?? "");
+  if (!token) throw new Error(`no link mailed to ${email}`);
+  return token;
+}
+
 /** Follows the newest email change link mailed to `email`, signed in as its user. */
 export async function confirmEmailChange(t: TestApp, accessToken: string, email: string) {
-  const mail = (await t.outbox())
-    .filter((text) => text.toLowerCase().includes(`to: ${email.toLowerCase()}`))
-    .at(-1);
-  const token = resetTokenFrom(mail ?? "");
-  if (!token) throw new Error(`no link mailed to ${email}`);
+  const token = await linkTokenTo(t, email);
   const response = await call(t.app, {
     method: "POST",
     url: apiPaths.emailConfirm,

@@ -292,18 +292,11 @@ export function FormMessage({
   );
 }
 
+/** What a password field takes (this one and `NewPasswordField`). */
+export type PasswordFieldProps = { id: string; name: string; label: ReactNode; error?: string };
+
 /** The account's current password, asked again before a change that needs it. */
-export function CurrentPasswordField({
-  id,
-  name,
-  label,
-  error,
-}: {
-  id: string;
-  name: string;
-  label: ReactNode;
-  error?: string;
-}) {
+export function CurrentPasswordField({ id, name, label, error }: PasswordFieldProps) {
   return (
     <TextField
       id={id}

@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "use-intl";
-import { TextField } from "./form-field";
+import { type PasswordFieldProps, TextField } from "./form-field";
 import { Icon } from "./icon";
 
 const passwordChecks = {
@@ -13,17 +13,7 @@ const passwordChecks = {
  * A new password with its rule in view (the contract's `passwordSchema`), ticked off while the
  * visitor types; the API checks it again.
  */
-export function NewPasswordField({
-  id,
-  name,
-  label,
-  error,
-}: {
-  id: string;
-  name: string;
-  label: ReactNode;
-  error?: string;
-}) {
+export function NewPasswordField({ id, name, label, error }: PasswordFieldProps) {
   const t = useTranslations("forms");
   const [value, setValue] = useState("");
   return (

@@ -1,3 +1,5 @@
+import { resources } from "../route-table";
+
 /** The message the shop's frame sends its parent page (`/embed.js` reads it) with its height. */
 export const embedHeightMessage = "eventwerk:embed-height";
 
@@ -10,6 +12,6 @@ export function embedSnippet(origin: string, shopPath: string, title: string): s
     text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   return [
     `<iframe src="${origin}${shopPath}" title="${attribute(title)}" ${embedFrameAttribute} loading="lazy" style="width:100%;height:32rem;border:0"></iframe>`,
-    `<script src="${origin}/embed.js" async></script>`,
+    `<script src="${origin}${resources.embedScript.path}" async></script>`,
   ].join("\n");
 }

@@ -39,7 +39,11 @@ export function contentSecurityPolicy(
   settings: SecuritySettings,
   nonce?: string,
 ): string {
-  const ancestors = frameAncestors(pathname, settings) ?? "'none'";
+  return policy(frameAncestors(pathname, settings), nonce);
+}
+
+/** That policy with who may frame the page already decided (null: nobody). */
+function policy(ancestors: string | null, nonce?: string): string {
   return [
     "default-src 'self'",
     `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
@@ -50,7 +54,7 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors ${ancestors}`,
+    `frame-ancestors ${ancestors ?? "'none'"}`,
   ].join("; ");
 }
 
@@ -60,14 +64,16 @@ export function securityHeaders(
   settings: SecuritySettings,
   nonce?: string,
 ): Record<string, string> {
+  // Matched against the route table once: this runs for every answer, files included.
+  const ancestors = frameAncestors(pathname, settings);
   const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy(pathname, settings, nonce),
+    "Content-Security-Policy": policy(ancestors, nonce),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
   };
   // Browsers that predate frame-ancestors; the panel and the shop rely on the policy alone.
-  if (!frameAncestors(pathname, settings)) headers["X-Frame-Options"] = "DENY";
+  if (!ancestors) headers["X-Frame-Options"] = "DENY";
   // On http HSTS does nothing, and on localhost it would pin the browser to https.
   if (settings.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;

@@ -1,8 +1,8 @@
 import { ApiError } from "@eventwerk/contract";
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { apiFor, bareClient } from "../api.server";
 import { requestState } from "../context";
-import { pathTo } from "../route-table";
+import { loginAndBack } from "../middleware.server";
 
 export type ConfirmResult =
   | { ok: true; purpose: "verify" | "change"; message: string }
@@ -26,10 +26,7 @@ export async function confirmEmail(
     return data<ConfirmResult>({ ok: true, purpose: done.purpose, message: done.message });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (error.status === 401) {
-      const back = `${pageUrl.pathname}${pageUrl.search}`;
-      throw redirect(`${pathTo("login", state.locale)}?redirect=${encodeURIComponent(back)}`);
-    }
+    if (error.status === 401) throw loginAndBack(state.locale, pageUrl);
     return data<ConfirmResult>({ ok: false, message: error.message }, { status: 400 });
   }
 }

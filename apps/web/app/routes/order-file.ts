@@ -1,4 +1,4 @@
-import { type Locale, toLocale } from "@eventwerk/contract";
+import { fillPath, type Locale, toLocale } from "@eventwerk/contract";
 import { data } from "react-router";
 import { ApiError, apiFor } from "../api.server";
 import { privatePageCache } from "../lib/page-cache";
@@ -13,8 +13,7 @@ export const orderFilePath = (
   orderId: number,
   file: "tickets.pdf" | "calendar.ics" | `ticket-${number}.pdf`,
   locale: Locale,
-) =>
-  `${resources.orderFile.path.replace(":id", String(orderId)).replace(":file", file)}?locale=${locale}`;
+) => `${fillPath(resources.orderFile.path, { id: orderId, file })}?locale=${locale}`;
 
 /**
  * `/order-files/:id/:file`: a paid order's tickets (PDF, all or one) and its event (.ics), fetched

@@ -70,10 +70,11 @@ export async function uploadCover(
   const name = `${uploadPrefix}${randomUUID()}`;
   const root = uploadStorageDir(dataDir);
   await mkdir(path.join(root, coverDir), { recursive: true });
-  const files = [...sizes].map(([width]) => path.join(root, coverPath(name, width)));
-  await Promise.all(
-    [...sizes].map(([width, data]) => writeFile(path.join(root, coverPath(name, width)), data)),
-  );
+  const files = [...sizes].map(([width, data]) => ({
+    file: path.join(root, coverPath(name, width)),
+    data,
+  }));
+  await Promise.all(files.map(({ file, data }) => writeFile(file, data)));
   try {
     await db.transaction(async (tx) => {
       const event = await ownedEvent(tx, organiserId, eventId, { lock: true });
@@ -90,7 +91,7 @@ export async function uploadCover(
       });
     });
   } catch (error) {
-    await Promise.all(files.map((file) => rm(file, { force: true })));
+    await Promise.all(files.map(({ file }) => rm(file, { force: true })));
     throw error;
   }
   await removeUnusedCover(db, root, before.coverImage);

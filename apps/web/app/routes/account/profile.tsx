@@ -1,4 +1,5 @@
 import { locales } from "@eventwerk/contract/constants";
+import type { ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
@@ -73,14 +74,8 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
           {notice}
         </FormMessage>
       )}
-      <Form
-        method="post"
-        preventScrollReset
-        className="space-y-5"
-        aria-labelledby="profile-heading"
-      >
+      <IntentForm intent="profile" className="space-y-5" labelledBy="profile-heading">
         <FailureMessage id="profile-error" failure={profileFailure} />
-        <input type="hidden" name="intent" value="profile" />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             id="profile-name"
@@ -125,33 +120,26 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
         <button type="submit" disabled={busyIntent === "profile"} className="button-primary">
           {busyIntent === "profile" ? tf("saving") : tf("save")}
         </button>
-      </Form>
+      </IntentForm>
 
       {!user.email_verified && (
-        <Form
-          method="post"
-          preventScrollReset
+        <IntentForm
+          intent="resend"
           className="space-y-3 border-t border-neutral-200 pt-6 dark:border-neutral-800"
-          aria-labelledby="email-unverified"
+          labelledBy="email-unverified"
         >
           <p id="email-unverified" className="font-medium">
             {t("emailUnverified")}
           </p>
           <FailureMessage id="resend-error" failure={resendFailure} />
-          <input type="hidden" name="intent" value="resend" />
           <button type="submit" disabled={busyIntent === "resend"} className="button-secondary">
             {t("emailResend")}
           </button>
-        </Form>
+        </IntentForm>
       )}
 
       <div className="grid gap-6 border-t border-neutral-200 pt-6 lg:grid-cols-2 dark:border-neutral-800">
-        <Form
-          method="post"
-          preventScrollReset
-          className="space-y-4"
-          aria-labelledby="email-heading"
-        >
+        <IntentForm intent="email" className="space-y-4" labelledBy="email-heading">
           <h3 id="email-heading" className="text-lg font-semibold">
             {t("emailHeading")}
           </h3>
@@ -163,7 +151,6 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
             </p>
           )}
           <FailureMessage id="email-error" failure={emailFailure} />
-          <input type="hidden" name="intent" value="email" />
           <TextField
             id="email-new"
             name="email"
@@ -183,20 +170,14 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
           <button type="submit" disabled={busyIntent === "email"} className="button-primary">
             {t("emailSubmit")}
           </button>
-        </Form>
+        </IntentForm>
 
-        <Form
-          method="post"
-          preventScrollReset
-          className="space-y-4"
-          aria-labelledby="password-heading"
-        >
+        <IntentForm intent="password" className="space-y-4" labelledBy="password-heading">
           <h3 id="password-heading" className="text-lg font-semibold">
             {t("passwordHeading")}
           </h3>
           <p className={mutedText}>{t("passwordText")}</p>
           <FailureMessage id="password-error" failure={passwordFailure} />
-          <input type="hidden" name="intent" value="password" />
           <CurrentPasswordField
             id="password-current"
             name="current_password"
@@ -212,8 +193,28 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
           <button type="submit" disabled={busyIntent === "password"} className="button-primary">
             {t("passwordSubmit")}
           </button>
-        </Form>
+        </IntentForm>
       </div>
     </Section>
+  );
+}
+
+/** One of the screen's forms: posts its `intent` and keeps the scroll position. */
+function IntentForm({
+  intent,
+  className,
+  labelledBy,
+  children,
+}: {
+  intent: (typeof profileIntents)[number];
+  className: string;
+  labelledBy: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" preventScrollReset className={className} aria-labelledby={labelledBy}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
   );
 }
