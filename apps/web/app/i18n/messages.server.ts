@@ -53,7 +53,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "account-profile": ["account", "forms"],
   "account-addresses": ["account", "forms"],
   "account-privacy": ["account"],
-  "account-door": ["doorLinks"],
+  "account-door": ["doorLinks", "catalogue"],
   "door-scanner": ["door"],
   cities: ["cities", "catalogue"],
   contact: ["contact"],
