@@ -390,6 +390,47 @@ test("without JavaScript: the whole purchase works as plain form posts", async (
   await context.close();
 });
 
+test("without JavaScript: a signed-in buyer's typed billing address goes into the address book", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const t = texts.de.page;
+  const person = await registerVisitor(request, "de");
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, ...germanBrowser });
+  const page = await context.newPage();
+  await loginAs(page, "de", person);
+  const sale = await saleEvent(request, "de");
+  await chooseAndHold(page, "de", sale, false);
+  const form = page.getByRole("form", { name: t.buyerHeading });
+  const terms = page.getByLabel(t.terms.replace(/<\/?link>/g, ""), { exact: true });
+  await form.getByRole("radio", { name: t.billingNew }).check();
+  await form.getByLabel(accountDe.addressTitle).fill(billingAddress.title);
+  await form.getByLabel(accountDe.recipient).fill("Ohne Skript");
+  await form.getByLabel(formsDe.line).fill(billingAddress.line);
+  await form.getByLabel(formsDe.postalCode).fill(billingAddress.postalCode);
+  await form.getByLabel(formsDe.country, { exact: true }).selectOption({ label: "Deutschland" });
+  await form.getByLabel(t.billingSave).check();
+  await terms.check();
+  await page.getByRole("button", { name: t.placeOrder }).click();
+  // No script loads the country's cities: the post answers them, with the city missing and
+  // everything typed kept.
+  const city = form.getByLabel(formsDe.city, { exact: true });
+  await expect(city.getByRole("option", { name: "Berlin", exact: true })).toHaveCount(1);
+  await expect(form.getByLabel(formsDe.line)).toHaveValue(billingAddress.line);
+  await expect(form.getByLabel(t.billingSave)).toBeChecked();
+  await city.selectOption({ label: "Berlin" });
+  await terms.check();
+  await page.getByRole("button", { name: t.placeOrder }).click();
+  await expect(page).toHaveURL((url) => /^\/(testzahlung|en\/test-payment)\//.test(url.pathname));
+  await page.goto(pathTo("account-addresses", "de"));
+  const saved = page.getByRole("listitem").filter({ hasText: billingAddress.title });
+  await expect(saved).toHaveCount(1);
+  await expect(saved).toContainText(`${billingAddress.postalCode} Berlin`);
+  await context.close();
+});
+
 test.describe("bad input on the ticket form", () => {
   async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
     const response = await request.post(path, { form, maxRedirects: 0 });
