@@ -11,8 +11,10 @@ import {
   type TicketType,
 } from "@eventwerk/contract";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import accountDe from "../app/i18n/messages/de/account.json" with { type: "json" };
 import buyDe from "../app/i18n/messages/de/buy.json" with { type: "json" };
 import checkoutDe from "../app/i18n/messages/de/checkout.json" with { type: "json" };
+import formsDe from "../app/i18n/messages/de/forms.json" with { type: "json" };
 import buyEn from "../app/i18n/messages/en/buy.json" with { type: "json" };
 import checkoutEn from "../app/i18n/messages/en/checkout.json" with { type: "json" };
 import { pathTo, resources } from "../app/route-table";
@@ -126,6 +128,8 @@ async function completeCheckout(
   locale: Locale,
   buyer: { name: string; email: string } | null,
   provider: "test" | "stripe" = "test",
+  /** Fills the billing address, after the voucher's post has reloaded the page. */
+  billing?: () => Promise<void>,
 ) {
   const t = texts[locale].page;
   await page.getByLabel(t.voucherCode, { exact: true }).fill(voucher);
@@ -137,6 +141,7 @@ async function completeCheckout(
     await details.getByLabel(t.buyerName, { exact: true }).fill(buyer.name);
     await details.getByLabel(t.buyerEmail, { exact: true }).fill(buyer.email);
   }
+  await billing?.();
   await page.getByLabel(t.terms.replace(/<\/?link>/g, ""), { exact: true }).check();
   await page.getByRole("button", { name: t.placeOrder }).click();
   if (provider === "stripe") {
@@ -145,6 +150,29 @@ async function completeCheckout(
   }
   await expect(page).toHaveURL((url) => /^\/(testzahlung|en\/test-payment)\//.test(url.pathname));
   await expect(page.getByTestId("test-mode")).toHaveText(texts[locale].testMode);
+}
+
+const billingAddress = {
+  title: "Rechnung Konzert",
+  line: "Kastanienallee 12",
+  postalCode: "10435",
+};
+
+/** Types a billing address into the address book's fields and ticks "save" (signed in, German). */
+async function typeAndSaveBillingAddress(page: Page) {
+  const t = texts.de.page;
+  const form = page.getByRole("form", { name: t.buyerHeading });
+  await form.getByRole("radio", { name: t.billingNew }).check();
+  await form.getByLabel(accountDe.addressTitle).fill(billingAddress.title);
+  await form.getByLabel(accountDe.recipient).fill("Erika Muster");
+  await form.getByLabel(formsDe.line).fill(billingAddress.line);
+  await form.getByLabel(formsDe.postalCode).fill(billingAddress.postalCode);
+  await form.getByLabel(formsDe.country, { exact: true }).selectOption({ label: "Deutschland" });
+  const city = form.getByLabel(formsDe.city, { exact: true });
+  // The country's cities load after it is chosen.
+  await expect(city.getByRole("option", { name: "Berlin", exact: true })).toHaveCount(1);
+  await city.selectOption({ label: "Berlin" });
+  await form.getByLabel(t.billingSave).check();
 }
 
 /** Pays on the test provider's page and waits on the return page until the order is paid. */
@@ -239,7 +267,9 @@ for (const locale of locales) {
         person.email,
       );
       await expectNoViolations(page);
-      await completeCheckout(page, locale, null);
+      // In one language: the typed billing address is kept in the account's address book.
+      const billing = locale === "de" ? () => typeAndSaveBillingAddress(page) : undefined;
+      await completeCheckout(page, locale, null, "test", billing);
       await expectNoViolations(page);
       await payAndReturn(page, locale);
       await expectNoViolations(page);
@@ -249,6 +279,13 @@ for (const locale of locales) {
       await expect(tickets).toHaveCount(2);
       await expect(tickets.first().getByRole("img")).toBeVisible();
       await expectMailAttachments(person.email, orderId);
+      if (billing) {
+        await page.goto(pathTo("account-addresses", locale));
+        const saved = page.getByRole("listitem").filter({ hasText: billingAddress.title });
+        await expect(saved).toHaveCount(1);
+        await expect(saved).toContainText(billingAddress.line);
+        await expect(saved).toContainText(`${billingAddress.postalCode} Berlin`);
+      }
     });
 
     test("as a guest: the same, with name and email, and the return page by its token", async ({
@@ -384,6 +421,47 @@ test("without JavaScript: the whole purchase works as plain form posts", async (
   await expect(page.getByRole("timer")).toHaveText(/^\d+:\d\d$/);
   await completeCheckout(page, "de", { name: "Ohne Skript", email: uniqueEmail("nojs") });
   await payAndReturn(page, "de");
+  await context.close();
+});
+
+test("without JavaScript: a signed-in buyer's typed billing address goes into the address book", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const t = texts.de.page;
+  const person = await registerVisitor(request, "de");
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, ...germanBrowser });
+  const page = await context.newPage();
+  await loginAs(page, "de", person);
+  const sale = await saleEvent(request, "de");
+  await chooseAndHold(page, "de", sale, false);
+  const form = page.getByRole("form", { name: t.buyerHeading });
+  const terms = page.getByLabel(t.terms.replace(/<\/?link>/g, ""), { exact: true });
+  await form.getByRole("radio", { name: t.billingNew }).check();
+  await form.getByLabel(accountDe.addressTitle).fill(billingAddress.title);
+  await form.getByLabel(accountDe.recipient).fill("Ohne Skript");
+  await form.getByLabel(formsDe.line).fill(billingAddress.line);
+  await form.getByLabel(formsDe.postalCode).fill(billingAddress.postalCode);
+  await form.getByLabel(formsDe.country, { exact: true }).selectOption({ label: "Deutschland" });
+  await form.getByLabel(t.billingSave).check();
+  await terms.check();
+  await page.getByRole("button", { name: t.placeOrder }).click();
+  // No script loads the country's cities: the post answers them, with the city missing and
+  // everything typed kept.
+  const city = form.getByLabel(formsDe.city, { exact: true });
+  await expect(city.getByRole("option", { name: "Berlin", exact: true })).toHaveCount(1);
+  await expect(form.getByLabel(formsDe.line)).toHaveValue(billingAddress.line);
+  await expect(form.getByLabel(t.billingSave)).toBeChecked();
+  await city.selectOption({ label: "Berlin" });
+  await terms.check();
+  await page.getByRole("button", { name: t.placeOrder }).click();
+  await expect(page).toHaveURL((url) => /^\/(testzahlung|en\/test-payment)\//.test(url.pathname));
+  await page.goto(pathTo("account-addresses", "de"));
+  const saved = page.getByRole("listitem").filter({ hasText: billingAddress.title });
+  await expect(saved).toHaveCount(1);
+  await expect(saved).toContainText(`${billingAddress.postalCode} Berlin`);
   await context.close();
 });
 

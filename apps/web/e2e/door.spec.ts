@@ -25,6 +25,8 @@ type DoorTicket = {
   last: { entry_type: string } | null;
 };
 
+const baseUrlOf = (page: Page) => new URL(page.url()).origin;
+
 /** What the test needs of the demo concert: its id, ticket type, and the signing key's id. */
 async function demoConcert(page: Page) {
   await page.goto(pathTo("account-door", "de"));
@@ -368,6 +370,32 @@ test("door links: used on another browser without signing in, revoked, refused",
   } finally {
     await staff.close();
   }
+});
+
+test("past events: the door screen lists them and opens their scan logs; the panel links there", async () => {
+  await organiserPage.goto(pathTo("account-door", "de"));
+  const past = organiserPage.locator("#door-past");
+  await expect(past.getByRole("heading", { name: doorLinksDe.pastHeading })).toBeVisible();
+  // The seed's demo organiser has concerts that ended days ago.
+  const first = past.getByRole("listitem").first().getByRole("link");
+  const title = (await first.textContent())!;
+  const pastId = new URL(
+    (await first.getAttribute("href"))!,
+    baseUrlOf(organiserPage),
+  ).searchParams.get("event");
+  await first.click();
+  await expect(organiserPage).toHaveURL((url) => url.searchParams.get("event") === pastId);
+  await expect(organiserPage.getByTestId("door-closed-event")).toContainText(title);
+  await expect(organiserPage.locator("#door-log")).toBeVisible();
+  await expect(past.getByRole("link", { name: title })).toHaveAttribute("aria-current", "true");
+  // Its doors have closed: no new door links.
+  await expect(organiserPage.locator("#door-new")).toHaveCount(0);
+
+  // The panel's page of the past event leads to the same log.
+  await organiserPage.goto(pathTo("panel-event", "de", { id: Number(pastId) }));
+  await organiserPage.getByRole("link", { name: panelDe.doorLink }).click();
+  await expect(organiserPage).toHaveURL((url) => url.searchParams.get("event") === pastId);
+  await expect(organiserPage.getByTestId("door-closed-event")).toContainText(title);
 });
 
 test("axe finds nothing on the scanner and its green, amber and red verdicts", async ({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressInputSchema } from "./address.ts";
 import { dataOf, oneLine, opaqueText, personName, refIdSchema } from "./common.ts";
 import { localeSchema } from "./locale.ts";
 import { apiPrefix } from "./paths.ts";
@@ -81,20 +82,31 @@ export const billingAddressSchema = z
   .meta({ id: "BillingAddress" });
 export type BillingAddressInput = z.input<typeof billingAddressSchema>;
 
-/** Buyer details, billing address (typed, or one of the signed-in buyer's addresses), voucher. */
+/**
+ * Buyer details, billing address and voucher. The billing address is typed as free text, or one
+ * of the signed-in buyer's addresses (`address_id`), or, for signed-in buyers, typed into the
+ * address book's own form (`new_address`), which `save_address` also keeps in their address book.
+ */
 export const updateOrderSchema = z
   .strictObject({
     buyer_name: personName(120).optional(),
     buyer_email: z.email().max(254).optional(),
     billing_address: billingAddressSchema.nullable().optional(),
     address_id: refIdSchema.optional(),
+    // Strict like the rest of the update: a field the form does not have means tampering.
+    new_address: addressInputSchema.strict().optional(),
+    save_address: z.boolean().optional(),
     /** null removes the voucher. */
     voucher_code: voucherCodeSchema.nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: "empty_update" })
-  .refine((body) => !(body.address_id && body.billing_address), {
-    error: "address_twice",
-    path: ["address_id"],
+  .refine(
+    (body) => [body.address_id, body.billing_address, body.new_address].filter(Boolean).length < 2,
+    { error: "address_twice", path: ["address_id"] },
+  )
+  .refine((body) => !body.save_address || body.new_address !== undefined, {
+    error: "save_address_without_address",
+    path: ["save_address"],
   })
   .meta({ id: "UpdateOrder" });
 export type UpdateOrder = z.input<typeof updateOrderSchema>;

@@ -9,9 +9,12 @@ export const doorPaths = {
   links: `${apiPrefix}/organiser/events/:id/door-links`,
   link: `${apiPrefix}/organiser/door-links/:id`,
   revokeLink: `${apiPrefix}/organiser/door-links/:id/revoke`,
-  /** The organiser's events a door link can be made for. */
+  /**
+   * The organiser's events a door link can be made for (`when=upcoming`), or, a page at a time,
+   * those whose doors have closed, for their scan logs (`when=past`).
+   */
   events: `${apiPrefix}/organiser/door-events`,
-  /** Every scan of one event, newest first. */
+  /** Every scan of one event, newest first, with the event. */
   log: `${apiPrefix}/organiser/events/:id/door-log`,
   /** What the scanner with a door link's token needs: event, gate, modes, counters. */
   session: `${apiPrefix}/door/session`,
@@ -91,7 +94,23 @@ export const doorEventSchema = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
 });
-export const doorEventListSchema = dataOf(z.array(doorEventSchema));
+export type DoorEvent = z.infer<typeof doorEventSchema>;
+export const doorEventsQuerySchema = z.object({
+  when: z.enum(["upcoming", "past"]).default("upcoming"),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type DoorEventsQuery = Partial<z.output<typeof doorEventsQuerySchema>>;
+/** Upcoming events come soonest first, past ones latest first. */
+export const doorEventListSchema = z.object({
+  data: z.array(doorEventSchema),
+  meta: z.object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
+});
 
 export const doorCountersSchema = z.object({
   /** Tickets whose last scan is an entry. */
@@ -184,7 +203,11 @@ export const doorLogEntrySchema = z.object({
   offline: z.boolean(),
   scanned_at: z.string(),
 });
-export const doorLogSchema = dataOf(z.array(doorLogEntrySchema));
+export const doorLogSchema = z.object({
+  data: z.array(doorLogEntrySchema),
+  /** The event the log is of (a past one too, which no longer lists among the upcoming). */
+  event: doorEventSchema,
+});
 export type DoorLogEntry = z.infer<typeof doorLogEntrySchema>;
 
 export const doorLinkParamsSchema = z.object({ id: z.coerce.number().pipe(refIdSchema) });

@@ -1,12 +1,13 @@
 import type { Address, addressInputSchema, addressUpdateSchema, Locale } from "@eventwerk/contract";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Transaction } from "../db/client.ts";
 import { addresses, cities, countries, districts, users } from "../db/schema.ts";
 import { pick } from "./geo.ts";
 
 type Db = Database | Transaction;
-type AddressInput = z.output<typeof addressInputSchema>;
+/** An address as the contract parsed it. */
+export type AddressInput = z.output<typeof addressInputSchema>;
 type AddressUpdate = z.output<typeof addressUpdateSchema>;
 
 /** The user's addresses with place names; every query is scoped to the owner. */
@@ -71,26 +72,59 @@ const placeColumns = (input: AddressInput) => ({
   phone: input.phone ?? null,
 });
 
-/** Adds an address and answers its id; the first address, or one asked to be, is the default. */
+/** Adds an address inside the caller's transaction; the first one, or one asked to be, is the default. */
+async function insertAddress(tx: Transaction, userId: string, input: AddressInput) {
+  await lockOwner(tx, userId);
+  const existing = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .limit(1);
+  const isDefault = input.is_default === true || existing.length === 0;
+  const [row] = await tx
+    .insert(addresses)
+    .values({ userId, ...placeColumns(input), isDefault: false })
+    .returning({ id: addresses.id });
+  if (isDefault) {
+    await clearDefault(tx, userId, row!.id);
+    await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, row!.id));
+  }
+  return row!.id;
+}
+
+/** Adds an address and answers its id. */
 export async function addAddress(db: Database, userId: string, input: AddressInput) {
-  return db.transaction(async (tx) => {
-    await lockOwner(tx, userId);
-    const existing = await tx
-      .select({ id: addresses.id })
-      .from(addresses)
-      .where(eq(addresses.userId, userId))
-      .limit(1);
-    const isDefault = input.is_default === true || existing.length === 0;
-    const [row] = await tx
-      .insert(addresses)
-      .values({ userId, ...placeColumns(input), isDefault: false })
-      .returning({ id: addresses.id });
-    if (isDefault) {
-      await clearDefault(tx, userId, row!.id);
-      await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, row!.id));
-    }
-    return row!.id;
-  });
+  return db.transaction((tx) => insertAddress(tx, userId, input));
+}
+
+/**
+ * Keeps an address typed elsewhere (the checkout) in the user's book, inside the caller's
+ * transaction, and answers its id. An identical entry is answered instead of a second one, so a
+ * retried post saves once; the owner's lock makes two concurrent retries see each other.
+ */
+export async function keepAddress(tx: Transaction, userId: string, input: AddressInput) {
+  await lockOwner(tx, userId);
+  const columns = placeColumns(input);
+  const [same] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.userId, userId),
+        eq(addresses.title, columns.title),
+        eq(addresses.recipient, columns.recipient),
+        eq(addresses.line, columns.line),
+        eq(addresses.postalCode, columns.postalCode),
+        eq(addresses.countryId, columns.countryId),
+        eq(addresses.cityId, columns.cityId),
+        columns.districtId === null
+          ? isNull(addresses.districtId)
+          : eq(addresses.districtId, columns.districtId),
+        columns.phone === null ? isNull(addresses.phone) : eq(addresses.phone, columns.phone),
+      ),
+    )
+    .limit(1);
+  return same ? same.id : insertAddress(tx, userId, input);
 }
 
 /** Changes one of the user's addresses (a no-op for someone else's). */

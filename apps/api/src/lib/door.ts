@@ -2,10 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   type CreateDoorLink,
   type DoorCounters,
+  type DoorEvent,
   type DoorLink,
   type DoorLogEntry,
   type DoorTicket,
   doorClosesAfterEndMs,
+  type doorEventsQuerySchema,
   doorOpensBeforeStartMs,
   type EntryType,
   type Locale,
@@ -15,7 +17,8 @@ import {
   type TicketKey,
   verifyTicketCode,
 } from "@eventwerk/contract";
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database, Transaction } from "../db/client.ts";
 import {
   doorCounts,
@@ -71,26 +74,61 @@ const toDoorLink = (row: typeof doorLinks.$inferSelect, token?: string): DoorLin
   ...(token ? { token } : {}),
 });
 
-/** The organiser's events that still have a door to keep: published, not yet over. */
-export async function doorEvents(db: Db, userId: string, locale: Locale, now = new Date()) {
-  const rows = await db
-    .select()
-    .from(events)
-    .where(
-      and(
-        eq(events.organiserId, userId),
-        eq(events.status, "published"),
-        gt(events.endsAt, new Date(now.getTime() - doorClosesAfterEndMs)),
-      ),
-    )
-    .orderBy(asc(events.startsAt))
-    .limit(50);
-  return rows.map((event) => ({
-    id: event.id,
-    title: locale === "en" ? event.titleEn : event.titleDe,
-    starts_at: event.startsAt.toISOString(),
-    ends_at: event.endsAt.toISOString(),
-  }));
+const toDoorEvent = (event: typeof events.$inferSelect, locale: Locale): DoorEvent => ({
+  id: event.id,
+  title: locale === "en" ? event.titleEn : event.titleDe,
+  starts_at: event.startsAt.toISOString(),
+  ends_at: event.endsAt.toISOString(),
+});
+
+/**
+ * A page of the organiser's events: upcoming ones (published, doors not closed yet; soonest
+ * first), or past ones whose doors have closed (any but drafts, whose doors never opened; latest
+ * first), so their scan logs stay reachable.
+ */
+export async function doorEvents(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  query: z.output<typeof doorEventsQuerySchema>,
+  now = new Date(),
+) {
+  const closedBefore = new Date(now.getTime() - doorClosesAfterEndMs);
+  const where =
+    query.when === "past"
+      ? and(
+          eq(events.organiserId, userId),
+          ne(events.status, "draft"),
+          lte(events.endsAt, closedBefore),
+        )
+      : and(
+          eq(events.organiserId, userId),
+          eq(events.status, "published"),
+          gt(events.endsAt, closedBefore),
+        );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(events)
+      .where(where)
+      .orderBy(
+        query.when === "past" ? desc(events.startsAt) : asc(events.startsAt),
+        query.when === "past" ? desc(events.id) : asc(events.id),
+      )
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ total: count() }).from(events).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    data: rows.map((event) => toDoorEvent(event, locale)),
+    meta: {
+      page: query.page,
+      per_page: query.per_page,
+      total,
+      pages: Math.ceil(total / query.per_page),
+    },
+  };
 }
 
 export async function listDoorLinks(db: Db, userId: string, eventId: number): Promise<DoorLink[]> {
@@ -449,16 +487,17 @@ export async function doorLog(
   db: Db,
   userId: string,
   eventId: number,
+  locale: Locale,
   limit = 500,
-): Promise<DoorLogEntry[]> {
-  await ownEvent(db, userId, eventId);
+) {
+  const event = await ownEvent(db, userId, eventId);
   const rows = await db
     .select()
     .from(doorScans)
     .where(eq(doorScans.eventId, eventId))
     .orderBy(desc(doorScans.scannedAt), desc(doorScans.id))
     .limit(limit);
-  return rows.map((row) => ({
+  const log: DoorLogEntry[] = rows.map((row) => ({
     id: row.id,
     scan_id: row.scanId,
     ticket_id: row.ticketId,
@@ -469,4 +508,5 @@ export async function doorLog(
     offline: row.offline,
     scanned_at: row.scannedAt.toISOString(),
   }));
+  return { data: log, event: toDoorEvent(event, locale) };
 }

@@ -75,6 +75,8 @@ const de = {
   duplicate_ticket_type: "Jede Ticketart darf nur einmal vorkommen.",
   address_twice:
     "Bitte wählen Sie eine gespeicherte Adresse oder geben Sie eine ein, nicht beides.",
+  save_address_without_address: "Speichern lässt sich nur eine eingegebene Adresse.",
+  address_book_sign_in: "Bitte melden Sie sich an, um eine Adresse im Adressbuch zu speichern.",
   // Answers.
   reset_requested:
     "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir einen Link zum Zurücksetzen geschickt.",
@@ -262,6 +264,8 @@ const en: Catalogue = {
   ticket_type_unknown: "This event has no such ticket type.",
   duplicate_ticket_type: "Each ticket type may appear only once.",
   address_twice: "Please choose a saved address or enter one, not both.",
+  save_address_without_address: "Only an address you enter can be saved.",
+  address_book_sign_in: "Please log in to save an address in your address book.",
   reset_requested: "If an account with this email address exists, we have sent a reset link.",
   password_reset_done: "Your password has been changed. You can log in now.",
   password_changed: "Your password has been changed. Other sessions have been signed out.",

@@ -281,7 +281,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["checkout"],
         summary: "Buyer name and email, billing address, voucher of a held order",
         description:
-          "Only while the hold runs and before the order is placed (409 `hold_expired` / `order_closed`). A signed-in caller who also sends a guest order's token takes the order over (it keeps its hold and appears in their account). `address_id` copies one of the signed-in buyer's addresses. Voucher errors have their own codes: `voucher_unknown`, `voucher_expired`, `voucher_not_yet_valid`, `voucher_used_up`, `voucher_wrong_event`, `voucher_not_applicable`.",
+          "Only while the hold runs and before the order is placed (409 `hold_expired` / `order_closed`). A signed-in caller who also sends a guest order's token takes the order over (it keeps its hold and appears in their account). `address_id` copies one of the signed-in buyer's addresses. `new_address` (the address book's fields, signed-in buyers only) is the billing address, and with `save_address` also an entry of their address book, made in the same transaction; a retry with the same address answers the same entry. Voucher errors have their own codes: `voucher_unknown`, `voucher_expired`, `voucher_not_yet_valid`, `voucher_used_up`, `voucher_wrong_event`, `voucher_not_applicable`.",
         ...readSchema,
         body: updateOrderSchema,
         response: { 200: checkoutOrderResponseSchema, ...orderErrors },
@@ -299,6 +299,9 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         buyerEmail: body.buyer_email,
         billingAddress: body.billing_address,
         addressId: body.address_id,
+        newAddress: body.new_address,
+        saveAddress: body.save_address,
+        callerId: who.userId,
         voucherCode: body.voucher_code,
       });
       reply.header("cache-control", "private, no-store");

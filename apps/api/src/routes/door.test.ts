@@ -10,6 +10,7 @@ import { eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   doorLinks,
+  doorScans,
   eventLogs,
   events,
   eventTicketTypes,
@@ -451,5 +452,118 @@ describe("scanning", () => {
     expect(
       (await call(t.app, { method: "GET", url: doorPaths.session, token: other.token })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe("past events' scan logs", () => {
+  type Listed = { data: { id: number; title: string }[]; meta: { total: number; pages: number } };
+  /** As the demo organiser, or as whoever `token` is (null: a guest). */
+  const listEvents = (query: string, token: string | null = organiserToken) =>
+    call(t.app, { method: "GET", url: `${doorPaths.events}?${query}`, token: token ?? undefined });
+
+  /** A copy of the demo event that ended days ago (its doors closed), with one scan in its log. */
+  async function pastEvent(daysAgo: number, status: "published" | "cancelled" | "draft") {
+    const [source] = await t.ctx.db.select().from(events).where(eq(events.id, eventId));
+    const { id: _, ...columns } = source!;
+    const start = new Date(Date.now() - daysAgo * 86_400_000);
+    const suffix = randomUUID().slice(0, 8);
+    const [event] = await t.ctx.db
+      .insert(events)
+      .values({
+        ...columns,
+        slugDe: `vergangen-${suffix}`,
+        slugEn: `past-${suffix}`,
+        titleDe: `Vergangen ${suffix}`,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 3_600_000),
+        status,
+      })
+      .returning();
+    await t.ctx.db.insert(doorScans).values({
+      scanId: randomUUID(),
+      eventId: event!.id,
+      result: "unknown_code",
+      entryType: "entry",
+      gate: "Alt",
+      scannedAt: new Date(start.getTime() + 600_000),
+    });
+    return event!;
+  }
+
+  it("lists the organiser's past events a page at a time, latest first, and opens their logs", async () => {
+    const older = await pastEvent(30, "published");
+    const newer = await pastEvent(3, "cancelled");
+    const draft = await pastEvent(2, "draft");
+    const first = await listEvents("when=past&per_page=1");
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers["cache-control"]).toBe("private, no-store");
+    const firstPage = first.json<Listed>();
+    expect(firstPage.data.map((event) => event.id)).toEqual([newer.id]);
+    const all = (await listEvents("when=past&per_page=100")).json<Listed>();
+    const ids = all.data.map((event) => event.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    // Drafts never opened their doors; upcoming events are the other list.
+    expect(ids).not.toContain(draft.id);
+    expect(ids).not.toContain(eventId);
+    expect(firstPage.meta.total).toBe(all.data.length);
+    expect(firstPage.meta.pages).toBe(all.data.length);
+    const second = (await listEvents("when=past&per_page=1&page=2")).json<Listed>();
+    expect(second.data.map((event) => event.id)).toEqual([ids[1]]);
+    // The upcoming list keeps its events, and none of the past ones.
+    const upcoming = (await listEvents("")).json<Listed>().data.map((event) => event.id);
+    expect(upcoming).toContain(eventId);
+    expect(upcoming).not.toContain(older.id);
+
+    const log = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.log, { id: older.id }),
+      token: organiserToken,
+      locale: "de",
+    });
+    expect(log.statusCode).toBe(200);
+    const body = log.json<{ data: { gate: string }[]; event: { id: number; title: string } }>();
+    expect(body.event).toMatchObject({ id: older.id, title: older.titleDe });
+    expect(body.data.map((entry) => entry.gate)).toEqual(["Alt"]);
+  });
+
+  it("keeps other organisers' past events and logs to themselves; guests are refused", async () => {
+    const past = await pastEvent(5, "published");
+    const visitor = await loginDemoVisitor(t.app);
+    const asVisitor = await listEvents("when=past", visitor.access_token);
+    expect(asVisitor.statusCode).toBe(403);
+    const asGuest = await listEvents("when=past", null);
+    expect(asGuest.statusCode).toBe(401);
+    const guestLog = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.log, { id: past.id }),
+    });
+    expect(guestLog.statusCode).toBe(401);
+    // Another organiser's event answers as if it did not exist.
+    const [otherOrganiser] = await t.ctx.db
+      .select({ organiserId: events.organiserId })
+      .from(events)
+      .innerJoin(users, eq(users.id, events.organiserId))
+      .where(ne(users.email, demoUsers.organiser.email))
+      .limit(1);
+    await t.ctx.db
+      .update(events)
+      .set({ organiserId: otherOrganiser!.organiserId })
+      .where(eq(events.id, past.id));
+    const foreign = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.log, { id: past.id }),
+      token: organiserToken,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const listed = (await listEvents("when=past&per_page=100")).json<Listed>();
+    expect(listed.data.map((event) => event.id)).not.toContain(past.id);
+  });
+
+  it("refuses a bad list query with the field named", async () => {
+    for (const query of ["when=soon", "page=0", "per_page=1000", "page=x"]) {
+      const response = await listEvents(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ error: { code: string } }>().error.code).toBe("validation_failed");
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   createDoorLinkSchema,
   doorEventListSchema,
+  doorEventsQuerySchema,
   doorLinkListSchema,
   doorLinkParamsSchema,
   doorLinkResponseSchema,
@@ -51,14 +52,17 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
     {
       schema: {
         tags: ["door"],
-        summary: "The organiser's published events whose doors have not closed yet",
+        summary: "The organiser's events for the door: upcoming ones, or past ones for their logs",
+        description:
+          "`when=upcoming` (the default): published events whose doors have not closed yet, soonest first. `when=past`: the organiser's events whose doors have closed (drafts apart), latest first, so that their scan logs stay reachable. Paginated with `page` and `per_page`.",
         security,
+        querystring: doorEventsQuerySchema,
         response: { 200: doorEventListSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return { data: await doorEvents(ctx.db, request.auth.userId, request.locale) };
+      return doorEvents(ctx.db, request.auth.userId, request.locale, request.query);
     },
   );
 
@@ -124,7 +128,9 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
     {
       schema: {
         tags: ["door"],
-        summary: "Every scan of the event, accepted or not, newest first",
+        summary: "Every scan of the event, accepted or not, newest first, with the event",
+        description:
+          "Past events' logs too (see `when=past` of the door events). Another organiser's event answers 404.",
         security,
         params: idParamSchema,
         response: { 200: doorLogSchema, ...errors },
@@ -132,7 +138,7 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return { data: await doorLog(ctx.db, request.auth.userId, request.params.id) };
+      return doorLog(ctx.db, request.auth.userId, request.params.id, request.locale);
     },
   );
 };

@@ -22,6 +22,7 @@ export function PlaceFields({
   districts,
   values,
   errors,
+  required = true,
 }: {
   idPrefix: string;
   /** `address.` when the API expects the place inside an address object. */
@@ -31,6 +32,8 @@ export function PlaceFields({
   districts: readonly District[];
   values: PlaceValues;
   errors: Partial<Record<keyof PlaceValues, string>>;
+  /** False when the address is optional (one choice of several). */
+  required?: boolean;
 }) {
   const t = useTranslations("forms");
   const { locale } = useRootData();
@@ -76,6 +79,7 @@ export function PlaceFields({
         options={countries.map((entry) => ({ value: entry.id, label: entry.name }))}
         value={country}
         onChange={chooseCountry}
+        required={required}
         error={errors.country_id}
       />
       <SelectField
@@ -88,7 +92,7 @@ export function PlaceFields({
         onChange={chooseCity}
         // Required only with cities to choose from: without JavaScript nothing loads them after a
         // country is chosen, and an empty required select would block the post that brings them.
-        required={cityList.length > 0}
+        required={required && cityList.length > 0}
         disabled={loadingCities}
         error={errors.city_id}
       />

@@ -45,7 +45,7 @@ export const areaNamespaces: Record<AreaName, readonly Namespace[]> = {
 export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   home: ["home", "catalogue"],
   event: ["event", "catalogue", "buy"],
-  checkout: ["checkout", "catalogue"],
+  checkout: ["checkout", "catalogue", "account", "forms"],
   "test-payment": ["checkout", "catalogue"],
   "about-us": ["cms"],
   account: ["account"],
@@ -53,7 +53,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "account-profile": ["account", "forms"],
   "account-addresses": ["account", "forms"],
   "account-privacy": ["account"],
-  "account-door": ["doorLinks"],
+  "account-door": ["doorLinks", "catalogue"],
   "door-scanner": ["door"],
   cities: ["cities", "catalogue"],
   contact: ["contact"],

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { textValues } from "../lib/forms";
 import { selectionFromQuery, selectionQuery } from "../lib/ticket-selection";
-import { detailsUpdate, idempotencyKey, paymentRedirect, readBuyForm } from "./checkout.server";
+import {
+  detailFields,
+  detailsUpdate,
+  idempotencyKey,
+  paymentRedirect,
+  readBuyForm,
+} from "./checkout.server";
 
 const formOf = (entries: [string, string][]) => {
   const form = new FormData();
@@ -119,12 +126,23 @@ describe("the checkout form", () => {
     "billing_address.city": "Berlin",
     "billing_address.country": "Deutschland",
     address_id: "",
+    "new_address.id": "",
+    "new_address.title": "Rechnung",
+    "new_address.recipient": "Lena Hoffmann",
+    "new_address.line": "Kastanienallee 12",
+    "new_address.postal_code": "10435",
+    "new_address.country_id": "3",
+    "new_address.city_id": "17",
+    "new_address.district_id": "",
+    "new_address.phone": " ",
+    "new_address.is_default": "on",
+    save_address: "",
     voucher_code: "",
     email: "",
   };
 
   it("sends the typed address, a saved one by id, or none", () => {
-    expect(detailsUpdate({ ...values, billing: "new" })).toEqual({
+    expect(detailsUpdate({ ...values, billing: "new" }, false)).toEqual({
       buyer_name: "Lena Hoffmann",
       buyer_email: "lena@example.com",
       billing_address: {
@@ -135,9 +153,39 @@ describe("the checkout form", () => {
         country: "Deutschland",
       },
     });
-    expect(detailsUpdate({ ...values, billing: "7" }).address_id).toBe(7);
-    expect(detailsUpdate({ ...values, billing: "7; drop" }).billing_address).toBeNull();
-    expect(detailsUpdate(values).billing_address).toBeNull();
+    expect(detailsUpdate({ ...values, billing: "7" }, true).address_id).toBe(7);
+    expect(detailsUpdate({ ...values, billing: "7; drop" }, true).billing_address).toBeNull();
+    expect(detailsUpdate(values, true).billing_address).toBeNull();
+  });
+
+  it("sends a signed-in buyer's typed address as an address book entry, saved when ticked", () => {
+    const post = new FormData();
+    for (const [name, value] of Object.entries({ ...values, billing: "new", save_address: "on" })) {
+      post.append(name, value);
+    }
+    const update = detailsUpdate(textValues(post, detailFields), true);
+    expect(update).toEqual({
+      buyer_name: "Lena Hoffmann",
+      buyer_email: "lena@example.com",
+      new_address: {
+        title: "Rechnung",
+        recipient: "Lena Hoffmann",
+        line: "Kastanienallee 12",
+        postal_code: "10435",
+        country_id: 3,
+        city_id: 17,
+        district_id: null,
+        phone: null,
+      },
+      save_address: true,
+    });
+    // The default stays the address book's business; an unticked box saves nothing.
+    const unticked = detailsUpdate({ ...values, billing: "new" }, true);
+    expect(unticked.save_address).toBe(false);
+    expect(unticked.billing_address).toBeUndefined();
+    // A place not chosen yet goes to the API as missing, which names the field.
+    const noCity = detailsUpdate({ ...values, billing: "new", "new_address.city_id": "" }, true);
+    expect(noCity.new_address?.city_id).toBeUndefined();
   });
 
   it("sends the buyer to the test provider's page on this site, to a real provider as given", () => {

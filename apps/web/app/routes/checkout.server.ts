@@ -3,13 +3,21 @@ import {
   type ApiClient,
   ApiError,
   type CheckoutOrder,
+  type Loose,
   type UpdateOrder,
 } from "@eventwerk/contract";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { apiFor, bareClient, serverClient } from "../api.server";
 import { config } from "../config.server";
 import { requestState } from "../context";
+import {
+  type AddressField,
+  addressBody,
+  addressFieldNames,
+  newAddressPrefix,
+} from "../lib/address-fields";
 import { type FormFailure, formFailure, textValues } from "../lib/forms";
+import { placeLists } from "../lib/places.server";
 import { selectionQuery } from "../lib/ticket-selection";
 import { pathTo } from "../route-table";
 import { loginCookies, readCookies, serializeCookie } from "../session/cookies.server";
@@ -148,6 +156,11 @@ export async function buyTickets(
 export const checkoutIntents = ["place", "voucher", "voucher-remove", "login", "cancel"] as const;
 export type CheckoutIntent = (typeof checkoutIntents)[number];
 
+type NewAddressField = `${typeof newAddressPrefix}${AddressField}`;
+const newAddressFields = addressFieldNames.map(
+  (name): NewAddressField => `${newAddressPrefix}${name}`,
+);
+
 /** The details form's fields, named as the API names them (its errors land on them). */
 export const detailFields = [
   "buyer_name",
@@ -159,6 +172,8 @@ export const detailFields = [
   "billing_address.city",
   "billing_address.country",
   "address_id",
+  ...newAddressFields,
+  "save_address",
   "voucher_code",
   "email",
 ] as const;
@@ -167,14 +182,44 @@ export type DetailField = (typeof detailFields)[number];
 export type CheckoutFailure = FormFailure<DetailField> & {
   intent: CheckoutIntent | null;
   termsMissing: boolean;
+  /** The address fields' place lists for what was chosen (signed in; without JavaScript too). */
+  places?: PlaceLists;
 };
+type PlaceLists = Awaited<ReturnType<typeof placeLists>>;
 
 const failed = (failure: CheckoutFailure, status = 400) => data(failure, { status });
 
-/** The update a details post asks for: name, email and the chosen or typed billing address. */
-export function detailsUpdate(values: Record<DetailField, string>): UpdateOrder {
-  const update: UpdateOrder = { buyer_name: values.buyer_name, buyer_email: values.buyer_email };
-  if (values.billing === "new") {
+/** The place selects' values of a signed-in buyer's post. */
+export const placeValues = (values: Partial<Record<DetailField, string>>) => ({
+  country_id: values[`${newAddressPrefix}country_id`],
+  city_id: values[`${newAddressPrefix}city_id`],
+  district_id: values[`${newAddressPrefix}district_id`],
+});
+
+/** The address fields of a signed-in buyer's post, without their prefix. */
+const typedAddress = (values: Record<DetailField, string>) =>
+  Object.fromEntries(
+    addressFieldNames.map((name) => [name, values[`${newAddressPrefix}${name}`]]),
+  ) as Record<AddressField, string>;
+
+/**
+ * The update a details post asks for: name, email and the chosen or typed billing address. A
+ * signed-in buyer types it into the address book's fields and may keep it there; a guest types
+ * free text.
+ */
+export function detailsUpdate(
+  values: Record<DetailField, string>,
+  signedIn: boolean,
+): Loose<UpdateOrder> {
+  const update: Loose<UpdateOrder> = {
+    buyer_name: values.buyer_name,
+    buyer_email: values.buyer_email,
+  };
+  if (values.billing === "new" && signedIn) {
+    const { is_default: _, ...address } = addressBody(typedAddress(values));
+    update.new_address = address;
+    update.save_address = values.save_address === "on";
+  } else if (values.billing === "new") {
     update.billing_address = {
       recipient: values["billing_address.recipient"],
       line: values["billing_address.line"],
@@ -253,8 +298,16 @@ export async function checkoutAction(
   const order = await readOrder(api, orderId, token);
   if (!order) throw data("Order not found", { status: 404 });
   const here = pathTo("checkout", state.locale, { id: orderId });
-  const refuse = (error: unknown) =>
-    failed({ intent, termsMissing: false, ...formFailure(error, detailFields, values) });
+  const refuse = async (error: unknown) =>
+    failed({
+      intent,
+      termsMissing: false,
+      ...formFailure(error, detailFields, values),
+      // Without JavaScript the city list comes with the answer to the chosen country.
+      ...(state.user && intent === "place"
+        ? { places: await placeLists(api, placeValues(values)) }
+        : {}),
+    });
   try {
     switch (intent) {
       case "place": {
@@ -268,7 +321,7 @@ export async function checkoutAction(
             values,
           });
         }
-        await api.checkout.updateOrder(orderId, detailsUpdate(values), token);
+        await api.checkout.updateOrder(orderId, detailsUpdate(values, state.user !== null), token);
         const placed = await api.checkout.placeOrder(orderId, token);
         return redirect(
           placed.redirect_url

@@ -3,6 +3,7 @@ import { apiFor } from "../api.server";
 import { CheckoutForms } from "../components/checkout/checkout-forms";
 import { requestState } from "../context";
 import { privatePageCache } from "../lib/page-cache";
+import { placeLists } from "../lib/places.server";
 import { pathTo } from "../route-table";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/checkout";
@@ -35,10 +36,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (order.status === "paid") {
     throw redirect(`${pathTo("ticket-buy-status", state.locale)}?order=${order.id}`);
   }
-  const addresses = state.user ? (await api.addresses.list()).data : [];
+  const [addresses, places] = state.user
+    ? await Promise.all([api.addresses.list().then((list) => list.data), placeLists(api, {})])
+    : [[], null];
   return {
     order,
     addresses,
+    places,
     signedIn: state.user ? { name: `${state.user.name} ${state.user.surname}` } : null,
     serverNow: Date.now(),
     eventPath: pathTo("event", state.locale, { slug: order.event.slug, id: order.event.id }),

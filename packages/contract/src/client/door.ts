@@ -1,5 +1,6 @@
 import {
   type CreateDoorLink,
+  type DoorEventsQuery,
   doorEventListSchema,
   doorLinkListSchema,
   doorLinkResponseSchema,
@@ -19,7 +20,7 @@ import type { Loose, Transport } from "./transport.ts";
  * with a door link's token as its token scans.
  */
 export const doorCalls = ({ request, get }: Transport) => ({
-  events: () => get(doorPaths.events, doorEventListSchema),
+  events: (query: DoorEventsQuery = {}) => get(doorPaths.events, doorEventListSchema, query),
   links: (eventId: number) => get(fillPath(doorPaths.links, { id: eventId }), doorLinkListSchema),
   createLink: (eventId: number, body: Loose<CreateDoorLink>) =>
     request("POST", fillPath(doorPaths.links, { id: eventId }), {

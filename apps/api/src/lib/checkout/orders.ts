@@ -23,7 +23,9 @@ import {
   venues,
   vouchers,
 } from "../../db/schema.ts";
+import { type AddressInput, keepAddress } from "../addresses.ts";
 import { isClosed } from "../catalogue.ts";
+import { checkPlace } from "../geo.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { enqueue } from "../outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
@@ -67,6 +69,12 @@ export type UpdateOrderInput = {
   buyerEmail?: string;
   billingAddress?: BillingAddressInput | null;
   addressId?: number;
+  /** Typed into the address book's form: only for the signed-in buyer whose order it is. */
+  newAddress?: AddressInput;
+  /** Keeps `newAddress` in the caller's address book too (`keepAddress`: once per retry). */
+  saveAddress?: boolean;
+  /** The signed-in caller, whose address book `newAddress` may go into. */
+  callerId?: string | null;
   voucherCode?: string | null;
   /**
    * A buyer who signed in during checkout: a guest's order becomes theirs (its token proved it
@@ -335,6 +343,30 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     return assertOpen(order, now);
   }
 
+  /** The billing snapshot of an address typed into the address book's form (place names). */
+  async function placeSnapshot(
+    tx: Db,
+    address: AddressInput,
+    locale: Locale,
+  ): Promise<BillingAddress> {
+    const [place] = await tx
+      .select({
+        city: locale === "en" ? cities.nameEn : cities.nameDe,
+        country: locale === "en" ? countries.nameEn : countries.nameDe,
+      })
+      .from(cities)
+      .innerJoin(countries, eq(countries.id, cities.countryId))
+      .where(and(eq(cities.id, address.city_id), eq(countries.id, address.country_id)));
+    if (!place) throw fieldError("new_address.city_id", "unknown_city");
+    return {
+      recipient: address.recipient,
+      line: address.line,
+      postal_code: address.postal_code,
+      city: place.city,
+      country: place.country,
+    };
+  }
+
   async function addressSnapshot(
     tx: Db,
     userId: string | null,
@@ -382,6 +414,15 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           input.addressId,
           order.locale,
         );
+      }
+      if (input.newAddress !== undefined) {
+        // Only the buyer's own address book, and only when the caller is that buyer.
+        if (!input.callerId || order.userId !== input.callerId) {
+          throw fieldError("new_address", "address_book_sign_in");
+        }
+        await checkPlace(tx, input.newAddress, "new_address.");
+        changes.billingAddress = await placeSnapshot(tx, input.newAddress, order.locale);
+        if (input.saveAddress) await keepAddress(tx, input.callerId, input.newAddress);
       }
       if (input.voucherCode !== undefined) {
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));

@@ -2,25 +2,12 @@ import type { Address, City, Country, District } from "@eventwerk/contract";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
+import type { AddressField } from "../../lib/address-fields";
 import type { FormFailure } from "../../lib/forms";
 import { FailureMessage } from "../failure-message";
 import { CheckboxField, FormMessage, TextField } from "../form-field";
 import { EmptyState, mutedText } from "../page-parts";
 import { PlaceFields } from "../place-fields";
-
-export const addressFieldNames = [
-  "id",
-  "title",
-  "recipient",
-  "line",
-  "postal_code",
-  "country_id",
-  "city_id",
-  "district_id",
-  "phone",
-  "is_default",
-] as const;
-export type AddressField = (typeof addressFieldNames)[number];
 
 export type AddressFormState = {
   /** The address being edited, or null for a new one. */
@@ -30,6 +17,88 @@ export type AddressFormState = {
   districts: readonly District[];
   failure: FormFailure<AddressField> | null;
 };
+
+type Places = Pick<AddressFormState, "countries" | "cities" | "districts">;
+
+/**
+ * An address book entry's fields (label, recipient, street, postal code, phone, country, city,
+ * district), shared by the address book and the checkout. `namePrefix` nests the names as the
+ * API does (`new_address.`), so its field errors land on them; `required: false` when the
+ * fields are one choice among others (the checkout's billing address).
+ */
+export function AddressFields({
+  idPrefix,
+  namePrefix = "",
+  value,
+  errors,
+  places,
+  required = true,
+}: {
+  idPrefix: string;
+  namePrefix?: string;
+  value: (name: AddressField) => string | undefined;
+  errors: Partial<Record<string, string>>;
+  places: Places;
+  required?: boolean;
+}) {
+  const t = useTranslations("account");
+  const tf = useTranslations("forms");
+  const text = (name: AddressField, label: string, autoComplete: string, maxLength: number) => (
+    <TextField
+      id={`${idPrefix}-${name}`}
+      name={`${namePrefix}${name}`}
+      label={label}
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      required={required}
+      defaultValue={value(name)}
+      error={errors[`${namePrefix}${name}`]}
+    />
+  );
+  const placeErrors = {
+    country_id: errors[`${namePrefix}country_id`],
+    city_id: errors[`${namePrefix}city_id`],
+    district_id: errors[`${namePrefix}district_id`],
+  };
+  return (
+    <>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text("title", t("addressTitle"), "off", 60)}
+        {text("recipient", t("recipient"), "name", 120)}
+      </div>
+      {text("line", tf("line"), "address-line1", 200)}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text("postal_code", tf("postalCode"), "postal-code", 10)}
+        <TextField
+          id={`${idPrefix}-phone`}
+          name={`${namePrefix}phone`}
+          type="tel"
+          label={tf("phone")}
+          autoComplete="tel"
+          required={false}
+          maxLength={32}
+          hint={t("phoneOptional")}
+          defaultValue={value("phone")}
+          error={errors[`${namePrefix}phone`]}
+        />
+      </div>
+      <PlaceFields
+        idPrefix={idPrefix}
+        namePrefix={namePrefix}
+        countries={places.countries}
+        cities={places.cities}
+        districts={places.districts}
+        values={{
+          country_id: value("country_id"),
+          city_id: value("city_id"),
+          district_id: value("district_id"),
+        }}
+        errors={placeErrors}
+        required={required}
+      />
+    </>
+  );
+}
 
 /** Adds or edits one address; the place selects cascade. */
 function AddressForm({ state, busy }: { state: AddressFormState; busy: boolean }) {
@@ -43,19 +112,7 @@ function AddressForm({ state, busy }: { state: AddressFormState; busy: boolean }
     const field = editing[name as keyof Address];
     return field === null || field === undefined ? undefined : String(field);
   };
-  const errors = failure?.fields ?? {};
   const prefix = editing ? `address-${editing.id}` : "address-new";
-  const text = (name: AddressField, label: string, autoComplete: string, maxLength: number) => (
-    <TextField
-      id={`${prefix}-${name}`}
-      name={name}
-      label={label}
-      autoComplete={autoComplete}
-      maxLength={maxLength}
-      defaultValue={value(name)}
-      error={errors[name]}
-    />
-  );
   return (
     <Form
       method="post"
@@ -70,37 +127,11 @@ function AddressForm({ state, busy }: { state: AddressFormState; busy: boolean }
       <FailureMessage id={`${prefix}-error`} failure={failure} />
       <input type="hidden" name="intent" value="save" />
       {editing && <input type="hidden" name="id" value={editing.id} />}
-      <div className="grid gap-5 sm:grid-cols-2">
-        {text("title", t("addressTitle"), "off", 60)}
-        {text("recipient", t("recipient"), "name", 120)}
-      </div>
-      {text("line", tf("line"), "address-line1", 200)}
-      <div className="grid gap-5 sm:grid-cols-2">
-        {text("postal_code", tf("postalCode"), "postal-code", 10)}
-        <TextField
-          id={`${prefix}-phone`}
-          name="phone"
-          type="tel"
-          label={tf("phone")}
-          autoComplete="tel"
-          required={false}
-          maxLength={32}
-          hint={t("phoneOptional")}
-          defaultValue={value("phone")}
-          error={errors.phone}
-        />
-      </div>
-      <PlaceFields
+      <AddressFields
         idPrefix={prefix}
-        countries={state.countries}
-        cities={state.cities}
-        districts={state.districts}
-        values={{
-          country_id: value("country_id"),
-          city_id: value("city_id"),
-          district_id: value("district_id"),
-        }}
-        errors={errors}
+        value={value}
+        errors={failure?.fields ?? {}}
+        places={state}
       />
       <CheckboxField
         id={`${prefix}-default`}

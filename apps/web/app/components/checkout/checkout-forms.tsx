@@ -3,8 +3,10 @@ import { useCallback, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
+import { newAddressPrefix } from "../../lib/address-fields";
 import { selectionQuery } from "../../lib/ticket-selection";
 import type { CheckoutFailure, DetailField } from "../../routes/checkout.server";
+import { AddressFields, type AddressFormState } from "../account/address-book";
 import { CheckboxField, FormMessage, RadioGroupField, TextField } from "../form-field";
 import { Icon } from "../icon";
 import { linkClass, mutedText, PageHeader } from "../page-parts";
@@ -15,6 +17,8 @@ import { HoldCountdown, OrderSummary, TestModeNotice } from "./parts";
 type Props = {
   order: CheckoutOrder;
   addresses: Address[];
+  /** The address fields' place lists, for signed-in buyers (guests type free text). */
+  places: Pick<AddressFormState, "countries" | "cities" | "districts"> | null;
   signedIn: { name: string } | null;
   serverNow: number;
   eventPath: string;
@@ -96,7 +100,7 @@ function Failure({ failure, id }: { failure: CheckoutFailure | null; id: string 
   ) : null;
 }
 
-function OpenOrderForms({ order, addresses, signedIn, failure }: Props) {
+function OpenOrderForms({ order, addresses, places, signedIn, failure }: Props) {
   const t = useTranslations("checkout.page");
   const { to } = usePaths();
   const navigation = useNavigation();
@@ -219,7 +223,11 @@ function OpenOrderForms({ order, addresses, signedIn, failure }: Props) {
               { value: "new", label: t("billingNew") },
               { value: "none", label: t("billingNone") },
             ]}
-            defaultValue={typed("billing", address ? "new" : saved ? String(saved.id) : "none")}
+            // A signed-in buyer's typed address is shown as the saved one (or typed again).
+            defaultValue={typed(
+              "billing",
+              address && !(signedIn && saved) ? "new" : saved ? String(saved.id) : "none",
+            )}
             error={field("address_id", "place")}
           />
           {signedIn && (
@@ -227,40 +235,67 @@ function OpenOrderForms({ order, addresses, signedIn, failure }: Props) {
               {t("billingManage")}
             </Link>
           )}
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 font-medium">{t("billingNew")}</legend>
-            {(
-              [
-                ["recipient", "name", 120],
-                ["line", "address-line1", 200],
-                ["postal_code", "postal-code", 10],
-                ["city", "address-level2", 120],
-                ["country", "country-name", 120],
-              ] as const
-            ).map(([part, autoComplete, maxLength]) => {
-              const name = `billing_address.${part}` as const;
-              const labels = {
-                recipient: t("recipient"),
-                line: t("line"),
-                postal_code: t("postalCode"),
-                city: t("city"),
-                country: t("country"),
-              };
-              return (
-                <TextField
-                  key={part}
-                  id={`billing-${part}`}
-                  name={name}
-                  label={labels[part]}
-                  required={false}
-                  autoComplete={autoComplete}
-                  maxLength={maxLength}
-                  defaultValue={typed(name, address?.[part] ?? "")}
-                  error={field(name, "place")}
-                />
-              );
-            })}
-          </fieldset>
+          {signedIn && places ? (
+            <fieldset className="space-y-5">
+              <legend className="mb-2 font-medium">{t("billingNew")}</legend>
+              <AddressFields
+                idPrefix="billing-new"
+                namePrefix={newAddressPrefix}
+                value={(name) =>
+                  mine("place")?.values[`${newAddressPrefix}${name}`] ??
+                  (name === "title"
+                    ? t("billingHeading")
+                    : name === "recipient"
+                      ? order.buyer_name
+                      : undefined)
+                }
+                errors={mine("place")?.fields ?? {}}
+                places={mine("place")?.places ?? places}
+                required={false}
+              />
+              <CheckboxField
+                id="save_address"
+                name="save_address"
+                label={t("billingSave")}
+                defaultChecked={mine("place")?.values.save_address === "on"}
+              />
+            </fieldset>
+          ) : (
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 font-medium">{t("billingNew")}</legend>
+              {(
+                [
+                  ["recipient", "name", 120],
+                  ["line", "address-line1", 200],
+                  ["postal_code", "postal-code", 10],
+                  ["city", "address-level2", 120],
+                  ["country", "country-name", 120],
+                ] as const
+              ).map(([part, autoComplete, maxLength]) => {
+                const name = `billing_address.${part}` as const;
+                const labels = {
+                  recipient: t("recipient"),
+                  line: t("line"),
+                  postal_code: t("postalCode"),
+                  city: t("city"),
+                  country: t("country"),
+                };
+                return (
+                  <TextField
+                    key={part}
+                    id={`billing-${part}`}
+                    name={name}
+                    label={labels[part]}
+                    required={false}
+                    autoComplete={autoComplete}
+                    maxLength={maxLength}
+                    defaultValue={typed(name, address?.[part] ?? "")}
+                    error={field(name, "place")}
+                  />
+                );
+              })}
+            </fieldset>
+          )}
         </section>
         <CheckboxField
           id="accept_terms"

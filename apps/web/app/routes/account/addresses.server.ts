@@ -1,24 +1,14 @@
 import type { Address, AddressUpdate, ApiClient } from "@eventwerk/contract";
-import { type AddressField, addressFieldNames } from "../../components/account/address-book";
+import { type AddressField, addressBody, addressFieldNames } from "../../lib/address-fields";
 import { optionalId, textValues } from "../../lib/forms";
 
 /** The address screen's forms: save (add or edit), delete, make default. */
 export const addressIntents = ["save", "delete", "default"] as const;
 export type AddressIntent = (typeof addressIntents)[number];
 
-/** What was typed in the address form, sent as typed: the API validates and names each bad field. */
+/** Adds or changes an address of the address form. */
 export async function saveAddress(api: ApiClient, values: Record<AddressField, string>) {
-  const body = {
-    title: values.title,
-    recipient: values.recipient,
-    line: values.line,
-    postal_code: values.postal_code,
-    country_id: optionalId(values.country_id),
-    city_id: optionalId(values.city_id),
-    district_id: optionalId(values.district_id) ?? null,
-    phone: values.phone.trim() || null,
-    is_default: values.is_default === "on",
-  };
+  const body = addressBody(values);
   const id = optionalId(values.id);
   if (id) await api.addresses.update({ ...body, id });
   else await api.addresses.create(body);

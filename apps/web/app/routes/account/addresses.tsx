@@ -1,13 +1,10 @@
 import { data, redirect, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
-import {
-  AddressBook,
-  type AddressField,
-  addressFieldNames,
-} from "../../components/account/address-book";
+import { AddressBook } from "../../components/account/address-book";
 import { Section, useNotice } from "../../components/account/section";
 import { requestState } from "../../context";
+import { type AddressField, addressFieldNames } from "../../lib/address-fields";
 import { type FormFailure, formFailure, optionalId } from "../../lib/forms";
 import { placeLists } from "../../lib/places.server";
 import { pathTo } from "../../route-table";

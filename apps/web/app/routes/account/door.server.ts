@@ -1,4 +1,4 @@
-import type { ApiClient, DoorLink } from "@eventwerk/contract";
+import { type ApiClient, ApiError, type DoorLink } from "@eventwerk/contract";
 import QRCode from "qrcode";
 import { data, type RouterContextProvider } from "react-router";
 import { requestState } from "../../context";
@@ -41,12 +41,48 @@ export async function linkToShare(
   };
 }
 
-/** The chosen event (`?event=`), the first one otherwise, with its links and scan log. */
+/** Past events per page of the door screen's list. */
+const pastPerPage = 10;
+
+/**
+ * The chosen event (`?event=`), the first upcoming one otherwise, with its links and scan log;
+ * and a page (`?past_page=`) of the events whose doors have closed, whose logs stay reachable.
+ * A past event is chosen by id (the panel links to it too): its log names it.
+ */
 export async function doorScreen(api: ApiClient, url: URL) {
-  const events = (await api.door.events()).data;
+  const pastPage = optionalId(url.searchParams.get("past_page") ?? undefined) ?? 1;
+  const [upcoming, past] = await Promise.all([
+    api.door.events({ per_page: 100 }),
+    api.door.events({ when: "past", page: pastPage, per_page: pastPerPage }),
+  ]);
+  const events = upcoming.data;
   const chosen = optionalId(url.searchParams.get("event") ?? undefined);
-  const event = events.find((entry) => entry.id === chosen) ?? events[0] ?? null;
-  if (!event) return { events, event: null, links: [], log: [] };
-  const [links, log] = await Promise.all([api.door.links(event.id), api.door.log(event.id)]);
-  return { events, event, links: links.data, log: log.data.slice(0, 100) };
+  const pastList = { events: past.data, page: past.meta.page, pages: past.meta.pages };
+  const upcomingEvent = events.find((entry) => entry.id === chosen) ?? null;
+  const pastLog = !upcomingEvent && chosen ? await logOf(api, chosen) : null;
+  const event = upcomingEvent ?? pastLog?.event ?? events[0] ?? null;
+  if (!event) return { events, past: pastList, event: null, closed: false, links: [], log: [] };
+  const [links, log] = await Promise.all([
+    api.door.links(event.id),
+    pastLog ?? api.door.log(event.id),
+  ]);
+  return {
+    events,
+    past: pastList,
+    event,
+    // Not among the upcoming: its doors have closed, no new links.
+    closed: pastLog !== null,
+    links: links.data,
+    log: log.data.slice(0, 100),
+  };
+}
+
+/** An event's log, or null when the organiser has no such event (the screen shows its first). */
+async function logOf(api: ApiClient, eventId: number) {
+  try {
+    return await api.door.log(eventId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

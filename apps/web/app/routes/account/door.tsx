@@ -1,10 +1,12 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
 import { Section } from "../../components/account/section";
+import { Pagination } from "../../components/catalogue-parts";
 import { FormMessage, SelectField, TextField } from "../../components/form-field";
-import { mutedText } from "../../components/page-parts";
+import { linkClass, mutedText } from "../../components/page-parts";
 import { Badge } from "../../components/ui/badge";
+import { usePaths } from "../../hooks";
 import { formFailure, optionalId, textValues } from "../../lib/forms";
 import type { Route } from "./+types/door";
 import {
@@ -49,108 +51,152 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
   const t = useTranslations("doorLinks");
   const format = useFormatter();
   const busy = useNavigation().state === "submitting";
-  const { events, event, links, log } = loaderData;
+  const { events, past, event, closed, links, log } = loaderData;
+  const { to } = usePaths();
   const failure = actionData && !actionData.ok ? actionData : null;
   const created = actionData?.ok ? actionData.created : null;
   const time = (value: string) =>
     format.dateTime(new Date(value), { dateStyle: "short", timeStyle: "short" });
 
+  const doorPath = to("account-door");
+  const pastSection = (
+    <Section id="door-past" title={t("pastHeading")} intro={t("pastIntro")}>
+      {past.pages === 0 ? (
+        <p>{t("noPastEvents")}</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-neutral-200 dark:divide-neutral-700">
+            {past.events.map((entry) => (
+              <li key={entry.id} className="py-2">
+                <Link
+                  to={`${doorPath}?event=${entry.id}&past_page=${past.page}`}
+                  className={linkClass}
+                  aria-current={entry.id === event?.id ? "true" : undefined}
+                >
+                  {entry.title}
+                </Link>{" "}
+                <span className={mutedText}>({time(entry.starts_at)})</span>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={past.page}
+            pages={past.pages}
+            hrefFor={(page) => `${doorPath}?past_page=${page}`}
+          />
+        </>
+      )}
+    </Section>
+  );
+
   if (!event) {
     return (
-      <Section id="door" title={t("heading")} intro={t("intro")}>
-        <p>{t("noEvents")}</p>
-      </Section>
+      <>
+        <Section id="door" title={t("heading")} intro={t("intro")}>
+          <p>{t("noEvents")}</p>
+        </Section>
+        {pastSection}
+      </>
     );
   }
   const now = Date.now();
   return (
     <>
       <Section id="door" title={t("heading")} intro={t("intro")}>
-        <Form method="get" className="flex flex-wrap items-end gap-3">
-          <SelectField
-            id="door-event"
-            name="event"
-            label={t("event")}
-            // A choice is always made: no empty first option to require against.
-            required={false}
-            defaultValue={String(event.id)}
-            options={events.map((entry) => ({
-              value: entry.id,
-              label: `${entry.title} (${time(entry.starts_at)})`,
-            }))}
-          />
-          <button type="submit" className="button-secondary">
-            {t("show")}
-          </button>
-        </Form>
-      </Section>
-
-      <Section id="door-new" title={t("newHeading")} intro={t("newIntro")}>
-        <Form method="post" className="grid gap-4 sm:grid-cols-3">
-          <input type="hidden" name="event" value={event.id} />
-          <TextField
-            id="door-gate"
-            name="gate"
-            label={t("gate")}
-            required={false}
-            maxLength={60}
-            defaultValue={failure?.values.gate}
-            error={failure?.fields.gate}
-          />
-          <SelectField
-            id="door-mode"
-            name="mode"
-            label={t("mode")}
-            required={false}
-            defaultValue={failure?.values.mode ?? "entry"}
-            options={[
-              { value: "entry", label: t("modes.entry") },
-              { value: "entry_exit", label: t("modes.entry_exit") },
-            ]}
-            error={failure?.fields.mode}
-          />
-          <TextField
-            id="door-expires"
-            name="expires_in_hours"
-            type="number"
-            min={1}
-            label={t("expires")}
-            hint={t("expiresHint")}
-            required={false}
-            defaultValue={failure?.values.expires_in_hours}
-            error={failure?.fields.expires_in_hours}
-          />
-          <div className="sm:col-span-3">
-            <button type="submit" className="button-primary" disabled={busy}>
-              {t("create")}
-            </button>
-          </div>
-          {failure?.message && (
-            <FormMessage id="door-new-error" tone="error">
-              {failure.message}
-            </FormMessage>
-          )}
-        </Form>
-        {created && (
-          <div className="grid gap-4 sm:grid-cols-[12rem_1fr]" data-testid="door-link-created">
-            <div
-              className="rounded-lg bg-white p-2"
-              role="img"
-              aria-label={t("qrLabel")}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG from the qrcode library
-              dangerouslySetInnerHTML={{ __html: created.qr }}
+        {closed && (
+          <p data-testid="door-closed-event">
+            {t("closedEvent", { title: event.title, time: time(event.starts_at) })}
+          </p>
+        )}
+        {events.length > 0 && (
+          <Form method="get" className="flex flex-wrap items-end gap-3">
+            <SelectField
+              id="door-event"
+              name="event"
+              label={t("event")}
+              // A choice is always made: no empty first option to require against.
+              required={false}
+              defaultValue={closed ? undefined : String(event.id)}
+              options={events.map((entry) => ({
+                value: entry.id,
+                label: `${entry.title} (${time(entry.starts_at)})`,
+              }))}
             />
-            <div className="space-y-2">
-              <p className="font-semibold">{t("createdHeading")}</p>
-              <p className={mutedText}>{t("createdText")}</p>
-              <label htmlFor="door-link-url" className="block font-medium">
-                {t("linkLabel")}
-              </label>
-              <input id="door-link-url" readOnly value={created.url} className="field w-full" />
-            </div>
-          </div>
+            <button type="submit" className="button-secondary">
+              {t("show")}
+            </button>
+          </Form>
         )}
       </Section>
+
+      {!closed && (
+        <Section id="door-new" title={t("newHeading")} intro={t("newIntro")}>
+          <Form method="post" className="grid gap-4 sm:grid-cols-3">
+            <input type="hidden" name="event" value={event.id} />
+            <TextField
+              id="door-gate"
+              name="gate"
+              label={t("gate")}
+              required={false}
+              maxLength={60}
+              defaultValue={failure?.values.gate}
+              error={failure?.fields.gate}
+            />
+            <SelectField
+              id="door-mode"
+              name="mode"
+              label={t("mode")}
+              required={false}
+              defaultValue={failure?.values.mode ?? "entry"}
+              options={[
+                { value: "entry", label: t("modes.entry") },
+                { value: "entry_exit", label: t("modes.entry_exit") },
+              ]}
+              error={failure?.fields.mode}
+            />
+            <TextField
+              id="door-expires"
+              name="expires_in_hours"
+              type="number"
+              min={1}
+              label={t("expires")}
+              hint={t("expiresHint")}
+              required={false}
+              defaultValue={failure?.values.expires_in_hours}
+              error={failure?.fields.expires_in_hours}
+            />
+            <div className="sm:col-span-3">
+              <button type="submit" className="button-primary" disabled={busy}>
+                {t("create")}
+              </button>
+            </div>
+            {failure?.message && (
+              <FormMessage id="door-new-error" tone="error">
+                {failure.message}
+              </FormMessage>
+            )}
+          </Form>
+          {created && (
+            <div className="grid gap-4 sm:grid-cols-[12rem_1fr]" data-testid="door-link-created">
+              <div
+                className="rounded-lg bg-white p-2"
+                role="img"
+                aria-label={t("qrLabel")}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG from the qrcode library
+                dangerouslySetInnerHTML={{ __html: created.qr }}
+              />
+              <div className="space-y-2">
+                <p className="font-semibold">{t("createdHeading")}</p>
+                <p className={mutedText}>{t("createdText")}</p>
+                <label htmlFor="door-link-url" className="block font-medium">
+                  {t("linkLabel")}
+                </label>
+                <input id="door-link-url" readOnly value={created.url} className="field w-full" />
+              </div>
+            </div>
+          )}
+        </Section>
+      )}
 
       <Section id="door-links" title={t("linksHeading")}>
         {links.length === 0 ? (
@@ -246,6 +292,7 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
           </div>
         )}
       </Section>
+      {pastSection}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type AuditEntry, doorClosesAfterEndMs } from "@eventwerk/contract";
+import type { AuditEntry } from "@eventwerk/contract";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
@@ -45,9 +45,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     api.panel.eventAudit(id),
     eventChoices(api, context.get(requestState).locale),
   ]);
-  // The door screen (door links, scan log) keeps the events whose doors have not closed yet.
-  const door =
-    event.status === "published" && Date.parse(event.ends_at) + doorClosesAfterEndMs > Date.now();
+  // The door screen: door links while the doors are to open, the scan log for good (past events
+  // too); a draft never had a door.
+  const door = event.status !== "draft";
   return { event, vouchers: vouchers.data, audit: audit.data, door, ...choices };
 }
 
