@@ -269,7 +269,10 @@ test("offline: scans are checked from the cache and queued, sent when back; a se
     for (const { context } of devices) await context.close();
   }
   await organiserPage.goto(`${pathTo("account-door", "de")}?event=${concert.eventId}`);
-  const rows = organiserPage.locator("#door-log tbody tr", { hasText: String(ticket.id) });
+  // The ticket's own cell: a text match would also find the id in the time ("20:50" for ticket 20).
+  const rows = organiserPage.locator("#door-log tbody tr", {
+    has: organiserPage.getByRole("cell", { name: String(ticket.id), exact: true }),
+  });
   await expect(rows.and(organiserPage.locator('[data-result="valid"]'))).toContainText("Offline A");
   await expect(rows.and(organiserPage.locator('[data-result="duplicate"]'))).toContainText(
     "Offline B",
