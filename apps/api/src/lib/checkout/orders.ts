@@ -29,7 +29,6 @@ import { checkPlace } from "../geo.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { enqueue } from "../outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { heldSeats } from "../seats.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
 import { type PricedTicketType, priceOrder, type VoucherRule } from "./pricing.ts";
 
@@ -83,51 +82,25 @@ export type UpdateOrderInput = {
   claimFor?: string | null;
 };
 
-/** Seats of these ticket types held by others now (`heldSeats`: expired holds never count). */
-async function heldSeatsOf(
-  tx: Db,
-  typeIds: number[],
-  now: Date,
-  exceptOrderId: number | null,
-): Promise<Map<number, number>> {
-  const ids = sql.join(
-    typeIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const result = (await tx.execute(
-    sql`select tt.id, ${heldSeats(sql.raw("tt.id"), now, exceptOrderId)} as held
-      from event_ticket_types tt where tt.id in (${ids})`,
-  )) as unknown as { rows: { id: number; held: number }[] };
-  return new Map(result.rows.map((row) => [Number(row.id), Number(row.held)]));
-}
-
 /**
- * Locks the ticket types (in id order, so two orders never wait on each other crosswise) and
- * answers whether each quantity still fits: sold + held by others + wanted ≤ capacity.
+ * Locks the ticket types and answers whether each quantity still fits: sold + held by others +
+ * wanted <= capacity; with `sell`, counts them as sold too. One statement (`take_seats`, migration
+ * 0014), called last before the commit: every hold and payment of the event waits for that lock,
+ * which is so held for no round trip but the commit's.
  */
-async function lockAndCheckSeats(
+async function takeSeats(
   tx: Db,
   wanted: { ticketTypeId: number; quantity: number }[],
   now: Date,
-  exceptOrderId: number | null,
-) {
-  const ids = wanted.map((line) => line.ticketTypeId);
-  const locked = await tx
-    .select()
-    .from(eventTicketTypes)
-    .where(inArray(eventTicketTypes.id, ids))
-    .orderBy(asc(eventTicketTypes.id))
-    .for("update");
-  // A statement of its own after the lock, so it sees the holds committed while it waited.
-  const held = await heldSeatsOf(tx, ids, now, exceptOrderId);
-  const fits = wanted.every((line) => {
-    const type = locked.find((row) => row.id === line.ticketTypeId);
-    return (
-      type !== undefined &&
-      type.soldCount + (held.get(type.id) ?? 0) + line.quantity <= type.capacity
-    );
-  });
-  return { types: locked, fits };
+  exceptOrderId: number,
+  sell: boolean,
+): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select take_seats(${sql.param(wanted.map((line) => line.ticketTypeId))}::int[],
+      ${sql.param(wanted.map((line) => line.quantity))}::int[], ${now.toISOString()}::timestamptz,
+      ${exceptOrderId}::int, ${sell}) as fits`,
+  )) as unknown as { rows: { fits: boolean }[] };
+  return result.rows[0]?.fits === true;
 }
 
 /**
@@ -229,14 +202,28 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       const existing = await findByIdempotencyKey(input.idempotencyKey, input.userId);
       if (existing !== null) return existing;
     }
-    const [event] = await db.select().from(events).where(eq(events.id, input.eventId));
+    const ids = input.items.map((item) => item.ticket_type_id);
+    // Read before the transaction, unlocked: only the seat count needs the lock (`takeSeats`).
+    const [[event], types, [buyer]] = await Promise.all([
+      db.select().from(events).where(eq(events.id, input.eventId)),
+      db.select().from(eventTicketTypes).where(inArray(eventTicketTypes.id, ids)),
+      input.userId ? db.select().from(users).where(eq(users.id, input.userId)) : [],
+    ]);
     if (!event || event.status === "draft") throw notFound();
     if (isClosed(event, now)) throw new HttpError(409, "not_on_sale");
-
-    const ids = input.items.map((item) => item.ticket_type_id);
-    const [buyer] = input.userId
-      ? await db.select().from(users).where(eq(users.id, input.userId))
-      : [];
+    const typeOf = (id: number) => types.find((row) => row.id === id);
+    input.items.forEach((item, index) => {
+      const type = typeOf(item.ticket_type_id);
+      if (!type || type.eventId !== event.id) {
+        throw fieldError(`items.${index}.ticket_type_id`, "ticket_type_unknown");
+      }
+      if (item.quantity > type.maxPerOrder) {
+        throw fieldError(`items.${index}.quantity`, "quantity_over_max");
+      }
+      if ((type.salesStart && type.salesStart > now) || (type.salesEnd && type.salesEnd <= now)) {
+        throw new HttpError(409, "not_on_sale");
+      }
+    });
 
     const wanted = input.items.map((item) => ({
       ticketTypeId: item.ticket_type_id,
@@ -251,24 +238,6 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         // which writes the hold to disk first). The embedded database dies with our process, so
         // there every hold waits for the disk.
         if (config.DATABASE_URL) await tx.execute(sql`set local synchronous_commit = off`);
-        const { types: locked, fits } = await lockAndCheckSeats(tx, wanted, now, null);
-        // Checked on the locked rows (one query fewer than before the lock); a refusal rolls back.
-        input.items.forEach((item, index) => {
-          const type = locked.find((row) => row.id === item.ticket_type_id);
-          if (!type || type.eventId !== event.id) {
-            throw fieldError(`items.${index}.ticket_type_id`, "ticket_type_unknown");
-          }
-          if (item.quantity > type.maxPerOrder) {
-            throw fieldError(`items.${index}.quantity`, "quantity_over_max");
-          }
-          if (
-            (type.salesStart && type.salesStart > now) ||
-            (type.salesEnd && type.salesEnd <= now)
-          ) {
-            throw new HttpError(409, "not_on_sale");
-          }
-        });
-        if (!fits) throw new HttpError(409, "sold_out");
         const voucher = input.voucherCode
           ? await resolveVoucher(tx, {
               eventId: event.id,
@@ -279,10 +248,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
             })
           : null;
         const priced = priceOrder(
-          wanted.map((line) => ({
-            type: locked.find((row) => row.id === line.ticketTypeId)!,
-            quantity: line.quantity,
-          })),
+          wanted.map((line) => ({ type: typeOf(line.ticketTypeId)!, quantity: line.quantity })),
           voucherRule(voucher),
           fee,
         );
@@ -313,9 +279,13 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
             quantity: line.quantity,
             unitPriceCents: line.unitPriceCents,
             discountCents: line.discountCents,
-            vatPercent: locked.find((row) => row.id === line.ticketTypeId)!.vatPercent,
+            vatPercent: typeOf(line.ticketTypeId)!.vatPercent,
           })),
         );
+        // Last: the seats are locked from here to the commit. A refusal rolls the order back.
+        if (!(await takeSeats(tx, wanted, now, order!.id, false))) {
+          throw new HttpError(409, "sold_out");
+        }
         return order!.id;
       });
     } catch (error) {
@@ -540,53 +510,43 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
    */
   async function completePayment(tx: Db, orderId: number, now = new Date()) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    return issueTickets(tx, order, now);
+  }
+
+  /** `completePayment` of the order locked by the caller. */
+  async function issueTickets(tx: Db, order: typeof orders.$inferSelect | undefined, now: Date) {
     if (!order || order.status === "paid" || order.status === "refunded") return order?.status;
+    const orderId = order.id;
+    // With the ids of their tickets (the signed code names its ticket), drawn in the same query.
     const items = await tx
-      .select()
+      .select({
+        id: orderItems.id,
+        ticketTypeId: orderItems.ticketTypeId,
+        quantity: orderItems.quantity,
+        unitPriceCents: orderItems.unitPriceCents,
+        discountCents: orderItems.discountCents,
+        eventId: eventTicketTypes.eventId,
+        ticketIds: sql<number[]>`array(select nextval(pg_get_serial_sequence('tickets', 'id'))::int
+          from generate_series(1, ${orderItems.quantity}))`,
+      })
       .from(orderItems)
+      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.id));
-    // Ticket ids (the signed code names its ticket) before the seats are locked: every payment of
-    // the event waits for that lock, so it is held for as few round trips as may be.
-    const seats = items.reduce((total, item) => total + item.quantity, 0);
-    const idRows = await tx.execute(
-      sql`select nextval(pg_get_serial_sequence('tickets', 'id'))::int as id
-        from generate_series(1, ${seats})`,
-    );
-    const ids = (idRows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-    const { types, fits } = await lockAndCheckSeats(tx, items, now, orderId);
-    if (!fits) {
-      if (order.paymentReference) await provider.refund(tx, order.paymentReference);
-      await tx
-        .update(orders)
-        .set({ status: "refunded", updatedAt: now })
-        .where(eq(orders.id, orderId));
-      await enqueue(tx, {
-        kind: orderRefundedJob,
-        payload: { order_id: orderId },
-        dedupKey: `order-refunded:${orderId}`,
-      });
-      return "refunded" as const;
-    }
-    for (const item of items) {
-      await tx
-        .update(eventTicketTypes)
-        .set({ soldCount: sql`${eventTicketTypes.soldCount} + ${item.quantity}` })
-        .where(eq(eventTicketTypes.id, item.ticketTypeId));
-    }
+    // Everything is written before the seats are taken, last, so that they stay locked only until
+    // the commit; when they are gone, the savepoint undoes the writes and the order is refunded.
+    await tx.execute(sql`savepoint issue_tickets`);
     if (order.voucherId !== null) {
       await tx
         .update(vouchers)
         .set({ usesCount: sql`${vouchers.usesCount} + 1` })
         .where(eq(vouchers.id, order.voucherId));
     }
-    const eventId = types[0]!.eventId;
-    const ticketRows = items.flatMap((item) =>
-      Array.from({ length: item.quantity }, () => {
-        const id = ids.shift()!;
-        return {
+    await tx.insert(tickets).values(
+      items.flatMap((item) =>
+        item.ticketIds.map((id) => ({
           id,
-          code: signer.sign({ tid: id, eid: eventId, ttid: item.ticketTypeId }),
+          code: signer.sign({ tid: id, eid: item.eventId, ttid: item.ticketTypeId }),
           orderId,
           orderItemId: item.id,
           ticketTypeId: item.ticketTypeId,
@@ -594,12 +554,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           ticketPriceCents: item.unitPriceCents,
           discountCents: item.discountCents,
           createdAt: now,
-        };
-      }),
+        })),
+      ),
     );
-    // Crash tests (config.ts): die here, with the seats counted and no ticket written yet.
-    if (config.FAULT_KILL_BEFORE_TICKET_ISSUE) process.kill(process.pid, "SIGKILL");
-    await tx.insert(tickets).values(ticketRows);
     await tx
       .update(orders)
       .set({ status: "paid", paidAt: now, updatedAt: now })
@@ -609,7 +566,23 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       payload: { order_id: orderId },
       dedupKey: `order-confirmation:${orderId}`,
     });
-    return "paid" as const;
+    if (await takeSeats(tx, items, now, orderId, true)) {
+      // Crash tests (config.ts): die here, with everything written and nothing committed.
+      if (config.FAULT_KILL_BEFORE_TICKET_ISSUE) process.kill(process.pid, "SIGKILL");
+      return "paid" as const;
+    }
+    await tx.execute(sql`rollback to savepoint issue_tickets`);
+    if (order.paymentReference) await provider.refund(tx, order.paymentReference);
+    await tx
+      .update(orders)
+      .set({ status: "refunded", updatedAt: now })
+      .where(eq(orders.id, orderId));
+    await enqueue(tx, {
+      kind: orderRefundedJob,
+      payload: { order_id: orderId },
+      dedupKey: `order-refunded:${orderId}`,
+    });
+    return "refunded" as const;
   }
 
   /** The payment failed, was cancelled or ran out: only an order still waiting for it closes. */
@@ -633,13 +606,12 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     now = new Date(),
   ) {
     const [order] = await tx
-      .select({ id: orders.id })
+      .select()
       .from(orders)
-      .where(
-        and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)),
-      );
+      .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)))
+      .for("update");
     if (!order) return;
-    if (state === "succeeded") await completePayment(tx, order.id, now);
+    if (state === "succeeded") await issueTickets(tx, order, now);
     else await closeUnpaid(tx, order.id, state, now);
   }
 
@@ -717,12 +689,16 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.id));
-    const issued = await db
-      .select({ ticket: tickets, name })
-      .from(tickets)
-      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
-      .where(eq(tickets.orderId, orderId))
-      .orderBy(asc(tickets.id));
+    // Tickets are issued in the transaction that makes the order paid: a pending one has none.
+    const issued =
+      order.status === "pending"
+        ? []
+        : await db
+            .select({ ticket: tickets, name })
+            .from(tickets)
+            .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+            .where(eq(tickets.orderId, orderId))
+            .orderBy(asc(tickets.id));
     const status = visibleStatus(order, now);
     const open = status === "pending";
     const lines = items.map(({ item, name }) => ({
