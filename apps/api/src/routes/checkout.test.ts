@@ -791,6 +791,67 @@ describe("paying with the test provider", () => {
     expect(mails.some((mail) => mail.includes("erstattet"))).toBe(true);
   });
 
+  it(`late payments racing for the last 3 seats: 3 paid with a ticket each, 5 refunded with none (${testDatabase})`, async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 3 }]);
+    const code = `SPAET${Math.random().toString(36).slice(2, 8)}`;
+    const [voucher] = await t.ctx.db
+      .insert(s.vouchers)
+      .values({ eventId: event.id, code, kind: "percent", value: 10 })
+      .returning();
+    const payload = {
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+      voucher_code: code,
+    };
+    const held: CreatedOrder[] = [];
+    const paymentIds: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const order = await hold(payload);
+      paymentIds.push((await placeAsGuest(order)).redirect_url!.split("/").at(-1)!);
+      // Runs out at once, so that the next buyer may hold the same seats.
+      await t.ctx.db
+        .update(s.orders)
+        .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(s.orders.id, order.data.id));
+      held.push(order);
+    }
+    const answers = await Promise.all(
+      paymentIds.map((id) =>
+        sendTestWebhook(t.app, webhookSecret, {
+          id: `evt_${id}_payment.succeeded`,
+          type: "payment.succeeded",
+          payment_id: id,
+          created: Math.floor(Date.now() / 1000),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    const reads = await Promise.all(
+      held.map(
+        async (order) => (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data,
+      ),
+    );
+    const paid = reads.filter((read) => read.status === "paid");
+    const refunded = reads.filter((read) => read.status === "refunded");
+    expect(paid).toHaveLength(3);
+    expect(refunded).toHaveLength(5);
+    expect(paid.map((read) => read.tickets.length)).toEqual([1, 1, 1]);
+    expect(refunded.map((read) => read.tickets.length)).toEqual([0, 0, 0, 0, 0]);
+    const [type] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    expect(type!.soldCount).toBe(3);
+    const [issued] = await t.ctx.db
+      .select({ n: count() })
+      .from(s.tickets)
+      .where(eq(s.tickets.ticketTypeId, types[0]!.id));
+    expect(issued!.n).toBe(3);
+    // The refunded payments' voucher uses were undone with their tickets.
+    const [used] = await t.ctx.db.select().from(s.vouchers).where(eq(s.vouchers.id, voucher!.id));
+    expect(used!.usesCount).toBe(3);
+  });
+
   it("reconciliation completes a paid order whose webhook never arrived", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }]);
     const order = await hold({

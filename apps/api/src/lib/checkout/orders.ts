@@ -6,7 +6,7 @@ import {
   type OrderStatus,
   vatShares,
 } from "@eventwerk/contract";
-import { and, asc, eq, gt, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
@@ -367,6 +367,37 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
 
   /** Buyer details, billing address and voucher of an open order; prices are computed again. */
   async function updateOrder(orderId: number, input: UpdateOrderInput, now = new Date()) {
+    if (
+      input.addressId === undefined &&
+      input.newAddress === undefined &&
+      input.voucherCode === undefined
+    ) {
+      // Nothing here depends on the order's row but its being open (`assertOpen`, in SQL): one
+      // conditional update instead of a transaction; the row is read only to say why not.
+      const [updated] = await db
+        .update(orders)
+        .set({
+          updatedAt: now,
+          buyerName: input.buyerName,
+          buyerEmail: input.buyerEmail,
+          billingAddress: input.billingAddress,
+          userId: input.claimFor ? sql`coalesce(${orders.userId}, ${input.claimFor})` : undefined,
+        })
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.status, "pending"),
+            isNull(orders.placedAt),
+            gt(orders.holdExpiresAt, now),
+          ),
+        )
+        .returning({ id: orders.id });
+      if (updated) return;
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw notFound();
+      assertOpen(order, now);
+      throw new HttpError(409, "order_closed");
+    }
     await db.transaction(async (tx) => {
       const order = await lockOpenOrder(tx, orderId, now);
       const changes: Partial<typeof orders.$inferInsert> = { updatedAt: now };
@@ -673,43 +704,38 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     locale: Locale,
     now = new Date(),
   ): Promise<CheckoutOrder> {
+    const name = sql.raw(locale === "en" ? "tt.name_en" : "tt.name_de");
+    // The items and tickets come in the same query, as JSON: one round trip per read.
     const [row] = await db
-      .select({ order: orders, event: events, venue: venues.name, voucher: vouchers.code })
+      .select({
+        order: orders,
+        event: events,
+        venue: venues.name,
+        voucher: vouchers.code,
+        items: sql<CheckoutOrder["items"]>`(select coalesce(json_agg(json_build_object(
+            'ticket_type_id', oi.ticket_type_id, 'ticket_type_name', ${name},
+            'quantity', oi.quantity, 'unit_price_cents', oi.unit_price_cents,
+            'discount_cents', coalesce(oi.discount_cents, 0),
+            'price_cents', oi.unit_price_cents - coalesce(oi.discount_cents, 0),
+            'vat_percent', oi.vat_percent) order by oi.id), '[]')
+          from order_items oi join event_ticket_types tt on tt.id = oi.ticket_type_id
+          where oi.order_id = ${orders.id})`,
+        tickets: sql<CheckoutOrder["tickets"]>`(select coalesce(json_agg(json_build_object(
+            'id', t.id, 'ticket_type_id', t.ticket_type_id, 'ticket_type_name', ${name},
+            'code', t.code, 'price_cents', t.ticket_price_cents,
+            'discount_cents', coalesce(t.discount_cents, 0)) order by t.id), '[]')
+          from tickets t join event_ticket_types tt on tt.id = t.ticket_type_id
+          where t.order_id = ${orders.id})`,
+      })
       .from(orders)
       .innerJoin(events, eq(events.id, orders.eventId))
       .innerJoin(venues, eq(venues.id, events.venueId))
       .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
       .where(eq(orders.id, orderId));
     if (!row) throw notFound();
-    const { order, event } = row;
-    const name = locale === "en" ? eventTicketTypes.nameEn : eventTicketTypes.nameDe;
-    const items = await db
-      .select({ item: orderItems, name })
-      .from(orderItems)
-      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
-    // Tickets are issued in the transaction that makes the order paid: a pending one has none.
-    const issued =
-      order.status === "pending"
-        ? []
-        : await db
-            .select({ ticket: tickets, name })
-            .from(tickets)
-            .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
-            .where(eq(tickets.orderId, orderId))
-            .orderBy(asc(tickets.id));
+    const { order, event, items: lines } = row;
     const status = visibleStatus(order, now);
     const open = status === "pending";
-    const lines = items.map(({ item, name }) => ({
-      ticket_type_id: item.ticketTypeId,
-      ticket_type_name: name,
-      quantity: item.quantity,
-      unit_price_cents: item.unitPriceCents,
-      discount_cents: item.discountCents ?? 0,
-      price_cents: item.unitPriceCents - (item.discountCents ?? 0),
-      vat_percent: item.vatPercent,
-    }));
     return {
       id: order.id,
       status,
@@ -738,14 +764,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           ? await provider.paymentUrl(order.paymentReference, locale)
           : null,
       test_mode: provider.testMode,
-      tickets: issued.map(({ ticket, name }) => ({
-        id: ticket.id,
-        ticket_type_id: ticket.ticketTypeId,
-        ticket_type_name: name,
-        code: ticket.code,
-        price_cents: ticket.ticketPriceCents,
-        discount_cents: ticket.discountCents ?? 0,
-      })),
+      tickets: row.tickets,
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
     };

@@ -30,7 +30,7 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
     name: "test",
     testMode: true,
     createPayment: async (db, request) => {
-      await db
+      const [created] = await db
         .insert(testPayments)
         .values({
           orderId: request.orderId,
@@ -38,7 +38,10 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
           currency: request.currency,
           returnUrl: request.returnUrl,
         })
-        .onConflictDoNothing({ target: testPayments.orderId });
+        .onConflictDoNothing({ target: testPayments.orderId })
+        .returning({ id: testPayments.id });
+      if (created) return { reference: created.id };
+      // Created before for this order: the same payment.
       const [payment] = await db
         .select({ id: testPayments.id })
         .from(testPayments)
