@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import {
   buildApp,
   type Config,
@@ -29,6 +30,7 @@ export async function serveOnePort(
   serverOptions: Parameters<typeof buildApp>[1] = {},
 ): Promise<void> {
   const ctx = await createContext(config);
+  const { serverFactory, ...otherOptions } = serverOptions;
   const app = await buildApp(ctx, {
     // A URL Fastify cannot route (bad percent-encoding): the web app answers for its own pages.
     frameworkErrors: (error, request, reply) => {
@@ -36,7 +38,30 @@ export async function serveOnePort(
       reply.hijack();
       webListener(request.raw, reply.raw);
     },
-    ...serverOptions,
+    ...otherOptions,
+    // A guest's page from the web app's micro-cache is answered before the API's router and
+    // hooks run: a hit then costs little more than writing the stored bytes.
+    serverFactory: (handler, options) => {
+      const front = (req: IncomingMessage, res: ServerResponse) => {
+        if (!webListener.answerFromCache(req, res)) handler(req, res);
+      };
+      if (serverFactory) return serverFactory(front, options);
+      // What Fastify does when it creates the server itself (its options, defaults applied).
+      const timeouts = options as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+        maxRequestsPerSocket?: number;
+      };
+      const server = http.createServer(front);
+      if (timeouts.keepAliveTimeout !== undefined)
+        server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      if (timeouts.requestTimeout !== undefined) server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout ?? 0);
+      if (timeouts.maxRequestsPerSocket)
+        server.maxRequestsPerSocket = timeouts.maxRequestsPerSocket;
+      return server;
+    },
   });
 
   await app.register(async (web) => {

@@ -4,10 +4,13 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { EntryContext, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWebConfig, type WebConfig } from "./app/config.server";
 import { createWebListener, isValidHost } from "./server";
+
+let guestRenders = 0;
 
 /**
  * The web listener on a real Node server, with a small server build in place of the app's (so
@@ -84,6 +87,28 @@ const build = {
         },
       },
     },
+    guest: {
+      id: "guest",
+      parentId: "root",
+      path: "guest",
+      module: {
+        // A catalogue page: public for guests, personal with a login cookie; counts its renders.
+        loader: ({ request }: { request: Request }) => {
+          guestRenders += 1;
+          const signedIn = /(?:^|; )token=/.test(request.headers.get("cookie") ?? "");
+          return new Response(
+            `<p>${signedIn ? "Hallo Vera" : "Willkommen"}, render ${guestRenders}. ${"Konzert in Köln. ".repeat(100)}</p>`,
+            {
+              headers: {
+                "Content-Type": "text/html; charset=utf-8",
+                "Cache-Control": signedIn ? "private, no-store" : "public, max-age=60",
+                Vary: "Cookie",
+              },
+            },
+          );
+        },
+      },
+    },
     broken: {
       id: "broken",
       parentId: "root",
@@ -123,6 +148,7 @@ type Answer = {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  bytes: Buffer;
 };
 
 /** One request over a socket with exactly the given method and headers (fetch refuses many). */
@@ -145,6 +171,7 @@ function send(
             status: res.statusCode ?? 0,
             headers: res.headers,
             body: Buffer.concat(chunks).toString(),
+            bytes: Buffer.concat(chunks),
           }),
         );
         res.on("error", reject);
@@ -463,6 +490,91 @@ describe("compression", () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe("the guest page cache", () => {
+  let base = "";
+  let close = async () => {};
+  beforeAll(async () => {
+    ({ base, close } = await startServer(loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "60" })));
+  });
+  afterAll(() => close());
+
+  // What belongs to one answer on the wire rather than to the page.
+  const perAnswer = new Set([
+    "date",
+    "connection",
+    "keep-alive",
+    "content-length",
+    "transfer-encoding",
+  ]);
+  const pageHeaders = (answer: Answer) =>
+    Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !perAnswer.has(name)));
+
+  it("answers a hit with the rendered page's bytes and headers, in each coding", async () => {
+    const target = "/guest?codings";
+    const rendered = await send(base, "GET", target, { "accept-encoding": "identity" });
+    expect(rendered.body).toMatch(/^<p>Willkommen, render \d+\./);
+    const renders = guestRenders;
+    const hit = await send(base, "GET", target, { "accept-encoding": "identity" });
+    expect(guestRenders).toBe(renders);
+    expect(hit.body).toBe(rendered.body);
+    expect(pageHeaders(hit)).toEqual(pageHeaders(rendered));
+    expect(hit.headers.vary).toBe("Cookie, Accept-Encoding");
+    expect(hit.headers["x-content-type-options"]).toBe("nosniff");
+    expect(hit.headers.etag).toMatch(/^W\//);
+    expect(Number(hit.headers["content-length"])).toBe(Buffer.byteLength(rendered.body));
+    for (const encoding of ["br", "gzip", "gzip, deflate, br, zstd"]) {
+      const answer = await send(base, "GET", target, { "accept-encoding": encoding });
+      const coding = encoding.includes("br") ? "br" : "gzip";
+      expect(pageHeaders(answer)).toEqual({ ...pageHeaders(rendered), "content-encoding": coding });
+      const decoded =
+        coding === "br" ? brotliDecompressSync(answer.bytes) : gunzipSync(answer.bytes);
+      expect(decoded.toString()).toBe(rendered.body);
+    }
+    const head = await send(base, "HEAD", target);
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers["content-length"]).toBe(hit.headers["content-length"]);
+    expect(guestRenders).toBe(renders);
+  });
+
+  it("never answers a signed-in visitor with a guest's page, nor keeps a personal one", async () => {
+    const target = "/guest?signed-in";
+    const guest = await send(base, "GET", target);
+    const signedIn = { cookie: "token=abc" };
+    const first = await send(base, "GET", target, signedIn);
+    const second = await send(base, "GET", target, signedIn);
+    expect(first.body).toMatch(/^<p>Hallo Vera, render/);
+    expect(second.body).not.toBe(first.body);
+    expect(second.headers["cache-control"]).toBe("private, no-store");
+    expect(await send(base, "GET", target)).toMatchObject({ body: guest.body });
+  });
+
+  it("answers a matching If-None-Match with 304 and no new policy", async () => {
+    const target = "/guest?revalidate";
+    const page = await send(base, "GET", target);
+    const etag = String(page.headers.etag);
+    const answer = await send(base, "GET", target, { "if-none-match": etag });
+    expect(answer.status).toBe(304);
+    expect(answer.body).toBe("");
+    expect(answer.headers.etag).toBe(etag);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=60");
+    expect(answer.headers["content-security-policy"]).toBeUndefined();
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect((await send(base, "GET", target, { "if-none-match": 'W/"other"' })).status).toBe(200);
+  });
+
+  it("keeps a page per target as sent, and hands requests with a body to the listener", async () => {
+    await send(base, "GET", "/guest?raw");
+    const renders = guestRenders;
+    await send(base, "GET", "/guest?raw");
+    await send(base, "GET", "/x/../guest?raw");
+    expect(guestRenders).toBe(renders + 1);
+    expect((await send(base, "GET", "/guest?raw", { "content-length": "99999999" })).status).toBe(
+      413,
+    );
   });
 });
 

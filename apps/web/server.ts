@@ -1,6 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { coverMaxBytes } from "@eventwerk/contract/constants";
 import { matchesEtag } from "@eventwerk/contract/http-cache";
 import proxyAddr from "@fastify/proxy-addr";
@@ -10,7 +11,12 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { isLoopbackHost, loadWebConfig, type WebConfig } from "./app/config.server";
 import { conditional, notModifiedHeaders, withEtag } from "./app/lib/etag.server";
-import { createGuestPageCache, hasLoginCookie } from "./app/lib/guest-page-cache.server";
+import {
+  type CachedPage,
+  createGuestPageCache,
+  hasLoginCookie,
+  type PlainRequest,
+} from "./app/lib/guest-page-cache.server";
 import { type SecuritySettings, securityHeaders } from "./app/lib/security-headers.server";
 import { matchPage } from "./app/route-table";
 import { insecureCookieWarning } from "./app/session/cookies.server";
@@ -30,7 +36,14 @@ export type WebListenerOptions = {
   config?: WebConfig;
 };
 
-export type WebListener = (req: IncomingMessage, res: ServerResponse) => void;
+export type WebListener = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  /**
+   * Answers a guest's page from the micro-cache and returns true, or returns false and does
+   * nothing: the one-port server asks it before its API router, so a hit costs no more than
+   * writing the stored bytes. The listener asks it too.
+   */
+  answerFromCache(req: IncomingMessage, res: ServerResponse): boolean;
+};
 
 const defaultBuildDir = fileURLToPath(new URL("./build", import.meta.url));
 
@@ -58,6 +71,118 @@ export function forwardClientAddress(request: Request, address: string): Request
   const chain = request.headers.get("x-forwarded-for");
   request.headers.set("x-forwarded-for", chain ? `${chain}, ${address}` : address);
   return request;
+}
+
+/** The guest page cache's view of a Node request. */
+function plainRequest(req: IncomingMessage, trusted: (address: string) => boolean): PlainRequest {
+  return {
+    method: req.method ?? "GET",
+    url: req.url ?? "/",
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+    get proxied() {
+      return trusted(req.socket.remoteAddress ?? "");
+    },
+  };
+}
+
+type Encoding = "br" | "gzip" | "identity";
+
+const encodings = new Map<string, Encoding | null>();
+/**
+ * The coding the compression middleware would pick for a cached page, or null for headers it
+ * is left to (weights, `*`, deflate): br before gzip, as it prefers. Remembered per header value,
+ * which browsers send alike.
+ */
+export function cachedEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return "identity";
+  let encoding = encodings.get(acceptEncoding);
+  if (encoding !== undefined) return encoding;
+  const codings = acceptEncoding.split(",").map((part) => part.trim().toLowerCase());
+  encoding = codings.some((coding) => coding.includes(";") || coding === "*")
+    ? null
+    : codings.includes("br")
+      ? "br"
+      : codings.includes("gzip")
+        ? "gzip"
+        : codings.includes("deflate")
+          ? null
+          : "identity";
+  if (encodings.size >= 100) encodings.clear();
+  encodings.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+/** Below this the compression middleware sends a page as it is (its default threshold). */
+const compressionThreshold = 1024;
+
+/**
+ * A cached page as the server sends it: the security headers of its path and the page's own,
+ * merged once; each coding compressed once, when first asked for.
+ */
+type CachedAnswer = {
+  notModified: OutgoingHttpHeaders;
+  variant(encoding: Encoding): { headers: OutgoingHttpHeaders; body: Buffer };
+};
+
+function cachedAnswer(
+  page: CachedPage,
+  security: Record<string, string>,
+  compress: boolean,
+): CachedAnswer {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(security)) headers[name.toLowerCase()] = value;
+  // The page's own policy (with its nonce) replaces the default one, as on a render.
+  for (const [name, value] of Object.entries(page.nodeHeaders)) {
+    if (name !== "content-length" && name !== "transfer-encoding") headers[name] = value;
+  }
+  // A 304 keeps the policy the browser stored with the page: a new one would not know its nonce.
+  const notModified: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(security)) {
+    if (name.toLowerCase() !== "content-security-policy") notModified[name.toLowerCase()] = value;
+  }
+  for (const [name, value] of notModifiedHeaders(page.headers)) notModified[name] = value;
+  const cacheControl = String(headers["cache-control"] ?? "");
+  const transformable =
+    compress &&
+    /^(?:text\/|application\/(?:json|xml|javascript))/i.test(String(headers["content-type"])) &&
+    !/\bno-transform\b/i.test(cacheControl) &&
+    !headers["content-encoding"];
+  if (transformable) {
+    const vary = headers.vary ? String(headers.vary) : "";
+    if (vary !== "*") headers.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+  }
+  const identity = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength);
+  const variants = new Map<Encoding, { headers: OutgoingHttpHeaders; body: Buffer }>();
+  return {
+    notModified,
+    variant(wanted) {
+      const encoding =
+        transformable && identity.length >= compressionThreshold ? wanted : "identity";
+      let variant = variants.get(encoding);
+      if (!variant) {
+        const body =
+          encoding === "br"
+            ? // The middleware's quality: fast enough to compress on the first hit.
+              brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+            : encoding === "gzip"
+              ? gzipSync(identity)
+              : identity;
+        variant = {
+          headers: {
+            ...headers,
+            ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+            "content-length": String(body.length),
+          },
+          body,
+        };
+        variants.set(encoding, variant);
+      }
+      return variant;
+    },
+  };
 }
 
 /** The methods the web app answers: pages, and form posts to their actions. */
@@ -260,7 +385,7 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     }
     const response = conditional(
       request,
-      await cache.handle(request, async () =>
+      await cache.handle(plainRequest(req, trusted), async () =>
         withEtag(await handle(forwardClientAddress(request, req.socket.remoteAddress ?? ""))),
       ),
     );
@@ -298,45 +423,70 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
       refuse(res, 421, "Misdirected Request");
       return;
     }
-    const hit = cache.lookup({
-      method: req.method ?? "GET",
-      url: req.url ?? "/",
-      header: (name) => {
-        const value = req.headers[name];
-        return Array.isArray(value) ? value.join(", ") : value;
-      },
-    });
-    if (hit) {
-      if (hit.etag && matchesEtag(req.headers["if-none-match"], hit.etag)) {
-        notModified(res);
-        res.writeHead(304, Object.fromEntries(notModifiedHeaders(hit.headers)));
-        res.end();
-        return;
-      }
-      res.writeHead(hit.status, hit.nodeHeaders);
-      res.end(req.method === "HEAD" ? undefined : hit.body);
-      return;
-    }
     const renderPage = () => {
       render(req, res, address).catch(fail(res));
     };
     if (req.method === "POST") renderPage();
     else assets(req, res, renderPage);
   };
-  const guarded: WebListener = (req, res) => {
+  const answers = new WeakMap<CachedPage, CachedAnswer>();
+  /**
+   * A hit as the listener would answer it, minus the work: the checks `serve` makes first (host,
+   * method, body size) gave the same result when the page was stored, as they depend on nothing
+   * but what the key holds; requests with a body go the long way.
+   */
+  const answerFromCache = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      !req.url?.startsWith("/") ||
+      req.headers["content-length"] !== undefined ||
+      req.headers["transfer-encoding"] !== undefined
+    ) {
+      return false;
+    }
+    const hit = cache.lookup(plainRequest(req, trusted));
+    if (!hit) return false;
+    const encoding =
+      req.method === "HEAD" || !config.COMPRESSION
+        ? "identity"
+        : cachedEncoding(req.headers["accept-encoding"]);
+    if (!encoding) return false;
+    let answer = answers.get(hit);
+    if (!answer) {
+      const pathname = req.url.split("?")[0] ?? "/";
+      answer = cachedAnswer(hit, securityHeaders(pathname, security), config.COMPRESSION);
+      answers.set(hit, answer);
+    }
+    if (hit.etag && matchesEtag(req.headers["if-none-match"], hit.etag)) {
+      res.writeHead(304, answer.notModified);
+      res.end();
+      return true;
+    }
+    const { headers, body } = answer.variant(encoding);
+    res.writeHead(hit.status, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  };
+  const guarded = (req: IncomingMessage, res: ServerResponse) => {
     try {
       serve(req, res);
     } catch (error) {
       fail(res)(error);
     }
   };
-  if (!config.COMPRESSION) return guarded;
-  // Pages and micro-cache hits alike; the prebuilt `.br`/`.gz` assets already carry their encoding.
-  // The middleware takes plain Node requests; its types insist on Express's.
-  const compress = compression() as unknown as (
-    req: IncomingMessage,
-    res: ServerResponse,
-    next: () => void,
-  ) => void;
-  return (req, res) => compress(req, res, () => guarded(req, res));
+  // Rendered pages; the prebuilt `.br`/`.gz` assets already carry their encoding, and cache hits
+  // keep theirs compressed. The middleware takes plain Node requests; its types insist on Express's.
+  const compress = config.COMPRESSION
+    ? (compression() as unknown as (
+        req: IncomingMessage,
+        res: ServerResponse,
+        next: () => void,
+      ) => void)
+    : null;
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (answerFromCache(req, res)) return;
+    if (compress) compress(req, res, () => guarded(req, res));
+    else guarded(req, res);
+  };
+  return Object.assign(listener, { answerFromCache });
 }

@@ -88,9 +88,7 @@ export function Pagination({
   const idle = `${pageLinkClass} border-neutral-300 bg-white hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:hover:bg-neutral-800`;
   return (
     <nav aria-label={t("label")} className="flex flex-col items-center gap-3">
-      <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        {t("pageOf", { page, pages })}
-      </p>
+      <p className="text-sm text-muted">{t("pageOf", { page, pages })}</p>
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>

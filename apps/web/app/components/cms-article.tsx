@@ -24,10 +24,7 @@ export function CmsArticle({ page }: { page: CmsPageData }) {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
         {!Number.isNaN(updated.getTime()) && (
           // Dates may come out of the browser's ICU slightly unlike Node's.
-          <p
-            className="mt-2 text-sm text-neutral-700 dark:text-neutral-300"
-            suppressHydrationWarning
-          >
+          <p className="mt-2 text-sm text-muted" suppressHydrationWarning>
             {t("updated", { date: format.dateTime(updated, { dateStyle: "long" }) })}
           </p>
         )}

@@ -80,7 +80,7 @@ export function Dialog({
             <div className="min-w-0 flex-1">
               <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
               {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+                <RadixDialog.Description className="mt-1 text-sm text-muted">
                   {description}
                 </RadixDialog.Description>
               )}

@@ -21,14 +21,12 @@ export function ErrorPage({ error }: { error: unknown }) {
       id="main"
       className="mx-auto flex min-h-[60vh] max-w-2xl flex-col justify-center gap-4 p-6"
     >
-      <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">
-        {t("status", { status })}
-      </p>
+      <p className="eyebrow">{t("status", { status })}</p>
       <h1 className="text-3xl font-bold tracking-tight">
         {status === 404 ? t("notFoundTitle") : t("serverErrorTitle")}
       </h1>
       {message && <p className="font-medium text-neutral-800 dark:text-neutral-200">{message}</p>}
-      <p className="text-neutral-700 dark:text-neutral-300">
+      <p className="text-muted">
         {status === 404 ? t("notFoundDescription") : t("serverErrorDescription")}
       </p>
       <p>

@@ -9,8 +9,41 @@ import { mutedText } from "./page-parts";
 import { Badge, type BadgeTone } from "./ui/badge";
 import { hoverCardClass } from "./ui/card";
 
+/** What a card shows of an event: pages send their cards no more than this in their data. */
+export type CardEvent = Pick<
+  EventSummary,
+  | "id"
+  | "slug"
+  | "title"
+  | "starts_at"
+  | "status"
+  | "is_past"
+  | "cover"
+  | "price_from_cents"
+  | "is_free"
+  | "availability"
+> & {
+  category: Pick<EventSummary["category"], "name">;
+  venue: Pick<EventSummary["venue"], "name" | "city_name">;
+};
+
+export const cardEvent = (event: EventSummary): CardEvent => ({
+  id: event.id,
+  slug: event.slug,
+  title: event.title,
+  starts_at: event.starts_at,
+  status: event.status,
+  is_past: event.is_past,
+  cover: event.cover,
+  category: { name: event.category.name },
+  venue: { name: event.venue.name, city_name: event.venue.city_name },
+  price_from_cents: event.price_from_cents,
+  is_free: event.is_free,
+  availability: event.availability,
+});
+
 /** What the card says about the sale: cancelled and past win over sold out. */
-function badgeOf(event: EventSummary) {
+function badgeOf(event: CardEvent) {
   if (event.status === "cancelled") return "cancelled" as const;
   if (event.is_past) return "past" as const;
   if (event.availability === "sold_out") return "soldOut" as const;
@@ -50,7 +83,7 @@ export function EventCard({
   headingLevel = 3,
   terms,
 }: {
-  event: EventSummary;
+  event: CardEvent;
   /** Above the fold: load the cover at once. */
   eager?: boolean;
   headingLevel?: 2 | 3 | 4;
@@ -86,14 +119,9 @@ export function EventCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">
-          {event.category.name}
-        </p>
+        <p className="eyebrow">{event.category.name}</p>
         <Heading className="text-lg leading-snug font-semibold">
-          <AppLink
-            to={to("event", { slug: event.slug, id: event.id })}
-            className="after:absolute after:inset-0 focus-visible:outline-none group-hover:text-primary-800 dark:group-hover:text-primary-300"
-          >
+          <AppLink to={to("event", { slug: event.slug, id: event.id })} className="card-link">
             {terms ? <Highlight text={event.title} terms={terms} /> : event.title}
           </AppLink>
         </Heading>
@@ -132,7 +160,7 @@ export function EventGrid({
   terms,
   fillRows = false,
 }: {
-  events: readonly EventSummary[];
+  events: readonly CardEvent[];
   eagerCount?: number;
   headingLevel?: 2 | 3 | 4;
   terms?: readonly string[];

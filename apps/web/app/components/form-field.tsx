@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { toneClass } from "./ui/panel";
 
 const errorClass = "text-sm font-medium text-red-700 dark:text-red-400";
-const hintClass = "text-sm text-neutral-700 dark:text-neutral-300";
+const hintClass = "text-sm text-muted";
 
 type Described = { id: string; error?: string; hint?: ReactNode };
 

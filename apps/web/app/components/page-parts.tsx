@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "./icon";
 
-/** Styles shared by the pages. */
-export const linkClass =
-  "font-medium text-primary-800 underline underline-offset-4 hover:text-primary-900 dark:text-primary-300 dark:hover:text-primary-200";
-export const mutedText = "text-neutral-700 dark:text-neutral-300";
+/** Styles shared by the pages (component classes in app.css). */
+export const linkClass = "link";
+export const mutedText = "text-muted";
 
 /** The page's h1 with its introduction. */
 export function PageHeader({ title, intro }: { title: ReactNode; intro?: ReactNode }) {

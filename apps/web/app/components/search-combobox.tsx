@@ -191,7 +191,7 @@ export function SearchCombobox({
             className={`flex cursor-pointer flex-col px-3 py-2 ${index === active ? "bg-primary-50 dark:bg-primary-950" : ""}`}
           >
             <span className="font-medium">{option.label}</span>
-            <span className="text-xs text-neutral-700 dark:text-neutral-300">
+            <span className="text-xs text-muted">
               {option.kind}
               {option.detail ? ` · ${option.detail}` : ""}
             </span>

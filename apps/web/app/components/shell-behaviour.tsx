@@ -88,7 +88,7 @@ function MaintenanceOverlay({ site }: { site: string }) {
       >
         <Icon name="wrench" className="size-10 text-primary-700 dark:text-primary-300" />
         <h1 className="text-3xl font-bold tracking-tight">{t("maintenance", { site })}</h1>
-        <p className="text-neutral-700 dark:text-neutral-300">{t("maintenanceText", { site })}</p>
+        <p className="text-muted">{t("maintenanceText", { site })}</p>
       </main>
     </div>
   );

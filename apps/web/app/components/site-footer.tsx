@@ -19,7 +19,7 @@ export function SiteFooter() {
           <h2 id="footer-contact" className="mb-2 font-semibold">
             {t("contactHeading")}
           </h2>
-          <address className="space-y-1 not-italic text-neutral-700 dark:text-neutral-300">
+          <address className="space-y-1 not-italic text-muted">
             <p>{contact.company_name}</p>
             <p>{contact.street}</p>
             <p>

@@ -21,7 +21,7 @@ export function imageUrls(origin: string, image: { src: string; srcset: string }
 const euroDecimal = (cents: number) => (cents / 100).toFixed(2);
 
 /** The schema.org Event of an event page (https://schema.org/Event). */
-export function eventJsonLd(event: EventDetail, url: string, origin: string) {
+export function eventJsonLd(event: Omit<EventDetail, "related">, url: string, origin: string) {
   const venue = event.venue;
   return {
     "@context": "https://schema.org",

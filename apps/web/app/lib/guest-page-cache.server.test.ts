@@ -17,10 +17,16 @@ function counter(respond: (n: number) => Response = (n) => page(`render ${n}`)) 
   };
 }
 
-const get = (path: string, headers: Record<string, string> = {}) =>
-  new Request(`http://shop.example${path}`, {
-    headers: { "user-agent": "Mozilla/5.0 Firefox/140.0", ...headers },
-  });
+/** A request as the Node server sees it: the raw target and the headers. */
+const request = (method: string, path: string, headers: Record<string, string> = {}) => {
+  const all: Record<string, string> = {
+    host: "shop.example",
+    "user-agent": "Mozilla/5.0 Firefox/140.0",
+    ...headers,
+  };
+  return { method, url: path, header: (name: string) => all[name] };
+};
+const get = (path: string, headers: Record<string, string> = {}) => request("GET", path, headers);
 
 describe("guest page cache", () => {
   it("renders a public page once per interval and replays it", async () => {
@@ -84,7 +90,7 @@ describe("guest page cache", () => {
     expect(missing.count).toBe(2);
 
     const posts = counter();
-    const post = () => new Request("http://shop.example/kontakt", { method: "POST", body: "x" });
+    const post = () => request("POST", "/kontakt", { "content-type": "text/plain" });
     await cache.handle(post(), posts.render);
     await cache.handle(post(), posts.render);
     expect(posts.count).toBe(2);
@@ -109,6 +115,29 @@ describe("guest page cache", () => {
     expect(pages.count).toBe(6);
   });
 
+  it("keys on the raw target and on the forwarded address a trusted proxy gives", async () => {
+    const cache = createGuestPageCache({ ttlSeconds: 10 });
+    const pages = counter();
+    await cache.handle(get("/veranstaltungen"), pages.render);
+    // `/x/../veranstaltungen` is another target: a router may send it elsewhere.
+    await cache.handle(get("/x/../veranstaltungen"), pages.render);
+    await cache.handle(get("/veranstaltungen?"), pages.render);
+    expect(pages.count).toBe(3);
+    const forwarded = { "x-forwarded-host": "tickets.example", "x-forwarded-proto": "https" };
+    await cache.handle({ ...get("/veranstaltungen", forwarded), proxied: true }, pages.render);
+    await cache.handle({ ...get("/veranstaltungen", forwarded), proxied: false }, pages.render);
+    await cache.handle(
+      {
+        ...get("/veranstaltungen", { ...forwarded, "x-forwarded-host": "other.example" }),
+        proxied: true,
+      },
+      pages.render,
+    );
+    expect(pages.count).toBe(6);
+    await cache.handle({ ...get("/veranstaltungen", forwarded), proxied: true }, pages.render);
+    expect(pages.count).toBe(6);
+  });
+
   it("is off with a ttl of 0 and drops the oldest pages beyond its size", async () => {
     const off = createGuestPageCache({ ttlSeconds: 0 });
     const pages = counter();
@@ -127,25 +156,16 @@ describe("guest page cache", () => {
     const cache = createGuestPageCache({ ttlSeconds: 10 });
     const pages = counter();
     await cache.handle(get("/"), pages.render);
-    const head = await cache.handle(
-      new Request("http://shop.example/", {
-        method: "HEAD",
-        headers: { "user-agent": "Mozilla/5.0 Firefox/140.0" },
-      }),
-      pages.render,
-    );
+    const head = await cache.handle(request("HEAD", "/"), pages.render);
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
   });
 });
 
 describe("guest page cache lookup (the Node server's fast path)", () => {
-  const plain = (path: string, headers: Record<string, string> = {}) => {
-    const all: Record<string, string> = { "user-agent": "Mozilla/5.0 Firefox/140.0", ...headers };
-    return { method: "GET", url: path, header: (name: string) => all[name] };
-  };
+  const plain = get;
 
-  it("finds what a fetch request stored, with Node-style headers", async () => {
+  it("finds what a render stored, with Node-style headers", async () => {
     const cache = createGuestPageCache({ ttlSeconds: 10 });
     const render = async () => {
       const headers = new Headers({ "cache-control": "public, max-age=60" });

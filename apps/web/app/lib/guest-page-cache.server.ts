@@ -9,7 +9,7 @@ import { isbot } from "isbot";
  * every instance keeps its own and may drop it at any time.
  */
 export type GuestPageCache = {
-  handle(request: Request, render: () => Promise<Response>): Promise<Response>;
+  handle(request: PlainRequest, render: () => Promise<Response>): Promise<Response>;
   /**
    * A fresh copy for a request as the Node server sees it, or null: lets the server answer a
    * hit straight from its buffer, without building a fetch Request and Response.
@@ -18,12 +18,18 @@ export type GuestPageCache = {
   readonly size: number;
 };
 
-/** What the key needs of a request, from a fetch Request or a Node IncomingMessage. */
+/** What the key needs of a request, as the Node server received it. */
 export type PlainRequest = {
   method: string;
-  /** Path and query, or an absolute URL. */
+  /**
+   * The request target exactly as received: a key by the raw target can only match what the
+   * same target rendered before, whatever routes it (a normalised one could match `/a/../api/x`
+   * to `/api/x`, which the web app never answers).
+   */
   url: string;
   header(name: string): string | null | undefined;
+  /** Whether the connection is a trusted proxy's: its X-Forwarded-Host and -Proto then count. */
+  proxied?: boolean;
 };
 
 export type CachedPage = {
@@ -50,6 +56,18 @@ function nodeHeadersOf(headers: [string, string][]) {
 /** Whether a Cookie header carries a login cookie, with or without its `__Host-` prefix. */
 export const hasLoginCookie = (cookieHeader: string) =>
   /(?:^|;\s*)(?:__Host-)?(?:token|refresh_token)=/.test(cookieHeader);
+
+/** Bot or not per User-Agent, remembered: isbot's pattern is long and a hit should be cheap. */
+const botAgents = new Map<string, boolean>();
+function isBotAgent(userAgent: string): boolean {
+  let bot = botAgents.get(userAgent);
+  if (bot === undefined) {
+    if (botAgents.size >= 1000) botAgents.clear();
+    bot = isbot(userAgent);
+    botAgents.set(userAgent, bot);
+  }
+  return bot;
+}
 
 function maxAgeSeconds(cacheControl: string | null): number {
   if (!cacheControl || !/\bpublic\b/.test(cacheControl)) return 0;
@@ -118,14 +136,18 @@ export function createGuestPageCache(options: {
     ) {
       return null;
     }
-    const url = new URL(request.url, "http://localhost");
+    const forwardedHost = request.header("x-forwarded-host") ?? "";
+    const forwardedProto = request.header("x-forwarded-proto") ?? "";
     return [
-      url.pathname + url.search,
+      request.url,
       request.header("host") ?? "",
-      request.header("x-forwarded-proto") ?? "",
+      // A proxy's word names the page's address only when the proxy is trusted.
+      forwardedHost || forwardedProto
+        ? `${request.proxied ? "proxied" : "direct"} ${forwardedHost} ${forwardedProto}`
+        : "",
       cookie,
       request.header("accept-language") ?? "",
-      isbot(request.header("user-agent")) ? "bot" : "person",
+      isBotAgent(request.header("user-agent") ?? "") ? "bot" : "person",
     ].join("\n");
   }
 
@@ -145,11 +167,7 @@ export function createGuestPageCache(options: {
       return key ? fresh(key) : null;
     },
     async handle(request, render) {
-      const key = keyOf({
-        method: request.method,
-        url: request.url,
-        header: (name) => request.headers.get(name),
-      });
+      const key = keyOf(request);
       if (!key) return render();
       const cached = fresh(key);
       if (cached) return replay(cached, request.method);

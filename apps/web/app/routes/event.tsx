@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
-import { EventGrid } from "../components/event-card";
+import { cardEvent, EventGrid } from "../components/event-card";
 import { EventTickets } from "../components/event-tickets";
 import { Icon } from "../components/icon";
 import { LazyImage } from "../components/lazy-image";
@@ -27,6 +27,9 @@ import type { Route } from "./+types/event";
 import { buyTickets } from "./checkout.server";
 
 export const headers = pageHeaders;
+
+/** One row of the three-column grid (two on mid-sized screens, fillRows): what reads as a hint. */
+const relatedShown = 3;
 
 const notFound = (pathname: string) => data(`Page not found: ${pathname}`, { status: 404 });
 
@@ -53,7 +56,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (wanted.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
   const descriptionHtml = markdownHtml(event.description);
   return withPageCache(context, {
-    event,
+    // The page's data travels in its HTML: the related events as their cards show them.
+    event: { ...event, related: event.related.slice(0, relatedShown).map(cardEvent) },
     /** The organiser's Markdown as sanitised HTML, and its first paragraph as plain text. */
     descriptionHtml,
     summary: firstParagraphText(descriptionHtml, 160) ?? event.title,
@@ -126,7 +130,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           <p>
             <AppLink
               to={`${to("events")}?category=${encodeURIComponent(event.category.slug)}`}
-              className="text-sm font-semibold text-primary-800 hover:underline dark:text-primary-300"
+              className="eyebrow hover:underline"
             >
               {event.category.name}
             </AppLink>

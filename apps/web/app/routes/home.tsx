@@ -225,9 +225,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <span className="flex size-10 items-center justify-center rounded-full bg-primary-700 text-white">
                     <Icon name={icon} className="size-5" />
                   </span>
-                  <span className="text-sm font-semibold text-primary-800 dark:text-primary-300">
-                    {t("stepNumber", { number: index + 1 })}
-                  </span>
+                  <span className="eyebrow">{t("stepNumber", { number: index + 1 })}</span>
                 </div>
                 <h3 className="mt-4 text-lg font-semibold">{t(`visitorSteps.${key}.title`)}</h3>
                 <p className={`mt-2 ${mutedText}`}>{t(`visitorSteps.${key}.text`)}</p>

@@ -25,7 +25,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t("heading")}</h1>
-      <p className="mt-2 text-neutral-700 dark:text-neutral-300">{t("intro")}</p>
+      <p className="mt-2 text-muted">{t("intro")}</p>
       <Form
         method="post"
         className="mt-8 space-y-5"

@@ -52,7 +52,7 @@ export default function TestPage() {
     <main id="main" className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{t("heading")}</h1>
-        <p className="text-neutral-700 dark:text-neutral-300">{t("intro")}</p>
+        <p className="text-muted">{t("intro")}</p>
       </header>
 
       <Section title={t("toastsHeading")}>

@@ -37,7 +37,7 @@ export function Dashboard({ summary }: { summary: DashboardSummary }) {
           data-figure={key}
           className="flex flex-col-reverse gap-1 rounded-lg border border-neutral-200 p-4 dark:border-neutral-700"
         >
-          <dt className="text-sm text-neutral-700 dark:text-neutral-300">
+          <dt className="text-sm text-muted">
             {t(`figures.${key}`, { days: upcomingWindowDays })}
           </dt>
           <dd className="text-2xl font-bold tracking-tight">{value}</dd>

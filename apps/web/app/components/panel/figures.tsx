@@ -43,7 +43,7 @@ export function FigureCards({ figures }: { figures: EventFigures }) {
           key={label}
           className="rounded-lg border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
         >
-          <dt className="text-sm text-neutral-700 dark:text-neutral-300">{label}</dt>
+          <dt className="text-sm text-muted">{label}</dt>
           <dd className="mt-1 text-xl font-semibold">{value}</dd>
         </div>
       ))}

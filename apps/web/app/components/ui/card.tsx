@@ -1,14 +1,13 @@
 import type { HTMLAttributes } from "react";
 
 /** The card surface: white (near-black in dark mode) with a light border and rounded corners. */
-export const cardClass =
-  "rounded-xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900";
+export const cardClass = "card";
 
 /**
  * A card that is a link or holds the link of its title: its border takes the brand colour on
  * hover. Add the focus ring that fits: `focus-within:` for a card holding a link.
  */
-export const hoverCardClass = `${cardClass} transition hover:border-primary-700 hover:shadow-sm dark:hover:border-primary-400`;
+export const hoverCardClass = `${cardClass} card-hover`;
 
 /** A card that is itself a link, with the keyboard focus ring. */
 export const linkCardClass = `${hoverCardClass} focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none`;
