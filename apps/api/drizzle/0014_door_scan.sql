@@ -15,7 +15,6 @@ CREATE FUNCTION door_scan(
   buyer_name text, entered_at timestamptz, entered_gate text, inside integer, entered integer,
   capacity integer
 ) LANGUAGE plpgsql AS $$
-#variable_conflict use_column
 DECLARE
   verdict scan_result := refused;
   found_ticket integer;
