@@ -269,15 +269,10 @@ export async function doorTickets(db: Db, eventId: number, locale: Locale): Prom
   });
 }
 
-/** Is the door of an event open at this moment (the "event not today" rule)? */
-export const doorOpen = (event: { startsAt: Date; endsAt: Date }, at: Date) =>
-  at.getTime() >= event.startsAt.getTime() - doorOpensBeforeStartMs &&
-  at.getTime() <= event.endsAt.getTime() + doorClosesAfterEndMs;
-
 type TicketFound = { id: number; ticketType: string; name: string | null };
 
 const toOutcome = (
-  scan: typeof doorScans.$inferSelect,
+  scan: Pick<typeof doorScans.$inferSelect, "scanId" | "result" | "entryType" | "scannedAt">,
   ticket: TicketFound | null,
   entered: ScanOutcome["entered"],
 ): ScanOutcome => ({
@@ -292,7 +287,9 @@ const toOutcome = (
 /** The outcome of a scan recorded earlier (a resend) or rewritten (first by time wins). */
 async function outcomeOf(
   db: Db,
-  scan: typeof doorScans.$inferSelect,
+  scan: Pick<typeof doorScans.$inferSelect, "scanId" | "result" | "entryType" | "scannedAt"> & {
+    ticketId: number | null;
+  },
   locale: Locale,
 ): Promise<ScanOutcome> {
   let ticket: TicketFound | null = null;
@@ -330,14 +327,34 @@ async function outcomeOf(
   return toOutcome(scan, ticket, entered);
 }
 
+/** What `door_scan` (migration 0015) answers: the recorded scan, the ticket and the counters. */
+type DoorScanRow = {
+  scan_pk: number;
+  scan_id: string;
+  result: ScanResult;
+  entry_type: EntryType;
+  scanned_at: Date | string;
+  ticket_id: number | null;
+  answered: boolean;
+  type_de: string | null;
+  type_en: string | null;
+  buyer_name: string | null;
+  entered_at: Date | string | null;
+  entered_gate: string | null;
+  inside: number;
+  entered: number;
+  capacity: number;
+};
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
 /**
- * Checks one scanned code for the link's event and records it, accepted or not, in one
- * transaction that locks the ticket's row: two scanners reading the same ticket at the same
- * moment let it in once. A scan id that was recorded answers its first outcome again. An offline
- * entry that arrives after another device's entry of the same ticket is a duplicate, unless it was
+ * Checks one scanned code for the link's event and records it, accepted or not, with the
+ * database function `door_scan` (migration 0015): one statement that locks the ticket's row, so
+ * two scanners reading the same ticket at the same moment let it in once, and answers with the
+ * live counters. A scan id that was recorded answers its first outcome again. An offline entry
+ * that arrives after another device's entry of the same ticket is a duplicate, unless it was
  * scanned earlier: then it takes the other's place, and the other becomes the duplicate.
- * A door answers a scan in a blink: the common path makes four statements in the transaction
- * (lock, last move, scan, move) and answers from what they read.
  */
 export async function recordScan(
   db: Database,
@@ -345,141 +362,43 @@ export async function recordScan(
   door: DoorAuth,
   scan: Scan & { device?: string },
   options: { offline: boolean; locale: Locale; now?: Date },
-): Promise<ScanOutcome> {
+): Promise<{ outcome: ScanOutcome; counters: DoorCounters }> {
   const scannedAt = scan.scanned_at ? new Date(scan.scanned_at) : (options.now ?? new Date());
-  // The signature needs no database; checked before the transaction so locks are held briefly.
+  // The signature needs no database: checked before the statement, so locks are held briefly.
   const payload = isSignedTicketCode(scan.code) ? await verifyTicketCode(scan.code, keys) : null;
-  const invalidWithoutTicket: ScanResult | null = !isSignedTicketCode(scan.code)
+  const refused: ScanResult | null = !isSignedTicketCode(scan.code)
     ? "unknown_code"
     : !payload
       ? "invalid_signature"
       : payload.eid !== door.eventId
         ? "other_event"
         : null;
-
-  const recorded = await db.transaction(async (tx) => {
-    let result: ScanResult | null = invalidWithoutTicket;
-    let ticket: TicketFound | null = null;
-    let last: {
-      id: number;
-      entryType: EntryType;
-      createdAt: Date;
-      doorScanId: number | null;
-      gate: string | null;
-    } | null = null;
-    if (!result && payload) {
-      const [found] = await tx
-        .select({
-          id: tickets.id,
-          eventId: eventTicketTypes.eventId,
-          de: eventTicketTypes.nameDe,
-          en: eventTicketTypes.nameEn,
-          name: orders.buyerName,
-          status: orders.status,
-          startsAt: events.startsAt,
-          endsAt: events.endsAt,
-        })
-        .from(tickets)
-        .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
-        .innerJoin(orders, eq(orders.id, tickets.orderId))
-        .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
-        .where(and(eq(tickets.id, payload.tid), eq(tickets.code, scan.code)))
-        .for("update", { of: tickets });
-      if (!found) result = "unknown_code";
-      else if (found.eventId !== door.eventId) result = "other_event";
-      else {
-        ticket = {
-          id: found.id,
-          ticketType: options.locale === "en" ? found.en : found.de,
-          name: found.name || null,
-        };
-        if (found.status !== "paid") result = "cancelled";
-        else if (!doorOpen(found, scannedAt)) result = "not_today";
-        else {
-          // The row lock above serialises every scan of this ticket from here on, and this
-          // statement (not the locking one) sees the moves its predecessors committed.
-          [last = null] = await tx
-            .select({
-              id: eventLogs.id,
-              entryType: eventLogs.entryType,
-              createdAt: eventLogs.createdAt,
-              doorScanId: eventLogs.doorScanId,
-              gate: doorScans.gate,
-            })
-            .from(eventLogs)
-            .leftJoin(doorScans, eq(doorScans.id, eventLogs.doorScanId))
-            .where(eq(eventLogs.ticketId, found.id))
-            .orderBy(desc(eventLogs.createdAt), desc(eventLogs.id))
-            .limit(1);
-          const inside = last?.entryType === "entry";
-          if (scan.entry_type === "exit") result = inside ? "valid" : "not_inside";
-          else if (!inside) result = "valid";
-          else if (!options.offline) result = "already_inside";
-          else result = "duplicate";
-        }
-      }
-    }
-
-    // A scan id recorded before (a resend, or the same scan twice at once) inserts nothing and
-    // answers its first outcome: the unique scan id decides, not a lookup that could race.
-    const [inserted] = await tx
-      .insert(doorScans)
-      .values({
-        scanId: scan.scan_id,
-        eventId: door.eventId,
-        ticketId: ticket?.id ?? null,
-        doorLinkId: door.linkId,
-        result: result ?? "unknown_code",
-        entryType: scan.entry_type,
-        gate: door.gate,
-        device: scan.device ?? null,
-        offline: options.offline,
-        scannedAt,
-      })
-      .onConflictDoNothing({ target: doorScans.scanId })
-      .returning();
-    if (!inserted) {
-      const [first] = await tx.select().from(doorScans).where(eq(doorScans.scanId, scan.scan_id));
-      return { row: first!, answered: false as const };
-    }
-    if (result === "valid" && ticket) {
-      await tx.insert(eventLogs).values({
-        ticketId: ticket.id,
-        entryType: scan.entry_type,
-        doorScanId: inserted.id,
-        createdAt: scannedAt,
-      });
-    } else if (
-      result === "duplicate" &&
-      last &&
-      last.createdAt > scannedAt &&
-      last.doorScanId !== null
-    ) {
-      // First by time wins: this scan was earlier than the entry on record.
-      await tx
-        .update(eventLogs)
-        .set({ createdAt: scannedAt, doorScanId: inserted.id })
-        .where(eq(eventLogs.id, last.id));
-      await tx
-        .update(doorScans)
-        .set({ result: "duplicate" })
-        .where(eq(doorScans.id, last.doorScanId));
-      const [winner] = await tx
-        .update(doorScans)
-        .set({ result: "valid" })
-        .where(eq(doorScans.id, inserted.id))
-        .returning();
-      return { row: winner!, answered: false as const };
-    }
-    const entered =
-      result === "already_inside" || result === "duplicate"
-        ? last && { at: last.createdAt.toISOString(), gate: last.gate }
-        : null;
-    return { row: inserted, answered: true as const, ticket, entered };
-  });
-  return recorded.answered
-    ? toOutcome(recorded.row, recorded.ticket, recorded.entered)
-    : outcomeOf(db, recorded.row, options.locale);
+  const result = await db.execute(sql`
+    select * from door_scan(${scan.scan_id}::uuid, ${door.eventId}::int, ${door.linkId}::int,
+      ${door.gate}::text, ${scan.device ?? null}::text, ${options.offline}::boolean,
+      ${scan.entry_type}::entry_type, ${scannedAt.toISOString()}::timestamptz,
+      ${payload?.tid ?? null}::int, ${scan.code}::text, ${refused}::scan_result,
+      ${doorOpensBeforeStartMs}::bigint, ${doorClosesAfterEndMs}::bigint)`);
+  const row = (result as unknown as { rows: DoorScanRow[] }).rows[0]!;
+  const recorded = {
+    scanId: row.scan_id,
+    result: row.result,
+    entryType: row.entry_type,
+    scannedAt: asDate(row.scanned_at),
+    ticketId: row.ticket_id,
+  };
+  const counters = { inside: row.inside, entered: row.entered, capacity: row.capacity };
+  if (!row.answered) return { outcome: await outcomeOf(db, recorded, options.locale), counters };
+  const ticket = row.ticket_id !== null && {
+    id: row.ticket_id,
+    ticketType: (options.locale === "en" ? row.type_en : row.type_de) ?? "",
+    name: row.buyer_name || null,
+  };
+  const entered = row.entered_at && {
+    at: asDate(row.entered_at).toISOString(),
+    gate: row.entered_gate,
+  };
+  return { outcome: toOutcome(recorded, ticket || null, entered || null), counters };
 }
 
 /** Every scan of the organiser's event, newest first (at most `limit`). */

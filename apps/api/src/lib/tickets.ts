@@ -42,7 +42,17 @@ export async function listTickets(
       ticket: tickets,
       orderStatus: orders.status,
       type: { id: eventTicketTypes.id, de: eventTicketTypes.nameDe, en: eventTicketTypes.nameEn },
-      event: events,
+      // The columns the record shows, not the event's descriptions: the dashboard reads every ticket.
+      event: {
+        id: events.id,
+        slugDe: events.slugDe,
+        slugEn: events.slugEn,
+        titleDe: events.titleDe,
+        titleEn: events.titleEn,
+        startsAt: events.startsAt,
+        endsAt: events.endsAt,
+        status: events.status,
+      },
       venue: { id: venues.id, name: venues.name, cityId: venues.cityId },
       city: { de: cities.nameDe, en: cities.nameEn },
       category: { id: eventCategories.id, de: eventCategories.nameDe, en: eventCategories.nameEn },
