@@ -217,8 +217,9 @@ async function refundInTransaction(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.ticketTypeId));
-  // Same lock order as a sale (ticket type ids ascending, all before the first update, after
-  // which the kept totals' trigger locks the event row), so the two never wait crosswise.
+  // Same lock order and mode as a sale's `take_seats` (ticket type ids ascending, NO KEY UPDATE,
+  // all before the first update, after which the kept totals' trigger locks the event row), so
+  // the two never wait crosswise.
   await tx
     .select({ id: eventTicketTypes.id })
     .from(eventTicketTypes)
@@ -229,7 +230,7 @@ async function refundInTransaction(
       ),
     )
     .orderBy(asc(eventTicketTypes.id))
-    .for("update");
+    .for("no key update");
   for (const item of items) {
     await tx
       .update(eventTicketTypes)

@@ -5,18 +5,20 @@ import {
   type VoucherInput,
   vatPercent,
 } from "@eventwerk/contract";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
-import { events, eventTicketTypes, orderItems, orders, vouchers } from "../../db/schema.ts";
+import { events, eventTicketTypes, orderItems, vouchers } from "../../db/schema.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
+import { heldSeats } from "../seats.ts";
 import { audit } from "./audit.ts";
 import { ownedEvent, ticketTypeView } from "./events.ts";
 
 type Db = Database | Transaction;
 
 /**
- * The organiser's ticket type, locked: the checkout locks the same row while it sells, so a quota
- * change and a sale never see each other half done.
+ * The organiser's ticket type, locked as the checkout's `take_seats` locks it (NO KEY UPDATE, which
+ * the key-share locks of new order items do not wait for): a quota change and a sale never see
+ * each other half done.
  */
 async function lockOwnedType(tx: Db, organiserId: string, typeId: number) {
   const [row] = await tx
@@ -24,24 +26,17 @@ async function lockOwnedType(tx: Db, organiserId: string, typeId: number) {
     .from(eventTicketTypes)
     .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
     .where(and(eq(eventTicketTypes.id, typeId), eq(events.organiserId, organiserId)))
-    .for("update", { of: eventTicketTypes });
+    .for("no key update", { of: eventTicketTypes });
   if (!row) throw notFound();
   return row;
 }
 
 /** Seats of a type held by unpaid orders whose hold still runs (they count against the quota). */
-async function heldSeats(tx: Db, typeId: number, now: Date): Promise<number> {
+async function heldSeatsOf(tx: Db, typeId: number, now: Date): Promise<number> {
   const [row] = await tx
-    .select({ held: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orderItems.ticketTypeId, typeId),
-        eq(orders.status, "pending"),
-        gt(orders.holdExpiresAt, now),
-      ),
-    );
+    .select({ held: heldSeats(sql`${eventTicketTypes.id}`, now) })
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.id, typeId));
   return Number(row?.held ?? 0);
 }
 
@@ -116,7 +111,7 @@ export async function updateTicketType(
     const { type, event } = await lockOwnedType(tx, organiserId, typeId);
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     if (input.capacity !== undefined) {
-      const taken = type.soldCount + (await heldSeats(tx, typeId, now));
+      const taken = type.soldCount + (await heldSeatsOf(tx, typeId, now));
       if (input.capacity < taken) {
         throw new HttpError(409, "conflict", "quota_below_sold", { capacity: "quota_below_sold" });
       }
