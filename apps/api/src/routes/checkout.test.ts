@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, createContext } from "../app.ts";
 import * as s from "../db/schema.ts";
+import { berlinDay } from "../lib/catalogue.ts";
 import {
   call,
   createTestApp,
@@ -28,6 +29,12 @@ import {
   sendTestWebhook,
 } from "../testing/checkout-fixtures.ts";
 import { checkoutServices } from "./checkout.ts";
+
+/** The Berlin calendar day of an instant as `YYYY-MM-DD`, as the API's day filters read it. */
+const berlinIsoDay = (instant: Date) => {
+  const d = berlinDay(instant);
+  return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+};
 
 const webhookSecret = "checkout-test-webhook-secret";
 let t: TestApp;
@@ -328,7 +335,7 @@ describe("availability in the catalogue", () => {
   const detail = async (id: number) =>
     (await call(t.app, { method: "GET", url: `/api/v1/events/${id}` })).json<Detail>().data;
   const listed = async (id: number, startsAt: Date) => {
-    const day = startsAt.toISOString().slice(0, 10);
+    const day = berlinIsoDay(startsAt);
     const response = await call(t.app, {
       method: "GET",
       url: `/api/v1/events?from=${day}&to=${day}&per_page=100`,

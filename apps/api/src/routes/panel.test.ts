@@ -17,6 +17,7 @@ import { eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
+import { berlinDay } from "../lib/catalogue.ts";
 import { uploadStorageDir } from "../lib/panel/covers.ts";
 import { call, createTestApp, registerVisitor, type TestApp } from "../testing/app.ts";
 import { type CreatedOrder, holdTickets, onOrder } from "../testing/checkout-fixtures.ts";
@@ -27,6 +28,12 @@ import {
   registerOrganiser,
   ticketTypeFields,
 } from "../testing/panel-fixtures.ts";
+
+/** The Berlin calendar day of an instant as `YYYY-MM-DD`, as the API's day filters read it. */
+const berlinIsoDay = (instant: Date) => {
+  const d = berlinDay(instant);
+  return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -835,7 +842,7 @@ describe("figures and orders", () => {
     expect((await list("?q=niemand")).meta.total).toBe(0);
     expect((await list("?status=refunded")).meta.total).toBe(0);
     expect((await list(`?ticket_type_id=${type.id}&per_page=1&page=2`)).data).toHaveLength(1);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = berlinIsoDay(new Date());
     expect((await list(`?from=2000-01-01&to=${today}`)).meta.total).toBe(2);
     expect((await list("?from=2099-01-01")).meta.total).toBe(0);
     for (const bad of ["?status=bezahlt", "?from=gestern", "?page=0", "?per_page=1000"]) {

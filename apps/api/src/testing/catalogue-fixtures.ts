@@ -248,7 +248,14 @@ export async function createCatalogueFixtures(db: Database, now = new Date()) {
       key: "today",
       titleDe: "Quarzmatinee läuft gerade",
       titleEn: "Quartz matinee running now",
-      start: at(-HOUR),
+      // An hour ago, but not before today's midnight in Berlin: just after it, an hour ago was
+      // yesterday there, and the event would belong to yesterday's listing.
+      start: new Date(
+        Math.max(
+          now.getTime() - HOUR,
+          berlinMidnight(today.year, today.month, today.day).getTime(),
+        ),
+      ),
       hours: 1.5,
       tickets: [{ price: 800 }],
     },
