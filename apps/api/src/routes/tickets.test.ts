@@ -45,6 +45,12 @@ describe("GET /auth/tickets", () => {
     );
     expect(past.some((ticket) => ticket.event_log.length === 0)).toBe(true);
     expect(upcoming.every((ticket) => ticket.event_log.length === 0)).toBe(true);
+    // The door log in the order it happened, as ISO timestamps.
+    for (const { event_log } of data) {
+      const times = event_log.map((log) => log.created_at);
+      expect(times.every((time) => new Date(time).toISOString() === time)).toBe(true);
+      expect([...times].sort()).toEqual(times);
+    }
 
     for (const ticket of data) {
       // Signed at start: base64url(payload).base64url(Ed25519 signature), see checkout.test.ts.
@@ -104,6 +110,8 @@ describe("GET /auth/tickets", () => {
     expect(seen).toEqual(all.data.map((ticket) => ticket.id));
     const beyond = (await listTickets(visitorToken, "?page=99")).json<TicketList>();
     expect(beyond.data).toEqual([]);
+    // Past the last page no row carries the total; it is still the caller's count.
+    expect(beyond.meta).toMatchObject({ page: 99, total: all.meta.total });
   });
 
   it.each(["?page=0", "?page=abc", "?per_page=0", "?per_page=101", "?page=-1"])(
