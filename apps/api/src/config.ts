@@ -134,8 +134,8 @@ const configSchema = z
      */
     DEVELOPER_PAGES: booleanString.optional(),
     /**
-     * Crash tests only: the process kills itself (SIGKILL) inside the payment's transaction, once
-     * the tickets are written and the seats counted sold, before the commit. Refused in production.
+     * Crash tests only: the process kills itself (SIGKILL) as a payment issues its tickets, signed
+     * but not yet written. Refused in production.
      */
     FAULT_KILL_BEFORE_TICKET_ISSUE: booleanString.default(false),
     LOG_LEVEL: z

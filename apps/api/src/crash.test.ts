@@ -219,8 +219,8 @@ describe(`API process killed with SIGKILL (${testDatabase})`, () => {
   }, 240_000);
 
   /**
-   * The process dies inside the payment's transaction (after the seats were counted sold, before
-   * the tickets were written); the next process completes the order.
+   * The process dies as the payment issues the tickets (signed, not yet written: the payment's
+   * one statement was never sent); the next process completes the order.
    */
   const crashDuringTicketIssue = async (restartEnv: Record<string, string>) => {
     if (server) await kill();

@@ -476,8 +476,12 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId),
     index("orders_event_idx").on(t.eventId),
     uniqueIndex("orders_payment_reference_idx").on(t.paymentProvider, t.paymentReference),
-    // The orders that may hold seats: counted on every hold, swept when their hold runs out.
+    // The orders that may hold seats, swept when their hold runs out.
     index("orders_pending_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    // The same per event: `held_seats` (migration 0016) counts them on every hold and payment.
+    index("orders_pending_event_idx")
+      .on(t.eventId, t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -567,6 +571,7 @@ export const tickets = pgTable(
   },
   (t) => [
     index("tickets_user_idx").on(t.userId, t.createdAt),
+    index("tickets_order_idx").on(t.orderId),
     index("tickets_ticket_type_idx").on(t.ticketTypeId),
   ],
 );

@@ -859,6 +859,55 @@ describe("paying with the test provider", () => {
     expect(used!.usesCount).toBe(3);
   });
 
+  it(`reports of one success under different event ids, at once: paid once (${testDatabase})`, async () => {
+    const { types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 10 }]);
+    const order = await hold({
+      event_id: types[0]!.eventId,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 2 }],
+    });
+    const paymentId = (await placeAsGuest(order)).redirect_url!.split("/").at(-1)!;
+    // As Stripe's "completed" and "async payment succeeded" may both come for one payment. The
+    // ticket type is locked meanwhile, as a payment ahead in the queue holds it: on PostgreSQL
+    // every report has read the order as unpaid before the first one is applied.
+    const { sent } = await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select 1 from event_ticket_types where id = ${types[0]!.id} for no key update`,
+      );
+      const sent = Promise.all(
+        ["first", "second", "third"].map((name) =>
+          sendTestWebhook(t.app, webhookSecret, {
+            id: `evt_${paymentId}_${name}`,
+            type: "payment.succeeded",
+            payment_id: paymentId,
+            created: Math.floor(Date.now() / 1000),
+          }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { sent };
+    });
+    const answers = await sent;
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(read.status).toBe("paid");
+    expect(read.tickets).toHaveLength(2);
+    const [type] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    expect(type!.soldCount).toBe(2);
+    const jobs = await t.ctx.db
+      .select()
+      .from(s.outboxJobs)
+      .where(eq(s.outboxJobs.dedupKey, `order-confirmation:${order.data.id}`));
+    expect(jobs).toHaveLength(1);
+    const reports = await t.ctx.db
+      .select()
+      .from(s.paymentEvents)
+      .where(eq(s.paymentEvents.paymentReference, paymentId));
+    expect(reports).toHaveLength(3);
+  });
+
   it("reconciliation completes a paid order whose webhook never arrived", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }]);
     const order = await hold({

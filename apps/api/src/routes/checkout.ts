@@ -326,7 +326,8 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       const { id } = request.params;
       await checkout.authorize(id, await caller(request, tokenOf(request)));
       const redirectUrl = await checkout.placeOrder(id);
-      outbox.wake();
+      // Paid at once (free): its confirmation is queued.
+      if (redirectUrl === null) outbox.wake();
       reply.header("cache-control", "private, no-store");
       return { data: await checkout.readOrder(id, request.locale), redirect_url: redirectUrl };
     },

@@ -13,8 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
-import { paymentEvents } from "../db/schema.ts";
-import type { Checkout } from "../lib/checkout/orders.ts";
+import { type Checkout, recordReport } from "../lib/checkout/orders.ts";
 import { HttpError, notFound } from "../lib/http-error.ts";
 import type { Outbox } from "../lib/outbox.ts";
 import { stripeWebhookEvent } from "../lib/payments/stripe-provider.ts";
@@ -120,21 +119,24 @@ export const paymentRoutes: FastifyPluginAsync<
     },
     async (request) => {
       const { event, outcome } = stripeEvents.get(request)!;
-      await ctx.db.transaction(async (tx) => {
-        const fresh = await tx
-          .insert(paymentEvents)
-          .values({
-            provider: "stripe",
-            providerEventId: event.id,
-            type: event.type,
-            paymentReference: outcome?.reference ?? "",
-            payload: event,
-          })
-          .onConflictDoNothing()
-          .returning({ id: paymentEvents.id });
-        if (fresh.length === 0 || !outcome) return;
-        await checkout.applyPaymentState(tx, outcome.reference, outcome.state);
-      });
+      if (outcome) {
+        await checkout.applyPaymentState(outcome.reference, outcome.state, {
+          provider: "stripe",
+          eventId: event.id,
+          type: event.type,
+          reference: outcome.reference,
+          payload: event,
+        });
+      } else {
+        // Not about a payment of ours: kept, nothing to apply.
+        await recordReport(ctx.db, {
+          provider: "stripe",
+          eventId: event.id,
+          type: event.type,
+          reference: "",
+          payload: event,
+        });
+      }
       outbox.wake();
       return { received: true as const };
     },
@@ -162,21 +164,12 @@ export const paymentRoutes: FastifyPluginAsync<
     },
     async (request) => {
       const event = request.body;
-      await ctx.db.transaction(async (tx) => {
-        const fresh = await tx
-          .insert(paymentEvents)
-          .values({
-            provider: "test",
-            providerEventId: event.id,
-            type: event.type,
-            paymentReference: event.payment_id,
-            payload: event,
-          })
-          .onConflictDoNothing()
-          .returning({ id: paymentEvents.id });
-        // Delivered before: already applied.
-        if (fresh.length === 0) return;
-        await checkout.applyPaymentState(tx, event.payment_id, states[event.type]);
+      await checkout.applyPaymentState(event.payment_id, states[event.type], {
+        provider: "test",
+        eventId: event.id,
+        type: event.type,
+        reference: event.payment_id,
+        payload: event,
       });
       outbox.wake();
       return { received: true as const };

@@ -6,7 +6,7 @@ import {
   type OrderStatus,
   vatShares,
 } from "@eventwerk/contract";
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
@@ -18,7 +18,7 @@ import {
   eventTicketTypes,
   orderItems,
   orders,
-  tickets,
+  paymentEvents,
   users,
   venues,
   vouchers,
@@ -37,12 +37,15 @@ type Db = Database | Transaction;
 export const orderConfirmationJob = "order_confirmation";
 export const orderRefundedJob = "order_refunded";
 
-/** A unique violation, whether the driver's error comes bare or wrapped by drizzle. */
-const isUniqueViolation = (error: unknown): boolean =>
+/** Whether the database failed with that SQLSTATE, its error bare or wrapped by drizzle. */
+const failedWith = (error: unknown, code: string): boolean =>
   typeof error === "object" &&
   error !== null &&
-  ((error as { code?: unknown }).code === "23505" ||
-    isUniqueViolation((error as { cause?: unknown }).cause));
+  ((error as { code?: unknown }).code === code ||
+    failedWith((error as { cause?: unknown }).cause, code));
+const uniqueViolation = "23505";
+/** `hold_seats` (migration 0016) refused: the seats are gone. */
+const seatsGone = "EW409";
 
 const voucherError = (code: VoucherErrorCode) =>
   new HttpError(400, code, code, { voucher_code: code });
@@ -53,6 +56,29 @@ type VoucherErrorCode =
   | "voucher_used_up"
   | "voucher_wrong_event"
   | "voucher_not_applicable";
+
+/** A provider's event about a payment, as its webhook delivered it (recorded once per id). */
+export type PaymentReport = {
+  provider: string;
+  eventId: string;
+  type: string;
+  reference: string;
+  payload: unknown;
+};
+
+/** Records the report, once per provider and event id: answers its row only the first time. */
+export const recordReport = (db: Db, report: PaymentReport) =>
+  db
+    .insert(paymentEvents)
+    .values({
+      provider: report.provider,
+      providerEventId: report.eventId,
+      type: report.type,
+      paymentReference: report.reference,
+      payload: report.payload,
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
 
 export type CreateOrderInput = {
   eventId: number;
@@ -81,27 +107,6 @@ export type UpdateOrderInput = {
    */
   claimFor?: string | null;
 };
-
-/**
- * Locks the ticket types and answers whether each quantity still fits: sold + held by others +
- * wanted <= capacity; with `sell`, counts them as sold too. One statement (`take_seats`, migration
- * 0014), called last before the commit: every hold and payment of the event waits for that lock,
- * which is so held for no round trip but the commit's.
- */
-async function takeSeats(
-  tx: Db,
-  wanted: { ticketTypeId: number; quantity: number }[],
-  now: Date,
-  exceptOrderId: number,
-  sell: boolean,
-): Promise<boolean> {
-  const result = (await tx.execute(
-    sql`select take_seats(${sql.param(wanted.map((line) => line.ticketTypeId))}::int[],
-      ${sql.param(wanted.map((line) => line.quantity))}::int[], ${now.toISOString()}::timestamptz,
-      ${exceptOrderId}::int, ${sell}) as fits`,
-  )) as unknown as { rows: { fits: boolean }[] };
-  return result.rows[0]?.fits === true;
-}
 
 /**
  * The event's voucher of that code, locked, when it may be used now: each failure has its own
@@ -183,6 +188,20 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     return url.href;
   };
 
+  /** The event with those of the ticket types that are its own: the first read of every hold. */
+  const eventWithTypes = db
+    .select({ event: events, type: eventTicketTypes })
+    .from(events)
+    .leftJoin(
+      eventTicketTypes,
+      and(
+        eq(eventTicketTypes.eventId, events.id),
+        sql`${eventTicketTypes.id} = any(${sql.placeholder("typeIds")}::int[])`,
+      ),
+    )
+    .where(eq(events.id, sql.placeholder("eventId")))
+    .prepare("hold_event_types");
+
   async function findByIdempotencyKey(key: string, userId: string | null) {
     const [existing] = await db
       .select({ id: orders.id, userId: orders.userId })
@@ -203,20 +222,19 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       if (existing !== null) return existing;
     }
     const ids = input.items.map((item) => item.ticket_type_id);
-    // Read before the transaction, unlocked: only the seat count needs the lock (`takeSeats`).
-    const [[event], types, [buyer]] = await Promise.all([
-      db.select().from(events).where(eq(events.id, input.eventId)),
-      db.select().from(eventTicketTypes).where(inArray(eventTicketTypes.id, ids)),
+    // Read unlocked, before anything is written: only the seat count needs the lock.
+    const [rows, [buyer]] = await Promise.all([
+      eventWithTypes.execute({ eventId: input.eventId, typeIds: ids }),
       input.userId ? db.select().from(users).where(eq(users.id, input.userId)) : [],
     ]);
+    const event = rows[0]?.event;
     if (!event || event.status === "draft") throw notFound();
     if (isClosed(event, now)) throw new HttpError(409, "not_on_sale");
+    const types = rows.flatMap((row) => (row.type ? [row.type] : []));
     const typeOf = (id: number) => types.find((row) => row.id === id);
     input.items.forEach((item, index) => {
       const type = typeOf(item.ticket_type_id);
-      if (!type || type.eventId !== event.id) {
-        throw fieldError(`items.${index}.ticket_type_id`, "ticket_type_unknown");
-      }
+      if (!type) throw fieldError(`items.${index}.ticket_type_id`, "ticket_type_unknown");
       if (item.quantity > type.maxPerOrder) {
         throw fieldError(`items.${index}.quantity`, "quantity_over_max");
       }
@@ -225,72 +243,81 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       }
     });
 
-    const wanted = input.items.map((item) => ({
-      ticketTypeId: item.ticket_type_id,
-      quantity: item.quantity,
-    }));
+    /**
+     * The order, its items and the seat check in one statement (`hold_seats`, migration 0016,
+     * fails it when the seats are gone, which writes nothing). Without a voucher it is the whole
+     * transaction: the ticket types stay locked from the check to the commit inside the server,
+     * for no round trip to this process, and every hold of an on-sale rush waits for that lock.
+     */
+    const hold = async (conn: Db, voucher: typeof vouchers.$inferSelect | null) => {
+      const priced = priceOrder(
+        input.items.map((item) => ({
+          type: typeOf(item.ticket_type_id)!,
+          quantity: item.quantity,
+        })),
+        voucherRule(voucher),
+        fee,
+      );
+      const newOrder = conn
+        .insert(orders)
+        .values({
+          userId: input.userId,
+          buyerName: buyer ? `${buyer.name} ${buyer.surname}` : "",
+          buyerEmail: buyer?.email ?? "",
+          eventId: event.id,
+          status: "pending",
+          subtotalCents: priced.subtotalCents,
+          discountCents: priced.discountCents,
+          feeCents: priced.feeCents,
+          totalCents: priced.totalCents,
+          locale: input.locale,
+          voucherId: voucher?.id ?? null,
+          holdExpiresAt: new Date(now.getTime() + config.HOLD_MINUTES * 60_000),
+          idempotencyKey: input.idempotencyKey ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id });
+      const column = <T>(pick: (line: (typeof priced.lines)[number]) => T) =>
+        sql.param(priced.lines.map(pick));
+      const typeIds = column((line) => line.ticketTypeId);
+      const quantities = column((line) => line.quantity);
+      // On a PostgreSQL server the hold's commit does not wait for the disk. Our process dying
+      // loses nothing there; the server crashing may lose a hold, which is a buyer choosing
+      // again, nothing paid (every later step of the order commits durably, which writes the
+      // hold to disk first). The embedded database dies with our process: there it waits.
+      const asyncCommit = config.DATABASE_URL
+        ? sql`, set_config('synchronous_commit', 'off', true)`
+        : sql``;
+      const result = (await conn.execute(sql`
+        with new_order as (${newOrder.getSQL()}),
+        new_items as (
+          insert into order_items
+            (order_id, ticket_type_id, quantity, unit_price_cents, discount_cents, vat_percent)
+          select new_order.id, line.* from new_order, unnest(${typeIds}::int[],
+            ${quantities}::int[], ${column((line) => line.unitPriceCents)}::int[],
+            ${column((line) => line.discountCents)}::int[],
+            ${column((line) => typeOf(line.ticketTypeId)!.vatPercent)}::numeric[]) as line)
+        select hold_seats(${typeIds}::int[], ${quantities}::int[], ${now.toISOString()}::timestamptz,
+          new_order.id) as id ${asyncCommit}
+        from new_order`)) as unknown as { rows: { id: number }[] };
+      return result.rows[0]!.id;
+    };
+
     try {
-      return await db.transaction(async (tx) => {
-        // The ticket types stay locked until the commit, and every hold of an on-sale rush waits
-        // for the one before: on a PostgreSQL server its commit does not wait for the disk. Our
-        // process dying loses nothing there; the server crashing may lose a hold, which is a
-        // buyer choosing again, nothing paid (every later step of the order commits durably,
-        // which writes the hold to disk first). The embedded database dies with our process, so
-        // there every hold waits for the disk.
-        if (config.DATABASE_URL) await tx.execute(sql`set local synchronous_commit = off`);
-        const voucher = input.voucherCode
-          ? await resolveVoucher(tx, {
-              eventId: event.id,
-              code: input.voucherCode,
-              typeIds: ids,
-              now,
-              orderId: null,
-            })
-          : null;
-        const priced = priceOrder(
-          wanted.map((line) => ({ type: typeOf(line.ticketTypeId)!, quantity: line.quantity })),
-          voucherRule(voucher),
-          fee,
-        );
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            userId: input.userId,
-            buyerName: buyer ? `${buyer.name} ${buyer.surname}` : "",
-            buyerEmail: buyer?.email ?? "",
-            eventId: event.id,
-            status: "pending",
-            subtotalCents: priced.subtotalCents,
-            discountCents: priced.discountCents,
-            feeCents: priced.feeCents,
-            totalCents: priced.totalCents,
-            locale: input.locale,
-            voucherId: voucher?.id ?? null,
-            holdExpiresAt: new Date(now.getTime() + config.HOLD_MINUTES * 60_000),
-            idempotencyKey: input.idempotencyKey ?? null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: orders.id });
-        await tx.insert(orderItems).values(
-          priced.lines.map((line) => ({
-            orderId: order!.id,
-            ticketTypeId: line.ticketTypeId,
-            quantity: line.quantity,
-            unitPriceCents: line.unitPriceCents,
-            discountCents: line.discountCents,
-            vatPercent: typeOf(line.ticketTypeId)!.vatPercent,
-          })),
-        );
-        // Last: the seats are locked from here to the commit. A refusal rolls the order back.
-        if (!(await takeSeats(tx, wanted, now, order!.id, false))) {
-          throw new HttpError(409, "sold_out");
-        }
-        return order!.id;
-      });
+      if (!input.voucherCode) return await hold(db, null);
+      const code = input.voucherCode;
+      // The voucher stays locked with its count of uses until the hold is committed.
+      return await db.transaction(async (tx) =>
+        hold(
+          tx,
+          await resolveVoucher(tx, { eventId: event.id, code, typeIds: ids, now, orderId: null }),
+        ),
+      );
     } catch (error) {
+      if (failedWith(error, seatsGone)) throw new HttpError(409, "sold_out");
       // Two retries with one key raced: the other one's order is the answer.
-      if (input.idempotencyKey && isUniqueViolation(error)) {
+      if (input.idempotencyKey && failedWith(error, uniqueViolation)) {
         const existing = await findByIdempotencyKey(input.idempotencyKey, input.userId);
         if (existing !== null) return existing;
       }
@@ -497,7 +524,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           .update(orders)
           .set({ paymentProvider: "free", placedAt: now, updatedAt: now })
           .where(eq(orders.id, orderId));
-        await completePayment(tx, orderId, now);
+        await issueTickets(tx, eq(orders.id, orderId), now, null);
         return null;
       }
       const { reference } = await provider.createPayment(tx, {
@@ -535,22 +562,21 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
 
   /**
    * The payment succeeded: issues one signed ticket per seat and queues the confirmation email,
-   * in the caller's transaction, once (a second call finds the order paid). A payment that comes
-   * after its hold ran out still gets its tickets if the seats are there; otherwise the money goes
-   * back and the buyer is told.
+   * once. A payment that comes after its hold ran out still gets its tickets if the seats are
+   * there; otherwise the money goes back and the buyer is told. `report` is the provider's event
+   * that says so: recorded in the same statement, so that a second delivery changes nothing.
    */
-  async function completePayment(tx: Db, orderId: number, now = new Date()) {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    return issueTickets(tx, order, now);
-  }
-
-  /** `completePayment` of the order locked by the caller. */
-  async function issueTickets(tx: Db, order: typeof orders.$inferSelect | undefined, now: Date) {
-    if (!order || order.status === "paid" || order.status === "refunded") return order?.status;
-    const orderId = order.id;
-    // With the ids of their tickets (the signed code names its ticket), drawn in the same query.
-    const items = await tx
+  async function issueTickets(
+    conn: Db,
+    which: SQL | undefined,
+    now: Date,
+    report: PaymentReport | null,
+  ): Promise<void> {
+    // Unlocked: the order's items with the ids of their tickets, drawn here because the signed
+    // code names its ticket. Whether the order may still be paid is decided under its lock below.
+    const items = await conn
       .select({
+        orderId: orderItems.orderId,
         id: orderItems.id,
         ticketTypeId: orderItems.ticketTypeId,
         quantity: orderItems.quantity,
@@ -561,59 +587,90 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           from generate_series(1, ${orderItems.quantity}))`,
       })
       .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
-      .where(eq(orderItems.orderId, orderId))
+      .where(which)
       .orderBy(asc(orderItems.id));
-    // Everything is written before the seats are taken, last, so that they stay locked only until
-    // the commit; when they are gone, the savepoint undoes the writes and the order is refunded.
-    await tx.execute(sql`savepoint issue_tickets`);
-    if (order.voucherId !== null) {
-      await tx
-        .update(vouchers)
-        .set({ usesCount: sql`${vouchers.usesCount} + 1` })
-        .where(eq(vouchers.id, order.voucherId));
+    const orderId = items[0]?.orderId;
+    const recorded = report ? recordReport(conn, report).getSQL() : sql`select 1`;
+    if (orderId === undefined) {
+      // No such order: the report is kept all the same.
+      await conn.execute(sql`with recorded as (${recorded}) select 1`);
+      return;
     }
-    await tx.insert(tickets).values(
-      items.flatMap((item) =>
-        item.ticketIds.map((id) => ({
-          id,
-          code: signer.sign({ tid: id, eid: item.eventId, ttid: item.ticketTypeId }),
-          orderId,
-          orderItemId: item.id,
-          ticketTypeId: item.ticketTypeId,
-          userId: order.userId,
-          ticketPriceCents: item.unitPriceCents,
-          discountCents: item.discountCents,
-          createdAt: now,
-        })),
-      ),
+    const lines = items.flatMap((item) =>
+      item.ticketIds.map((id) => ({
+        id,
+        code: signer.sign({ tid: id, eid: item.eventId, ttid: item.ticketTypeId }),
+        item,
+      })),
     );
-    await tx
-      .update(orders)
-      .set({ status: "paid", paidAt: now, updatedAt: now })
-      .where(eq(orders.id, orderId));
-    await enqueue(tx, {
-      kind: orderConfirmationJob,
-      payload: { order_id: orderId },
-      dedupKey: `order-confirmation:${orderId}`,
+    const column = <T>(pick: (line: (typeof lines)[number]) => T) => sql.param(lines.map(pick));
+    // Crash tests (config.ts): die here, with the tickets signed and nothing written.
+    if (config.FAULT_KILL_BEFORE_TICKET_ISSUE) process.kill(process.pid, "SIGKILL");
+    // One statement, committed inside the server when the caller has no transaction: the report,
+    // the order locked (a second report for it waits, then finds it paid), its voucher locked
+    // before the seats (a hold with that voucher locks them in this order too: the other way
+    // round the two would deadlock), the seats taken last (`take_seats`, which every hold and
+    // payment of the event waits for) and, only when they were there, the tickets, the voucher's
+    // use, the order paid and its confirmation queued. Seats gone: the report is committed and
+    // the refund follows in a transaction of its own; should that fail, the reconciliation (which
+    // asks the provider about placed orders still open) tries again.
+    const result = (await conn.execute(sql`
+      with recorded as (${recorded}),
+      paying as (
+        select id, user_id, voucher_id from orders
+        where id = ${orderId} and status not in ('paid', 'refunded') and exists (select from recorded)
+        for update),
+      voucher as materialized (
+        select id from vouchers where id = (select voucher_id from paying) for no key update),
+      seats as (
+        select take_seats(${sql.param(items.map((item) => item.ticketTypeId))}::int[],
+          ${sql.param(items.map((item) => item.quantity))}::int[], ${now.toISOString()}::timestamptz,
+          paying.id, true) as fits
+        from paying left join voucher on true),
+      issued as (
+        insert into tickets (id, code, order_id, order_item_id, ticket_type_id, user_id,
+          ticket_price_cents, discount_cents, created_at)
+        select line.id, line.code, paying.id, line.item, line.type, paying.user_id, line.price,
+          line.discount, ${now.toISOString()}::timestamptz
+        from paying, unnest(${column((line) => line.id)}::int[], ${column((line) => line.code)}::text[],
+          ${column((line) => line.item.id)}::int[], ${column((line) => line.item.ticketTypeId)}::int[],
+          ${column((line) => line.item.unitPriceCents)}::int[],
+          ${column((line) => line.item.discountCents)}::int[])
+          as line(id, code, item, type, price, discount)
+        where (select fits from seats)),
+      used as (
+        update vouchers set uses_count = uses_count + 1
+        where id = (select voucher_id from paying) and (select fits from seats)),
+      paid as (
+        update orders set status = 'paid', paid_at = ${now.toISOString()}::timestamptz,
+          updated_at = ${now.toISOString()}::timestamptz
+        where id = ${orderId} and (select fits from seats)),
+      queued as (
+        insert into outbox_jobs (kind, payload, dedup_key, next_attempt_at)
+        select ${orderConfirmationJob}, ${JSON.stringify({ order_id: orderId })}::jsonb,
+          ${`order-confirmation:${orderId}`}, ${now.toISOString()}::timestamptz
+        where (select fits from seats)
+        on conflict (dedup_key) do nothing)
+      select (select fits from seats) as fits`)) as unknown as { rows: { fits: boolean | null }[] };
+    // Reported before, already paid or refunded, or paid now.
+    if (result.rows[0]?.fits !== false) return;
+    // The seats were gone: the money goes back.
+    await conn.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+      if (!order || order.status === "paid" || order.status === "refunded") return;
+      if (order.paymentReference) await provider.refund(tx, order.paymentReference);
+      await tx
+        .update(orders)
+        .set({ status: "refunded", updatedAt: now })
+        .where(eq(orders.id, orderId));
+      await enqueue(tx, {
+        kind: orderRefundedJob,
+        payload: { order_id: orderId },
+        dedupKey: `order-refunded:${orderId}`,
+      });
     });
-    if (await takeSeats(tx, items, now, orderId, true)) {
-      // Crash tests (config.ts): die here, with everything written and nothing committed.
-      if (config.FAULT_KILL_BEFORE_TICKET_ISSUE) process.kill(process.pid, "SIGKILL");
-      return "paid" as const;
-    }
-    await tx.execute(sql`rollback to savepoint issue_tickets`);
-    if (order.paymentReference) await provider.refund(tx, order.paymentReference);
-    await tx
-      .update(orders)
-      .set({ status: "refunded", updatedAt: now })
-      .where(eq(orders.id, orderId));
-    await enqueue(tx, {
-      kind: orderRefundedJob,
-      payload: { order_id: orderId },
-      dedupKey: `order-refunded:${orderId}`,
-    });
-    return "refunded" as const;
   }
 
   /** The payment failed, was cancelled or ran out: only an order still waiting for it closes. */
@@ -629,21 +686,30 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       .where(and(eq(orders.id, orderId), inArray(orders.status, ["pending", "expired"])));
   }
 
-  /** Applies what a provider reports about a payment (webhook or reconciliation). */
+  /**
+   * Applies what a provider reports about a payment (its webhook, with `report`, applied once per
+   * event; or the reconciliation's question).
+   */
   async function applyPaymentState(
-    tx: Db,
     reference: string,
     state: "succeeded" | "failed" | "cancelled" | "expired",
+    report: PaymentReport | null,
     now = new Date(),
   ) {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)))
-      .for("update");
-    if (!order) return;
-    if (state === "succeeded") await issueTickets(tx, order, now);
-    else await closeUnpaid(tx, order.id, state, now);
+    const byReference = and(
+      eq(orders.paymentProvider, provider.name),
+      eq(orders.paymentReference, reference),
+    );
+    if (state === "succeeded") return issueTickets(db, byReference, now, report);
+    await db.transaction(async (tx) => {
+      if (report) {
+        const fresh = await recordReport(tx, report);
+        // Delivered before: already applied.
+        if (fresh.length === 0) return;
+      }
+      const [order] = await tx.select().from(orders).where(byReference).for("update");
+      if (order) await closeUnpaid(tx, order.id, state, now);
+    });
   }
 
   /**
@@ -676,7 +742,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         state === "cancelled" ||
         state === "expired"
       ) {
-        await db.transaction((tx) => applyPaymentState(tx, order.reference!, state, now));
+        await applyPaymentState(order.reference!, state, null, now);
         if (state === "succeeded") completed++;
       }
     }
@@ -699,14 +765,13 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     if (!order || caller.userId === null || order.userId !== caller.userId) throw notFound();
   }
 
-  async function readOrder(
-    orderId: number,
-    locale: Locale,
-    now = new Date(),
-  ): Promise<CheckoutOrder> {
+  /**
+   * One order with its event, items and tickets (as JSON): one round trip per read. Prepared once
+   * per language: the server plans it once per connection, not on each of an order's four reads.
+   */
+  const orderQuery = (locale: Locale) => {
     const name = sql.raw(locale === "en" ? "tt.name_en" : "tt.name_de");
-    // The items and tickets come in the same query, as JSON: one round trip per read.
-    const [row] = await db
+    return db
       .select({
         order: orders,
         event: events,
@@ -731,7 +796,20 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       .innerJoin(events, eq(events.id, orders.eventId))
       .innerJoin(venues, eq(venues.id, events.venueId))
       .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
-      .where(eq(orders.id, orderId));
+      .where(eq(orders.id, sql.placeholder("id")))
+      .prepare(`read_order_${locale}`);
+  };
+  const orderQueries = { de: orderQuery("de"), en: orderQuery("en") } satisfies Record<
+    Locale,
+    unknown
+  >;
+
+  async function readOrder(
+    orderId: number,
+    locale: Locale,
+    now = new Date(),
+  ): Promise<CheckoutOrder> {
+    const [row] = await orderQueries[locale].execute({ id: orderId });
     if (!row) throw notFound();
     const { order, event, items: lines } = row;
     const status = visibleStatus(order, now);
@@ -775,7 +853,6 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     updateOrder,
     placeOrder,
     cancelOrder,
-    completePayment,
     applyPaymentState,
     reconcile,
     authorize,
