@@ -71,7 +71,7 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
 }
 
 const pageLinkClass =
-  "inline-flex min-w-11 items-center justify-center rounded-md border px-3 py-2 font-medium transition focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none";
+  "inline-flex min-w-11 items-center justify-center rounded-md border px-3 py-2 font-medium transition focus-ring";
 
 /** Links to the other pages of a list (`rel` prev/next), each keeping the list's other params. */
 export function Pagination({

@@ -88,7 +88,7 @@ export function Dialog({
             {showCloseButton && (
               <RadixDialog.Close
                 aria-label={t("closeDialog")}
-                className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-neutral-600 transition hover:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:text-neutral-300 dark:hover:bg-neutral-800"
+                className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-neutral-600 transition hover-surface focus-ring dark:text-neutral-300"
               >
                 <Icon name="x" className="size-5" />
               </RadixDialog.Close>

@@ -97,9 +97,7 @@ export function EventCard({
   const Heading = `h${headingLevel}` as const;
   const badge = badgeOf(event);
   return (
-    <article
-      className={`${hoverCardClass} group relative flex h-full flex-col overflow-hidden focus-within:ring-2 focus-within:ring-primary-700`}
-    >
+    <article className={`${hoverCardClass} card-linked group flex h-full flex-col`}>
       <div className="relative">
         <LazyImage
           src={event.cover.src}

@@ -79,7 +79,7 @@ export function LanguageList() {
               draggable={false}
               aria-current={current ? "true" : undefined}
               onClick={(event) => choose(event, lang.locale)}
-              className={`flex items-center gap-3 rounded-lg border px-4 py-3 font-medium transition focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none ${
+              className={`flex items-center gap-3 rounded-lg border px-4 py-3 font-medium transition focus-ring ${
                 current
                   ? "border-primary-700 bg-primary-50 text-primary-900 dark:border-primary-400 dark:bg-primary-950 dark:text-primary-100"
                   : "border-neutral-200 hover:border-primary-600 hover:bg-neutral-50 dark:border-neutral-700 dark:hover:bg-neutral-800"

@@ -21,7 +21,7 @@ export function LanguageSwitch() {
         {...button}
         aria-label={nav("changeLanguage")}
         title={active ? nav("language", { language: active.name }) : nav("changeLanguage")}
-        className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold uppercase hover:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:hover:bg-neutral-800"
+        className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold uppercase hover-surface focus-ring"
       >
         <Icon name="globe" className="size-4" />
         <span aria-hidden="true">{locale}</span>

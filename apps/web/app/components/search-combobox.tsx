@@ -173,7 +173,7 @@ export function SearchCombobox({
         role="listbox"
         aria-label={t("suggestions")}
         hidden={!expanded}
-        className="absolute top-full right-0 left-0 z-(--z-index-overlay) mt-1 max-h-96 min-w-72 overflow-y-auto rounded-lg border border-neutral-200 bg-white py-1 text-left text-sm text-neutral-900 shadow-lg dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
+        className="suggestions"
       >
         {options.map((option, index) => (
           // The keys are the field's (aria-activedescendant): options are never focused.

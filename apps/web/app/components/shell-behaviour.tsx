@@ -190,7 +190,7 @@ function NavigationLoadingBar() {
       aria-hidden="true"
       data-loading-bar=""
       data-visible={bar.visible}
-      className="pointer-events-none fixed top-0 left-0 z-(--z-index-tooltip) h-[3px] bg-primary-600 motion-safe:transition-[width,opacity] motion-safe:duration-100 motion-safe:ease-linear dark:bg-primary-400"
+      className="loading-bar"
       style={{ width: `${bar.progress}%`, opacity: bar.visible ? 1 : 0 }}
     />
   );

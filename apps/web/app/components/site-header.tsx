@@ -35,10 +35,7 @@ export function SiteHeader() {
           <ul className="flex gap-x-5 text-sm font-medium">
             {links.main.map((link) => (
               <li key={link.key}>
-                <AppLink
-                  to={link.to}
-                  className="whitespace-nowrap hover:text-primary-800 dark:hover:text-primary-300"
-                >
+                <AppLink to={link.to} className="nav-link">
                   {link.label}
                 </AppLink>
               </li>
@@ -66,7 +63,7 @@ export function SiteHeader() {
           <AppLink
             to={to("search")}
             aria-label={t("searchLabel")}
-            className="rounded-md p-2 hover:bg-neutral-100 md:hidden dark:hover:bg-neutral-800"
+            className="rounded-md p-2 hover-surface md:hidden"
           >
             <Icon name="search" className="size-5" />
           </AppLink>
@@ -77,7 +74,7 @@ export function SiteHeader() {
               <div className="flex items-center gap-2">
                 <AppLink
                   to={to("account")}
-                  className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-800"
+                  className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover-surface"
                   aria-label={t("accountOf", { name: `${user.name} ${user.surname}` })}
                 >
                   <Icon name="user-round" className="size-4" />
@@ -86,7 +83,7 @@ export function SiteHeader() {
                 <Form method="post" action={resourcePath("logout", locale)} reloadDocument>
                   <button
                     type="submit"
-                    className="rounded-md px-2 py-1.5 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-800"
+                    className="rounded-md px-2 py-1.5 text-sm font-medium hover-surface"
                   >
                     {t("logout")}
                   </button>

@@ -10,8 +10,7 @@ import { LanguageList } from "./language-dialog";
 import { useMenuLinks } from "./site-menu";
 import { ThemeToggle } from "./theme-toggle";
 
-const linkClass =
-  "block rounded-md px-3 py-2 font-medium hover:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:hover:bg-neutral-800";
+const linkClass = "block rounded-md px-3 py-2 font-medium hover-surface focus-ring";
 
 /**
  * The menu drawer of small screens, from the right: the header's and the footer's links, the
@@ -62,7 +61,7 @@ export default function SiteMenuDrawer({
             <RadixDialog.Title className="text-lg font-medium">{t("menu")}</RadixDialog.Title>
             <RadixDialog.Close
               aria-label={shell("closeDialog")}
-              className="inline-flex size-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:text-neutral-300 dark:hover:bg-neutral-800"
+              className="inline-flex size-9 items-center justify-center rounded-md text-neutral-600 hover-surface focus-ring dark:text-neutral-300"
             >
               <Icon name="x" className="size-5" />
             </RadixDialog.Close>

@@ -60,7 +60,7 @@ const siteMenuDrawer = lazyDialog(() => import("./site-menu-drawer"));
 export const footerMenuId = "site-menu";
 
 const buttonClass =
-  "inline-flex items-center gap-1.5 rounded-md p-2 text-sm font-medium hover:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:hover:bg-neutral-800";
+  "inline-flex items-center gap-1.5 rounded-md p-2 text-sm font-medium hover-surface focus-ring";
 
 /**
  * The menu button of small screens. It opens the menu drawer (its code loads on the first

@@ -75,26 +75,19 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
       aria-label={t("label")}
       className={`inline-flex min-w-0 items-center gap-0.5 rounded-md border border-neutral-300 p-0.5 dark:border-neutral-700 ${className}`}
     >
-      {choices.map((choice) => {
-        const pressed = current === choice;
-        return (
-          <button
-            key={choice}
-            type="button"
-            aria-pressed={pressed}
-            aria-label={t(choice)}
-            title={t(choice)}
-            onClick={() => setThemeChoice(choice)}
-            className={`inline-flex size-7 items-center justify-center rounded-sm transition focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none ${
-              pressed
-                ? "bg-primary-100 text-primary-900 dark:bg-primary-900 dark:text-primary-100"
-                : "text-neutral-600 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
-            }`}
-          >
-            <Icon name={icons[choice]} className="size-4" />
-          </button>
-        );
-      })}
+      {choices.map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          aria-pressed={current === choice}
+          aria-label={t(choice)}
+          title={t(choice)}
+          onClick={() => setThemeChoice(choice)}
+          className="theme-choice"
+        >
+          <Icon name={icons[choice]} className="size-4" />
+        </button>
+      ))}
     </fieldset>
   );
 }

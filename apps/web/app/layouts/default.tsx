@@ -13,10 +13,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
   const t = useTranslations("common");
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[1200] focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
+      <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>
       <SiteHeader />

@@ -50,9 +50,7 @@ export default function EventCategories({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {categories.map((category, index) => (
               <li key={category.id}>
-                <article
-                  className={`${hoverCardClass} group relative h-full overflow-hidden focus-within:ring-2 focus-within:ring-primary-700`}
-                >
+                <article className={`${hoverCardClass} card-linked group h-full`}>
                   <LazyImage
                     src={category.image.src}
                     srcSet={category.image.srcset}

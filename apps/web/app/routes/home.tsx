@@ -18,11 +18,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return withPageCache(context, await homeData(context));
 }
 
-const chipClass =
-  "inline-flex items-center gap-2 rounded-full border border-neutral-300 bg-white px-4 py-2 font-medium transition hover:border-primary-700 hover:text-primary-800 focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none dark:border-neutral-700 dark:bg-neutral-900 dark:hover:border-primary-400 dark:hover:text-primary-300";
-const countClass =
-  "rounded-full bg-neutral-100 px-2 text-sm text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200";
-
 const visitorSteps = [
   { key: "discover", icon: "calendar-search" },
   { key: "buy", icon: "ticket" },
@@ -177,11 +172,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <li key={category.id}>
                   <AppLink
                     to={`${to("events")}?category=${encodeURIComponent(category.slug)}`}
-                    className={chipClass}
+                    className="chip"
                   >
                     <Icon name="tags" className="size-4" />
                     {category.name}
-                    <span className={countClass}>{category.upcoming_count}</span>
+                    <span className="chip-count">{category.upcoming_count}</span>
                   </AppLink>
                 </li>
               ))}
@@ -202,10 +197,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-wrap gap-3">
               {cities.map((city) => (
                 <li key={city.id}>
-                  <AppLink to={`${to("events")}?city=${city.id}`} className={chipClass}>
+                  <AppLink to={`${to("events")}?city=${city.id}`} className="chip">
                     <Icon name="map-pin" className="size-4" />
                     {city.name}
-                    <span className={countClass}>{city.upcoming_count}</span>
+                    <span className="chip-count">{city.upcoming_count}</span>
                   </AppLink>
                 </li>
               ))}

@@ -10,7 +10,7 @@ export const cardClass = "card";
 export const hoverCardClass = `${cardClass} card-hover`;
 
 /** A card that is itself a link, with the keyboard focus ring. */
-export const linkCardClass = `${hoverCardClass} focus-visible:ring-2 focus-visible:ring-primary-700 focus-visible:outline-none`;
+export const linkCardClass = `${hoverCardClass} focus-ring`;
 
 /** A card: the element it is (a section, a list item…), its padding and layout from `className`. */
 export function Card({
