@@ -75,7 +75,7 @@ export function EventTickets({
   feedback,
   handOver,
 }: {
-  event: Omit<EventDetail, "related">;
+  event: Omit<EventDetail, "related" | "description">;
   /** The form's Idempotency-Key seed: a double click holds once. */
   nonce: string;
   /** Quantities chosen before (`?qty_<type>=<n>`, e.g. from an expired hold). */

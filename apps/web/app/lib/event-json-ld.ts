@@ -20,14 +20,22 @@ export function imageUrls(origin: string, image: { src: string; srcset: string }
 /** Cents as a decimal amount of euros, e.g. 1290 → "12.90". */
 const euroDecimal = (cents: number) => (cents / 100).toFixed(2);
 
-/** The schema.org Event of an event page (https://schema.org/Event). */
-export function eventJsonLd(event: Omit<EventDetail, "related">, url: string, origin: string) {
+/**
+ * The schema.org Event of an event page (https://schema.org/Event), described as its meta
+ * description is: the page's data carries the description once, as HTML.
+ */
+export function eventJsonLd(
+  event: Omit<EventDetail, "related" | "description">,
+  description: string,
+  url: string,
+  origin: string,
+) {
   const venue = event.venue;
   return {
     "@context": "https://schema.org",
     "@type": "Event",
     name: event.title,
-    description: event.description,
+    description,
     url,
     startDate: event.starts_at,
     endDate: event.ends_at,

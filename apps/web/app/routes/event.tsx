@@ -54,10 +54,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   const canonical = pathTo("event", locale, { slug: event.slugs[locale], id: event.id });
   if (wanted.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
-  const descriptionHtml = markdownHtml(event.description);
+  const { description, ...shown } = event;
+  const descriptionHtml = markdownHtml(description);
   return withPageCache(context, {
-    // The page's data travels in its HTML: the related events as their cards show them.
-    event: { ...event, related: event.related.slice(0, relatedShown).map(cardEvent) },
+    // The page's data travels in its HTML: the description once (as HTML, below), the related
+    // events as their cards show them.
+    event: { ...shown, related: event.related.slice(0, relatedShown).map(cardEvent) },
     /** The organiser's Markdown as sanitised HTML, and its first paragraph as plain text. */
     descriptionHtml,
     summary: firstParagraphText(descriptionHtml, 160) ?? event.title,
@@ -96,7 +98,7 @@ export const meta: Route.MetaFunction = (args) => {
         : tag,
     ),
     { property: "og:url", content: url },
-    { "script:ld+json": eventJsonLd(event, url, origin) },
+    { "script:ld+json": eventJsonLd(event, summary, url, origin) },
   ];
 };
 

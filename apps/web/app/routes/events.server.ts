@@ -1,6 +1,6 @@
-import type { EventList } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { ApiError, apiFor } from "../api.server";
+import { cardEvent } from "../components/event-card";
 
 /** The listing's filters: each one a query parameter, so a filtered listing can be shared. */
 const filterNames = [
@@ -62,7 +62,8 @@ export async function eventListing(
     api.eventCategories(),
     api.eventCities(),
     api.events(apiQuery(filters)).then(
-      (result): { result: EventList; invalid: null } => ({ result, invalid: null }),
+      // The events as their cards show them: the page's data travels in its HTML.
+      (result) => ({ result: { ...result, data: result.data.map(cardEvent) }, invalid: null }),
       (error: unknown): { result: null; invalid: Invalid } => {
         if (error instanceof ApiError && error.status === 400)
           return {

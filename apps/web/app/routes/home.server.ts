@@ -1,6 +1,7 @@
 import type { EventSummary } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { apiFor } from "../api.server";
+import { cardEvent } from "../components/event-card";
 
 /** How many cities the home page names; the cities page has them all. */
 const homeCities = 12;
@@ -38,8 +39,9 @@ export async function homeData(context: Readonly<RouterContextProvider>) {
     api.eventCities(),
   ]);
   return {
-    highlights: pickHighlights(highlights.data),
-    weekend: weekend.data,
+    // As their cards show them: the page's data travels in its HTML.
+    highlights: pickHighlights(highlights.data).map(cardEvent),
+    weekend: weekend.data.map(cardEvent),
     weekendTotal: weekend.meta.total,
     categories: categories.data.filter((category) => category.upcoming_count > 0),
     cities: [...cities.data]
