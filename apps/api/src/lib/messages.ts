@@ -125,6 +125,8 @@ const de = {
   refund_mail_subject: "Bestellung {order} erstattet – {site}",
   refund_mail_text:
     "Hallo {name},\n\nIhre Zahlung für die Bestellung {order} ({event}) kam an, nachdem Ihre Reservierung abgelaufen war, und die Tickets waren inzwischen vergeben. Wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
+  refund_mail_text_voucher:
+    "Hallo {name},\n\nIhre Zahlung für die Bestellung {order} ({event}) kam an, nachdem Ihre Reservierung abgelaufen war, und Ihr Gutschein war inzwischen von anderen Käufern aufgebraucht. Wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
   contact_mail_subject: "Kontaktanfrage: {subject}",
   contact_mail_text:
     "Neue Nachricht über das Kontaktformular von {site}.\n\nVon: {name} <{email}>\nBetreff: {subject}\n\n{message}",
@@ -311,6 +313,8 @@ const en: Catalogue = {
   refund_mail_subject: "Order {order} refunded – {site}",
   refund_mail_text:
     "Hello {name},\n\nyour payment for order {order} ({event}) arrived after your reservation had expired, and the tickets had been sold in the meantime. We have refunded {total} in full.\n\nYour {site} team",
+  refund_mail_text_voucher:
+    "Hello {name},\n\nyour payment for order {order} ({event}) arrived after your reservation had expired, and your voucher had been used up by other buyers in the meantime. We have refunded {total} in full.\n\nYour {site} team",
   contact_mail_subject: "Contact request: {subject}",
   contact_mail_text:
     "New message from the {site} contact form.\n\nFrom: {name} <{email}>\nSubject: {subject}\n\n{message}",

@@ -345,6 +345,25 @@ describe("availability in the catalogue", () => {
       .data.find((event) => event.id === id);
   };
 
+  it("counts a hold against its own ticket type only", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [
+      { price: 1000, capacity: 2 },
+      { price: 2000, capacity: 2 },
+    ]);
+    await hold({ event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 2 }] });
+    const read = await detail(event.id);
+    expect(
+      read.ticket_types.map(({ remaining, availability }) => [remaining, availability]),
+    ).toEqual([
+      [0, "sold_out"],
+      [2, "on_sale"],
+    ]);
+    expect(read.availability).toBe("on_sale");
+    expect((await listed(event.id, event.startsAt))?.availability).toBe("on_sale");
+    await hold({ event_id: event.id, items: [{ ticket_type_id: types[1]!.id, quantity: 2 }] });
+    expect((await listed(event.id, event.startsAt))?.availability).toBe("sold_out");
+  });
+
   it("counts paid and unexpired held seats, never expired holds, without any cleanup", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [
       { price: 1000, capacity: 5, sold: 2 },
@@ -796,6 +815,116 @@ describe("paying with the test provider", () => {
     expect((await testPaymentOf(late.data.id)).status).toBe("refunded");
     const mails = (await t.outbox()).slice(mailsBefore);
     expect(mails.some((mail) => mail.includes("erstattet"))).toBe(true);
+  });
+
+  it("a late payment whose voucher's last use went to another buyer is refunded, the voucher never over-used", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2000, capacity: 10 }]);
+    await t.ctx.db.insert(s.vouchers).values({
+      eventId: event.id,
+      code: "EINMAL",
+      kind: "fixed",
+      value: 500,
+      maxUses: 1,
+    });
+    const payload = {
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+      voucher_code: "EINMAL",
+    };
+    const late = await hold(payload);
+    const latePayment = (await placeAsGuest(late)).redirect_url!.split("/").at(-1)!;
+    await t.ctx.db
+      .update(s.orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(s.orders.id, late.data.id));
+    // The hold ran out, so the code's one use is free again: another buyer takes and pays it.
+    const other = await hold(payload);
+    await placeAsGuest(other);
+    await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${(await testPaymentOf(other.data.id)).id}`,
+      payload: { action: "success" },
+    });
+    await runOutbox();
+    const mailsBefore = (await t.outbox()).length;
+    await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${latePayment}`,
+      payload: { action: "success" },
+    });
+    await runOutbox();
+    const read = (await onOrder(t.app, late, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(read.status).toBe("refunded");
+    expect(read.tickets).toHaveLength(0);
+    expect((await testPaymentOf(late.data.id)).status).toBe("refunded");
+    const [voucher] = await t.ctx.db
+      .select()
+      .from(s.vouchers)
+      .where(eq(s.vouchers.eventId, event.id));
+    expect(voucher!.usesCount).toBe(1);
+    const [type] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    expect(type!.soldCount).toBe(1);
+    const mails = (await t.outbox()).slice(mailsBefore);
+    expect(mails.some((mail) => mail.includes("Gutschein war inzwischen"))).toBe(true);
+  });
+
+  it("a late payment whose refund fails keeps its report unrecorded, and the next delivery refunds it", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    const late = await hold(payload);
+    const paymentId = (await placeAsGuest(late)).redirect_url!.split("/").at(-1)!;
+    await t.ctx.db
+      .update(s.orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(s.orders.id, late.data.id));
+    await t.ctx.db
+      .update(s.eventTicketTypes)
+      .set({ soldCount: 1 })
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    await t.ctx.db
+      .update(s.testPayments)
+      .set({ status: "succeeded" })
+      .where(eq(s.testPayments.id, paymentId));
+    const report = {
+      id: `evt_${paymentId}_late`,
+      type: "payment.succeeded",
+      payment_id: paymentId,
+      created: Math.floor(Date.now() / 1000),
+    };
+    const recorded = () =>
+      t.ctx.db.select().from(s.paymentEvents).where(eq(s.paymentEvents.providerEventId, report.id));
+
+    const { provider } = services();
+    const refund = provider.refund;
+    provider.refund = async () => {
+      throw new Error("the bank does not answer");
+    };
+    try {
+      const failed = await sendTestWebhook(t.app, webhookSecret, report);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      provider.refund = refund;
+    }
+    const meanwhile = (await onOrder(t.app, late, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(meanwhile.status).not.toBe("refunded");
+    expect(meanwhile.tickets).toHaveLength(0);
+    expect(await recorded()).toHaveLength(0);
+
+    const again = await sendTestWebhook(t.app, webhookSecret, report);
+    expect(again.statusCode, again.body).toBe(200);
+    const read = (await onOrder(t.app, late, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(read.status).toBe("refunded");
+    expect(read.tickets).toHaveLength(0);
+    expect((await testPaymentOf(late.data.id)).status).toBe("refunded");
+    expect(await recorded()).toHaveLength(1);
+    const [type] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    expect(type!.soldCount).toBe(1);
   });
 
   it(`late payments racing for the last 3 seats: 3 paid with a ticket each, 5 refunded with none (${testDatabase})`, async () => {

@@ -69,6 +69,10 @@ export type CheckoutServices = { checkout: Checkout; provider: PaymentProvider }
 export const checkoutServices = new WeakMap<Context, CheckoutServices>();
 
 const orderJobSchema = z.object({ order_id: z.number().int() });
+/** Jobs queued before the reason was kept were all refunded for lack of seats. */
+const refundJobSchema = orderJobSchema.extend({
+  reason: z.enum(["sold_out", "voucher_used_up"]).default("sold_out"),
+});
 const confirmJobSchema = z.object({ payment_id: z.string() });
 
 const orderErrors = {
@@ -156,10 +160,10 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       );
     },
     [orderRefundedJob]: async (job) => {
-      const { order_id } = orderJobSchema.parse(job.payload);
+      const { order_id, reason } = refundJobSchema.parse(job.payload);
       const locale = await orderLocale(order_id);
       const order = await checkout.readOrder(order_id, locale);
-      await ctx.mailer.send(orderRefundedMail(order, locale, ctx.config.SITE_NAME));
+      await ctx.mailer.send(orderRefundedMail(order, reason, locale, ctx.config.SITE_NAME));
     },
     [testConfirmJob]: async (job) => {
       await confirmPendingTestPayment(ctx.db, confirmJobSchema.parse(job.payload).payment_id);

@@ -2,6 +2,7 @@ import type { CheckoutOrder, Locale } from "@eventwerk/contract";
 import type { Mail, MailAttachment } from "../mailer.ts";
 import { t } from "../messages.ts";
 import { eventDate, money, vatLines } from "./format.ts";
+import type { LateRefundReason } from "./orders.ts";
 
 /**
  * The confirmation after payment, in the buyer's language: the order summary with VAT, the link
@@ -48,11 +49,16 @@ export function orderConfirmationMail(
 }
 
 /** A payment came after the hold ran out and the seats were gone: the money went back. */
-export function orderRefundedMail(order: CheckoutOrder, locale: Locale, site: string): Mail {
+export function orderRefundedMail(
+  order: CheckoutOrder,
+  reason: LateRefundReason,
+  locale: Locale,
+  site: string,
+): Mail {
   return {
     to: order.buyer_email,
     subject: t(locale, "refund_mail_subject", { order: order.id, site }),
-    text: t(locale, "refund_mail_text", {
+    text: t(locale, reason === "sold_out" ? "refund_mail_text" : "refund_mail_text_voucher", {
       name: order.buyer_name,
       order: order.id,
       event: order.event.title,

@@ -6,7 +6,20 @@ import {
   type OrderStatus,
   vatShares,
 } from "@eventwerk/contract";
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
@@ -44,8 +57,13 @@ const failedWith = (error: unknown, code: string): boolean =>
   ((error as { code?: unknown }).code === code ||
     failedWith((error as { cause?: unknown }).cause, code));
 const uniqueViolation = "23505";
-/** `hold_seats` (migration 0016) refused: the seats are gone. */
+/** `hold_seats` (migration 0016) or `sell_seats` (0017) refused: the seats are gone. */
 const seatsGone = "EW409";
+/** `sell_seats` refused a late payment: another buyer took the voucher's last use meanwhile. */
+const voucherGone = "EW410";
+
+/** Why a payment was refunded on arrival: its refund email says which. */
+export type LateRefundReason = "sold_out" | "voucher_used_up";
 
 const voucherError = (code: VoucherErrorCode) =>
   new HttpError(400, code, code, { voucher_code: code });
@@ -611,12 +629,11 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     // One statement, committed inside the server when the caller has no transaction: the report,
     // the order locked (a second report for it waits, then finds it paid), its voucher locked
     // before the seats (a hold with that voucher locks them in this order too: the other way
-    // round the two would deadlock), the seats taken last (`take_seats`, which every hold and
-    // payment of the event waits for) and, only when they were there, the tickets, the voucher's
-    // use, the order paid and its confirmation queued. Seats gone: the report is committed and
-    // the refund follows in a transaction of its own; should that fail, the reconciliation (which
-    // asks the provider about placed orders still open) tries again.
-    const result = (await conn.execute(sql`
+    // round the two would deadlock), the seats taken last (`sell_seats`, which every hold and
+    // payment of the event waits for) and the tickets, the voucher's use, the order paid and its
+    // confirmation queued. Seats or voucher gone: `sell_seats` fails the statement, nothing of
+    // it is written, and the refund below records the report instead.
+    const statement = sql`
       with recorded as (${recorded}),
       paying as (
         select id, user_id, voucher_id from orders
@@ -625,9 +642,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       voucher as materialized (
         select id from vouchers where id = (select voucher_id from paying) for no key update),
       seats as (
-        select take_seats(${sql.param(items.map((item) => item.ticketTypeId))}::int[],
+        select sell_seats(${sql.param(items.map((item) => item.ticketTypeId))}::int[],
           ${sql.param(items.map((item) => item.quantity))}::int[], ${now.toISOString()}::timestamptz,
-          paying.id, true) as fits
+          paying.id, voucher.id) as fits
         from paying left join voucher on true),
       issued as (
         insert into tickets (id, code, order_id, order_item_id, ticket_type_id, user_id,
@@ -653,11 +670,36 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           ${`order-confirmation:${orderId}`}, ${now.toISOString()}::timestamptz
         where (select fits from seats)
         on conflict (dedup_key) do nothing)
-      select (select fits from seats) as fits`)) as unknown as { rows: { fits: boolean | null }[] };
-    // Reported before, already paid or refunded, or paid now.
-    if (result.rows[0]?.fits !== false) return;
-    // The seats were gone: the money goes back.
-    await conn.transaction(async (tx) => {
+      select 1`;
+    try {
+      // Reported before, already paid or refunded, or paid now.
+      await conn.execute(statement);
+    } catch (error) {
+      const reason: LateRefundReason | null = failedWith(error, seatsGone)
+        ? "sold_out"
+        : failedWith(error, voucherGone)
+          ? "voucher_used_up"
+          : null;
+      if (!reason) throw error;
+      // A free order inside its caller's transaction: that transaction is undone.
+      if (conn !== db)
+        throw reason === "sold_out" ? new HttpError(409, reason) : voucherError(reason);
+      await refundLate(orderId, report, reason, now);
+    }
+  }
+
+  /**
+   * A payment whose seats or voucher were gone: the money goes back, and the report is recorded
+   * with the refund. Should the refund fail, neither is: the provider delivers the report again.
+   */
+  async function refundLate(
+    orderId: number,
+    report: PaymentReport | null,
+    reason: LateRefundReason,
+    now: Date,
+  ) {
+    await db.transaction(async (tx) => {
+      if (report && (await recordReport(tx, report)).length === 0) return;
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
       if (!order || order.status === "paid" || order.status === "refunded") return;
       if (order.paymentReference) await provider.refund(tx, order.paymentReference);
@@ -667,7 +709,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         .where(eq(orders.id, orderId));
       await enqueue(tx, {
         kind: orderRefundedJob,
-        payload: { order_id: orderId },
+        payload: { order_id: orderId, reason },
         dedupKey: `order-refunded:${orderId}`,
       });
     });
@@ -732,6 +774,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           gt(orders.placedAt, new Date(now.getTime() - 7 * 86_400_000)),
         ),
       )
+      // The newest first: their webhooks are the ones still to be expected, and older ones have
+      // been asked about before.
+      .orderBy(desc(orders.placedAt))
       .limit(500);
     let completed = 0;
     for (const order of open) {
