@@ -5,7 +5,9 @@
  * buyers each buy one ticket after another through the whole flow with the `test` provider —
  * hold, buyer details, place, the provider's signed webhook (which issues the tickets) — until
  * the event is sold out. Prints orders per minute, p50/p95/p99 per step and the oversold count.
- * It asserts nothing. `--cpu-prof <dir>` writes a CPU profile of the API there (open it in Chrome's
+ * `--abandoned N` first gives N other buyers a live hold of one seat each that they never pay
+ * (the abandoned carts of a real on-sale, holding seats for the hold time; the capacity grows by
+ * N, so the buyers still find `seats` seats). It asserts nothing. `--cpu-prof <dir>` writes a CPU profile of the API there (open it in Chrome's
  * DevTools or speedscope).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -78,7 +80,9 @@ export async function runCheckoutBench(options: {
   port: number;
   databaseUrl: string;
   cpuProfileDir?: string;
+  abandoned?: number;
 }) {
+  const abandoned = options.abandoned ?? 0;
   const base = `http://127.0.0.1:${options.port}`;
   const url = new URL(options.databaseUrl);
   // Named after the URL's database, as the other benches do: one's own prefix on a shared server.
@@ -128,9 +132,22 @@ export async function runCheckoutBench(options: {
           now() + interval '30 days', now() + interval '30 days 3 hours', 'concerts-1', 'published'
         returning id)
       insert into event_ticket_types (event_id, name_de, name_en, price_cents, capacity, max_per_order)
-      select id, 'Stehplatz', 'Standing', 2500, ${options.seats}, 10 from event
+      select id, 'Stehplatz', 'Standing', 2500, ${options.seats + abandoned}, 10 from event
       returning id, event_id`);
     const { id: typeId, event_id: eventId } = rows[0] as { id: number; event_id: number };
+    if (abandoned > 0) {
+      await db.query(
+        `with held as (
+          insert into orders (buyer_name, buyer_email, event_id, subtotal_cents, total_cents,
+            hold_expires_at)
+          select '', '', $1, 2500, 2500, now() + interval '15 minutes' from generate_series(1, $3)
+          returning id)
+        insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents)
+        select id, $2, 1, 2500 from held`,
+        [eventId, typeId, abandoned],
+      );
+      await db.query("analyze orders; analyze order_items");
+    }
 
     const times: Record<(typeof steps)[number], number[]> = {
       hold: [],
@@ -227,7 +244,7 @@ export async function runCheckoutBench(options: {
       paid_orders: number;
     };
     console.log(
-      `\ncheckout: ${options.buyers} concurrent buyers, ${options.seats} seats of one ticket type, PostgreSQL, one API process, Node ${process.version}; load average before: ${load}\n`,
+      `\ncheckout: ${options.buyers} concurrent buyers, ${options.seats} seats of one ticket type${abandoned ? ` (and ${abandoned} held in abandoned carts)` : ""}, PostgreSQL, one API process, Node ${process.version}; load average before: ${load}\n`,
     );
     console.table(
       steps.map((step) => {
@@ -248,7 +265,12 @@ export async function runCheckoutBench(options: {
         seconds: (minutes * 60).toFixed(1),
         "tickets issued": state.tickets,
         capacity: state.capacity,
-        oversold: Math.max(0, state.tickets - state.capacity, state.sold_count - state.capacity),
+        // The abandoned carts' holds last 15 minutes, longer than any run: their seats stay taken.
+        oversold: Math.max(
+          0,
+          state.tickets + abandoned - state.capacity,
+          state.sold_count + abandoned - state.capacity,
+        ),
         "sold_out answers": soldOutAnswers,
         failures: JSON.stringify(failures),
       },

@@ -48,6 +48,8 @@ const { values } = parseArgs({
     checkout: { type: "boolean", default: false },
     buyers: { type: "string", default: "50" },
     seats: { type: "string", default: "3000" },
+    /** With --checkout: live holds of other buyers that are never paid, made before the rush. */
+    abandoned: { type: "string", default: "0" },
     /** With --checkout: a CPU profile of the API (node --cpu-prof) into this directory. */
     "cpu-prof": { type: "string" },
   },
@@ -56,6 +58,7 @@ if (values.checkout) {
   await runCheckoutBench({
     buyers: Number(values.buyers),
     seats: Number(values.seats),
+    abandoned: Number(values.abandoned),
     port: Number(values.port),
     cpuProfileDir: values["cpu-prof"],
     databaseUrl:
