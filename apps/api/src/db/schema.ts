@@ -478,10 +478,6 @@ export const orders = pgTable(
     uniqueIndex("orders_payment_reference_idx").on(t.paymentProvider, t.paymentReference),
     // The orders that may hold seats, swept when their hold runs out.
     index("orders_pending_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
-    // The same per event: `held_seats` (migration 0016) counts them on every hold and payment.
-    index("orders_pending_event_idx")
-      .on(t.eventId, t.holdExpiresAt)
-      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -511,10 +507,18 @@ export const orderItems = pgTable(
     vatPercent: numeric("vat_percent", { precision: 3, scale: 1, mode: "number" })
       .notNull()
       .default(19),
+    /**
+     * The order's `hold_expires_at` while it is pending, else null: kept by triggers (migration
+     * 0018), so that `held_seats` reads the held items of one ticket type and nothing else.
+     */
+    heldUntil: timestamp("held_until", { withTimezone: true }),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     index("order_items_ticket_type_idx").on(t.ticketTypeId),
+    index("order_items_held_idx")
+      .on(t.ticketTypeId, t.heldUntil)
+      .where(sql`${t.heldUntil} is not null`),
   ],
 );
 

@@ -364,6 +364,80 @@ describe("availability in the catalogue", () => {
     expect((await listed(event.id, event.startsAt))?.availability).toBe("sold_out");
   });
 
+  it("keeps each order item's held_until at its order's hold while pending, on every path", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [
+      { price: 1000, capacity: 50 },
+      { price: 2000, capacity: 50 },
+    ]);
+    const one = (type: number, quantity = 1) => ({
+      event_id: event.id,
+      items: [{ ticket_type_id: type, quantity }],
+    });
+    await hold({
+      event_id: event.id,
+      items: [
+        { ticket_type_id: types[0]!.id, quantity: 2 },
+        { ticket_type_id: types[1]!.id, quantity: 3 },
+      ],
+    });
+    const paid = await hold(one(types[0]!.id));
+    await placeAsGuest(paid);
+    await call(t.app, {
+      method: "POST",
+      url: `/api/v1/payments/test/${(await testPaymentOf(paid.data.id)).id}`,
+      payload: { action: "success" },
+    });
+    const cancelled = await hold(one(types[1]!.id));
+    expect((await onOrder(t.app, cancelled, "POST", checkoutPaths.cancelOrder)).statusCode).toBe(
+      200,
+    );
+    const swept = await hold(one(types[0]!.id, 4));
+    await t.ctx.db
+      .update(s.orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(s.orders.id, swept.data.id));
+    await services().checkout.reconcile();
+    // Written outside the checkout: an order, then its items, and both in one statement.
+    const until = new Date(Date.now() + 600_000);
+    const [direct] = await t.ctx.db
+      .insert(s.orders)
+      .values({
+        buyerName: "",
+        buyerEmail: "",
+        eventId: event.id,
+        totalCents: 0,
+        holdExpiresAt: until,
+      })
+      .returning();
+    await t.ctx.db.insert(s.orderItems).values({
+      orderId: direct!.id,
+      ticketTypeId: types[1]!.id,
+      quantity: 5,
+      unitPriceCents: 2000,
+    });
+    await t.ctx.db.execute(sql`with o as (
+        insert into orders (buyer_name, buyer_email, event_id, total_cents, hold_expires_at)
+        values ('', '', ${event.id}, 0, ${until.toISOString()}::timestamptz) returning id)
+      insert into order_items (order_id, ticket_type_id, quantity, unit_price_cents)
+      select id, ${types[0]!.id}, 6, 1000 from o`);
+
+    const astray = await t.ctx.db.execute(sql`select count(*)::int as n
+      from order_items oi join orders o on o.id = oi.order_id
+      where o.event_id = ${event.id}
+        and oi.held_until is distinct from case when o.status = 'pending' then o.hold_expires_at end`);
+    expect((astray.rows[0] as { n: number }).n).toBe(0);
+    // held_seats answers what the definition counts from the orders themselves.
+    const counted = await t.ctx.db.execute(sql`select tt.id,
+        held_seats(tt.id, now(), null) as held,
+        (select coalesce(sum(oi.quantity), 0)::int from order_items oi join orders o on o.id = oi.order_id
+          where oi.ticket_type_id = tt.id and o.status = 'pending' and o.hold_expires_at > now()) as recount
+      from event_ticket_types tt where tt.event_id = ${event.id} order by tt.id`);
+    expect(counted.rows).toEqual([
+      { id: types[0]!.id, held: 8, recount: 8 },
+      { id: types[1]!.id, held: 8, recount: 8 },
+    ]);
+  });
+
   it("counts paid and unexpired held seats, never expired holds, without any cleanup", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [
       { price: 1000, capacity: 5, sold: 2 },

@@ -295,7 +295,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, holdExpiresAt: orders.holdExpiresAt });
       const column = <T>(pick: (line: (typeof priced.lines)[number]) => T) =>
         sql.param(priced.lines.map(pick));
       const typeIds = column((line) => line.ticketTypeId);
@@ -310,9 +310,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       const result = (await conn.execute(sql`
         with new_order as (${newOrder.getSQL()}),
         new_items as (
-          insert into order_items
-            (order_id, ticket_type_id, quantity, unit_price_cents, discount_cents, vat_percent)
-          select new_order.id, line.* from new_order, unnest(${typeIds}::int[],
+          insert into order_items (order_id, held_until, ticket_type_id, quantity,
+            unit_price_cents, discount_cents, vat_percent)
+          select new_order.id, new_order.hold_expires_at, line.* from new_order, unnest(${typeIds}::int[],
             ${quantities}::int[], ${column((line) => line.unitPriceCents)}::int[],
             ${column((line) => line.discountCents)}::int[],
             ${column((line) => typeOf(line.ticketTypeId)!.vatPercent)}::numeric[]) as line)
@@ -436,7 +436,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
             gt(orders.holdExpiresAt, now),
           ),
         )
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, holdExpiresAt: orders.holdExpiresAt });
       if (updated) return;
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound();
