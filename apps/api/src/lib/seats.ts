@@ -5,8 +5,8 @@ import { type SQL, sql } from "drizzle-orm";
  * "remaining" and sold-out alike: sold (a paid ticket, counted in `sold_count`), or held by a
  * pending order whose hold has not run out. An expired hold never counts, whether or not the
  * sweep has closed it yet. The held part is the database's `held_seats` (migration 0014), which
- * its `take_seats` uses under the ticket types' lock (read from the event's pending orders since
- * migration 0016).
+ * its `take_seats` uses under the ticket types' lock (read from the ticket type's held items,
+ * `order_items.held_until`, since migration 0018).
  */
 
 /** Seats of the ticket type `ticketTypeId` (an SQL expression) held now, except one order's. */
