@@ -32,6 +32,7 @@ import { orderConfirmationMail, orderRefundedMail } from "../lib/checkout/mails.
 import {
   type Checkout,
   createCheckout,
+  lateRefundReasons,
   orderConfirmationJob,
   orderRefundedJob,
 } from "../lib/checkout/orders.ts";
@@ -71,7 +72,7 @@ export const checkoutServices = new WeakMap<Context, CheckoutServices>();
 const orderJobSchema = z.object({ order_id: z.number().int() });
 /** Jobs queued before the reason was kept were all refunded for lack of seats. */
 const refundJobSchema = orderJobSchema.extend({
-  reason: z.enum(["sold_out", "voucher_used_up"]).default("sold_out"),
+  reason: z.enum(lateRefundReasons).default("sold_out"),
 });
 const confirmJobSchema = z.object({ payment_id: z.string() });
 

@@ -63,7 +63,8 @@ const seatsGone = "EW409";
 const voucherGone = "EW410";
 
 /** Why a payment was refunded on arrival: its refund email says which. */
-export type LateRefundReason = "sold_out" | "voucher_used_up";
+export const lateRefundReasons = ["sold_out", "voucher_used_up"] as const;
+export type LateRefundReason = (typeof lateRefundReasons)[number];
 
 const voucherError = (code: VoucherErrorCode) =>
   new HttpError(400, code, code, { voucher_code: code });
@@ -436,7 +437,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
             gt(orders.holdExpiresAt, now),
           ),
         )
-        .returning({ id: orders.id, holdExpiresAt: orders.holdExpiresAt });
+        .returning({ id: orders.id });
       if (updated) return;
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound();
