@@ -78,6 +78,32 @@ async function placeAsGuest(order: CreatedOrder) {
 const testPaymentOf = async (orderId: number) =>
   (await t.ctx.db.select().from(s.testPayments).where(eq(s.testPayments.orderId, orderId)))[0]!;
 
+/** The order's hold ran out a second ago; no sweep has closed it. */
+const expireHold = (orderId: number) =>
+  t.ctx.db
+    .update(s.orders)
+    .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+    .where(eq(s.orders.id, orderId));
+
+/**
+ * The buyer pays on the test page after their seats or voucher went to others: the order is
+ * refunded without tickets. Answers the emails sent meanwhile.
+ */
+async function expectLatePaymentRefunded(order: CreatedOrder, paymentId: string) {
+  const mailsBefore = (await t.outbox()).length;
+  await call(t.app, {
+    method: "POST",
+    url: `/api/v1/payments/test/${paymentId}`,
+    payload: { action: "success" },
+  });
+  await runOutbox();
+  const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+  expect(read.status).toBe("refunded");
+  expect(read.tickets).toHaveLength(0);
+  expect((await testPaymentOf(order.data.id)).status).toBe("refunded");
+  return (await t.outbox()).slice(mailsBefore);
+}
+
 async function ticketKeys(): Promise<TicketKey[]> {
   const response = await call(t.app, { method: "GET", url: checkoutPaths.ticketKeys });
   expect(response.statusCode).toBe(200);
@@ -306,10 +332,7 @@ describe("holding tickets", () => {
     const first = await hold(payload);
     const soldOut = await holdTickets(t.app, payload);
     expect(soldOut.statusCode).toBe(409);
-    await t.ctx.db
-      .update(s.orders)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(s.orders.id, first.data.id));
+    await expireHold(first.data.id);
     await hold(payload);
     const read = await onOrder(t.app, first, "GET");
     expect(read.json<{ data: CheckoutOrder }>().data.status).toBe("expired");
@@ -392,10 +415,7 @@ describe("availability in the catalogue", () => {
       200,
     );
     const swept = await hold(one(types[0]!.id, 4));
-    await t.ctx.db
-      .update(s.orders)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(s.orders.id, swept.data.id));
+    await expireHold(swept.data.id);
     await services().checkout.reconcile();
     // Written outside the checkout: an order, then its items, and both in one statement.
     const until = new Date(Date.now() + 600_000);
@@ -453,10 +473,7 @@ describe("availability in the catalogue", () => {
     expect((await listed(event.id, event.startsAt))?.availability).toBe("sold_out");
 
     // The hold runs out; no sweep has closed it (the order is still `pending` in the table).
-    await t.ctx.db
-      .update(s.orders)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(s.orders.id, held.data.id));
+    await expireHold(held.data.id);
     const [row] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, held.data.id));
     expect(row!.status).toBe("pending");
     const freed = await detail(event.id);
@@ -843,15 +860,10 @@ describe("paying with the test provider", () => {
   it("a payment after the hold expired gets tickets while seats remain, else it is refunded and the buyer told", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
     const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
-    const expire = (id: number) =>
-      t.ctx.db
-        .update(s.orders)
-        .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-        .where(eq(s.orders.id, id));
 
     const lucky = await hold(payload);
     const luckyPayment = (await placeAsGuest(lucky)).redirect_url!.split("/").at(-1)!;
-    await expire(lucky.data.id);
+    await expireHold(lucky.data.id);
     await services().checkout.reconcile();
     await call(t.app, {
       method: "POST",
@@ -870,24 +882,13 @@ describe("paying with the test provider", () => {
       .where(eq(s.eventTicketTypes.id, types[0]!.id));
     const late = await hold(payload);
     const latePayment = (await placeAsGuest(late)).redirect_url!.split("/").at(-1)!;
-    await expire(late.data.id);
+    await expireHold(late.data.id);
     await hold(payload); // someone else takes the seat
     await t.ctx.db
       .update(s.eventTicketTypes)
       .set({ soldCount: 1 })
       .where(eq(s.eventTicketTypes.id, types[0]!.id));
-    const mailsBefore = (await t.outbox()).length;
-    await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${latePayment}`,
-      payload: { action: "success" },
-    });
-    await runOutbox();
-    const read = (await onOrder(t.app, late, "GET")).json<{ data: CheckoutOrder }>().data;
-    expect(read.status).toBe("refunded");
-    expect(read.tickets).toHaveLength(0);
-    expect((await testPaymentOf(late.data.id)).status).toBe("refunded");
-    const mails = (await t.outbox()).slice(mailsBefore);
+    const mails = await expectLatePaymentRefunded(late, latePayment);
     expect(mails.some((mail) => mail.includes("erstattet"))).toBe(true);
   });
 
@@ -907,10 +908,7 @@ describe("paying with the test provider", () => {
     };
     const late = await hold(payload);
     const latePayment = (await placeAsGuest(late)).redirect_url!.split("/").at(-1)!;
-    await t.ctx.db
-      .update(s.orders)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(s.orders.id, late.data.id));
+    await expireHold(late.data.id);
     // The hold ran out, so the code's one use is free again: another buyer takes and pays it.
     const other = await hold(payload);
     await placeAsGuest(other);
@@ -920,17 +918,7 @@ describe("paying with the test provider", () => {
       payload: { action: "success" },
     });
     await runOutbox();
-    const mailsBefore = (await t.outbox()).length;
-    await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${latePayment}`,
-      payload: { action: "success" },
-    });
-    await runOutbox();
-    const read = (await onOrder(t.app, late, "GET")).json<{ data: CheckoutOrder }>().data;
-    expect(read.status).toBe("refunded");
-    expect(read.tickets).toHaveLength(0);
-    expect((await testPaymentOf(late.data.id)).status).toBe("refunded");
+    const mails = await expectLatePaymentRefunded(late, latePayment);
     const [voucher] = await t.ctx.db
       .select()
       .from(s.vouchers)
@@ -941,7 +929,6 @@ describe("paying with the test provider", () => {
       .from(s.eventTicketTypes)
       .where(eq(s.eventTicketTypes.id, types[0]!.id));
     expect(type!.soldCount).toBe(1);
-    const mails = (await t.outbox()).slice(mailsBefore);
     expect(mails.some((mail) => mail.includes("Gutschein war inzwischen"))).toBe(true);
   });
 
@@ -950,10 +937,7 @@ describe("paying with the test provider", () => {
     const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
     const late = await hold(payload);
     const paymentId = (await placeAsGuest(late)).redirect_url!.split("/").at(-1)!;
-    await t.ctx.db
-      .update(s.orders)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(s.orders.id, late.data.id));
+    await expireHold(late.data.id);
     await t.ctx.db
       .update(s.eventTicketTypes)
       .set({ soldCount: 1 })
@@ -1019,10 +1003,7 @@ describe("paying with the test provider", () => {
       const order = await hold(payload);
       paymentIds.push((await placeAsGuest(order)).redirect_url!.split("/").at(-1)!);
       // Runs out at once, so that the next buyer may hold the same seats.
-      await t.ctx.db
-        .update(s.orders)
-        .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-        .where(eq(s.orders.id, order.data.id));
+      await expireHold(order.data.id);
       held.push(order);
     }
     const answers = await Promise.all(
