@@ -11,12 +11,16 @@ export const pdfPageCount = (pdf: Buffer) =>
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString("latin1");
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream by its dictionary's `/Length`: compressed bytes may end in `\r`, which a search
+  // for the line break before `endstream` would take away (and the page's text with it).
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const bytes = raw.slice(start, start + Number(match[1]));
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
+      content = inflateSync(Buffer.from(bytes, "latin1")).toString("latin1");
     } catch {
-      content = match[1]!;
+      content = bytes;
     }
     for (const text of content.matchAll(/\[([^\]]*)\] TJ/g)) {
       const hex = [...text[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]).join("");
