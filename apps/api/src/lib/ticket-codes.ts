@@ -8,9 +8,17 @@ export type TicketSigner = {
   sign: (ticket: { tid: number; eid: number; ttid: number }) => string;
   /** The public keys scanners verify codes with. */
   keys: TicketKey[];
-  /** What lets a guest read their order: the key's signature of the order id. */
-  orderToken: (orderId: number) => string;
-  verifyOrderToken: (orderId: number, token: string) => boolean;
+  /**
+   * What lets a guest read their order: the key's signature of the order's id and creation
+   * instant, as `<instant, base 36>.<signature>`. The instant tells this order from one that got
+   * the same id after the database lost the first (a hold commits without waiting for the disk).
+   */
+  orderToken: (order: { id: number; createdAt: Date }) => string;
+  /**
+   * The creation instant (ms) a valid token for this order id was signed with, `"id-only"` for a
+   * token from before the instant was signed, or null when it is not a valid token.
+   */
+  verifyOrderToken: (orderId: number, token: string) => number | "id-only" | null;
 };
 
 /** Keys from configuration come as WebCrypto keys, generated ones as Node key objects. */
@@ -18,7 +26,9 @@ const toKeyObject = (key: Awaited<ReturnType<typeof loadKeys>>["privateKey"]): K
   key instanceof KeyObject ? key : KeyObject.from(key as webcrypto.CryptoKey);
 
 /** Ed25519 signatures are deterministic: the same order always gets the same token. */
-const orderTokenData = (orderId: number) => Buffer.from(`eventwerk-order:${orderId}`);
+const orderTokenData = (orderId: number, createdAtMs?: number) =>
+  Buffer.from(`eventwerk-order:${orderId}${createdAtMs === undefined ? "" : `:${createdAtMs}`}`);
+const signatureShape = /^[\w-]{86}$/;
 
 /** A code is signed when it has the two parts; the demo data's older codes are random strings. */
 export const isSignedTicketCode = (code: string) => code.includes(".");
@@ -41,10 +51,28 @@ export async function createTicketSigner(config: Config): Promise<TicketSigner> 
       const body = Buffer.from(JSON.stringify(payload));
       return `${body.toString("base64url")}.${sign(null, body, privateKey).toString("base64url")}`;
     },
-    orderToken: (orderId) => sign(null, orderTokenData(orderId), privateKey).toString("base64url"),
+    orderToken: ({ id, createdAt }) => {
+      const at = createdAt.getTime();
+      const signature = sign(null, orderTokenData(id, at), privateKey).toString("base64url");
+      return `${at.toString(36)}.${signature}`;
+    },
     verifyOrderToken: (orderId, token) => {
-      if (!/^[\w-]{86}$/.test(token)) return false;
-      return verify(null, orderTokenData(orderId), publicKey, Buffer.from(token, "base64url"));
+      const [first, second, ...rest] = token.split(".");
+      if (second === undefined) {
+        if (!signatureShape.test(token)) return null;
+        const valid = verify(
+          null,
+          orderTokenData(orderId),
+          publicKey,
+          Buffer.from(token, "base64url"),
+        );
+        return valid ? "id-only" : null;
+      }
+      if (rest.length > 0 || !/^[0-9a-z]{1,12}$/.test(first!) || !signatureShape.test(second))
+        return null;
+      const at = Number.parseInt(first!, 36);
+      const data = orderTokenData(orderId, at);
+      return verify(null, data, publicKey, Buffer.from(second, "base64url")) ? at : null;
     },
   };
 }

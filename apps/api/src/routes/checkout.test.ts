@@ -1,3 +1,4 @@
+import { KeyObject, sign, type webcrypto } from "node:crypto";
 import {
   type CheckoutOrder,
   checkoutPaths,
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, createContext } from "../app.ts";
 import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
+import { loadKeys } from "../lib/tokens.ts";
 import {
   call,
   createTestApp,
@@ -183,6 +185,47 @@ describe("holding tickets", () => {
       payload: { buyer_name: "Dieb" },
     });
     expect(patch.statusCode).toBe(404);
+  });
+
+  it("a token opens the order it was made for, not a later order that got its id", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 1000 }]);
+    const lost = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const url = orderUrl(lost.data.id);
+    const read = (token: string) =>
+      call(t.app, { method: "GET", url, headers: { "x-order-token": token } });
+    expect((await read(lost.token)).statusCode).toBe(200);
+    // A tampered instant is not the one signed.
+    const [instant, signature] = lost.token.split(".");
+    const tampered = `${(Number.parseInt(instant!, 36) + 1).toString(36)}.${signature}`;
+    expect((await read(tampered)).statusCode).toBe(404);
+    // The database lost the hold (it commits without waiting for the disk) and gave its id to
+    // another buyer's order.
+    await t.ctx.db.delete(s.orders).where(eq(s.orders.id, lost.data.id));
+    await t.ctx.db.insert(s.orders).values({
+      id: lost.data.id,
+      buyerName: "Andere Käuferin",
+      buyerEmail: "andere@example.com",
+      eventId: event.id,
+      totalCents: 1000,
+      holdExpiresAt: new Date(Date.now() + 600_000),
+      createdAt: new Date(Date.now() + 5000),
+    });
+    const refused = await read(lost.token);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain("andere@example.com");
+    // A token from before the instant was signed (the id alone) still opens its order.
+    const { privateKey } = await loadKeys(t.ctx.config);
+    const key =
+      privateKey instanceof KeyObject
+        ? privateKey
+        : KeyObject.from(privateKey as webcrypto.CryptoKey);
+    const idOnly = sign(null, Buffer.from(`eventwerk-order:${lost.data.id}`), key).toString(
+      "base64url",
+    );
+    expect((await read(idOnly)).statusCode).toBe(200);
   });
 
   it("refuses bad input in the one error shape and writes nothing", async () => {

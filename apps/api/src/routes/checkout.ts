@@ -144,7 +144,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
           order,
           locale,
           ctx.config.SITE_NAME,
-          checkout.statusUrl(order_id, locale),
+          checkout.statusUrl(order, locale),
           [
             {
               filename: `tickets-${order_id}.pdf`,
@@ -247,10 +247,8 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         locale: request.locale,
       });
       reply.code(201).header("cache-control", "private, no-store");
-      return {
-        data: await checkout.readOrder(orderId, request.locale),
-        token: checkout.orderToken(orderId),
-      };
+      const order = await checkout.readOrder(orderId, request.locale);
+      return { data: order, token: checkout.orderToken(order) };
     },
   );
 

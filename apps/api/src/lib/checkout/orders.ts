@@ -200,10 +200,10 @@ export type Checkout = ReturnType<typeof createCheckout>;
 export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
   const fee = { percent: config.SERVICE_FEE_PERCENT, fixedCents: config.SERVICE_FEE_FIXED_CENTS };
 
-  const returnUrl = (orderId: number, locale: Locale) => {
+  const returnUrl = (order: { id: number; createdAt: Date }, locale: Locale) => {
     const url = new URL(checkoutWebPaths.buyStatus[locale], config.PUBLIC_URL);
-    url.searchParams.set("order", String(orderId));
-    url.searchParams.set("token", signer.orderToken(orderId));
+    url.searchParams.set("order", String(order.id));
+    url.searchParams.set("token", signer.orderToken(order));
     return url.href;
   };
 
@@ -551,7 +551,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         amountCents: order.totalCents,
         currency: order.currency,
         locale: order.locale,
-        returnUrl: returnUrl(orderId, order.locale),
+        returnUrl: returnUrl(order, order.locale),
       });
       await tx
         .update(orders)
@@ -800,15 +800,19 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     orderId: number,
     caller: { userId: string | null; token: string | undefined },
   ) {
-    // The token was signed for this order: no query needed (an order that is gone is answered
-    // 404 by whatever reads it next).
-    if (caller.token !== undefined && signer.verifyOrderToken(orderId, caller.token)) return;
+    const signed =
+      caller.token === undefined ? null : signer.verifyOrderToken(orderId, caller.token);
     const [order] = await db
-      .select({ userId: orders.userId })
+      .select({ userId: orders.userId, createdAt: orders.createdAt })
       .from(orders)
       .where(eq(orders.id, orderId));
+    if (!order) throw notFound();
+    // A token is this order's when it was signed for its id and creation instant: an order that
+    // got the id of one the database lost is not the first buyer's. Tokens from before the
+    // instant was signed name the id alone.
+    if (signed === "id-only" || signed === order.createdAt.getTime()) return;
     // Someone else's order is answered like one that does not exist.
-    if (!order || caller.userId === null || order.userId !== caller.userId) throw notFound();
+    if (caller.userId === null || order.userId !== caller.userId) throw notFound();
   }
 
   /**
@@ -903,9 +907,12 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     reconcile,
     authorize,
     readOrder,
-    orderToken: (orderId: number) => signer.orderToken(orderId),
+    /** The token of an order as the API answers it. */
+    orderToken: (order: CheckoutOrder) =>
+      signer.orderToken({ id: order.id, createdAt: new Date(order.created_at) }),
     providerName: provider.name,
     /** The return page of an order, with the token that lets a guest read it. */
-    statusUrl: returnUrl,
+    statusUrl: (order: CheckoutOrder, locale: Locale) =>
+      returnUrl({ id: order.id, createdAt: new Date(order.created_at) }, locale),
   };
 }
