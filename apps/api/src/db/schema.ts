@@ -478,6 +478,10 @@ export const orders = pgTable(
     uniqueIndex("orders_payment_reference_idx").on(t.paymentProvider, t.paymentReference),
     // The orders that may hold seats, swept when their hold runs out.
     index("orders_pending_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    // A limited voucher's uses held now (`resolveVoucher`, `sell_seats`; migration 0019).
+    index("orders_pending_voucher_idx")
+      .on(t.voucherId, t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending' and ${t.voucherId} is not null`),
   ],
 );
 
