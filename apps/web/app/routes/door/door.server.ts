@@ -2,7 +2,7 @@ import { type ApiClient, ApiError } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { serverClient } from "../../api.server";
 import { requestState } from "../../context";
-import { clearCookie, readCookies, serializeCookie } from "../../session/cookies.server";
+import { readCookies, serializeCookie } from "../../session/cookies.server";
 
 /** The door link's secret, kept in an httpOnly cookie once its link was opened. */
 export const doorCookie = "door_link";
@@ -22,7 +22,18 @@ export function linkFromUrl(url: URL): string | null {
 
 export const doorCookieFor = (token: string) =>
   serializeCookie(doorCookie, token, { httpOnly: true, maxAge: 30 * 24 * 60 * 60 });
-export const clearDoorCookie = () => clearCookie(doorCookie);
+
+/**
+ * What the cookie holds once the API refused its link: no secret, only that fact, so that every
+ * later load of the scanner says why it does not open (until another link is opened). The
+ * scanner may learn it first from a background call (its queued scans, its ticket list), which
+ * before left an empty cookie and so the page for phones that never had a link.
+ */
+const refusedMarker = "refused";
+export const refusedDoorCookie = () =>
+  serializeCookie(doorCookie, refusedMarker, { httpOnly: true, maxAge: 30 * 24 * 60 * 60 });
+export const linkRefusedBefore = (request: Request) =>
+  readCookies(request).get(doorCookie) === refusedMarker;
 
 /** The contract client with the door link's token (no user), in the visitor's language. */
 export function doorClient(context: Readonly<RouterContextProvider>, token: string): ApiClient {

@@ -2,7 +2,7 @@ import { ApiError, scanSchema, syncSchema } from "@eventwerk/contract";
 import { z } from "zod";
 import { privatePageCache } from "../../lib/page-cache";
 import type { Route } from "./+types/scanner-data";
-import { clearDoorCookie, doorClient, doorToken, linkRefused } from "./door.server";
+import { doorClient, doorToken, linkRefused, refusedDoorCookie } from "./door.server";
 
 const headers = { "Cache-Control": privatePageCache };
 
@@ -12,7 +12,7 @@ function failure(error: unknown): Response {
   const refused = linkRefused(error);
   return Response.json(error.body, {
     status: error.status,
-    headers: refused ? { ...headers, "Set-Cookie": clearDoorCookie() } : headers,
+    headers: refused ? { ...headers, "Set-Cookie": refusedDoorCookie() } : headers,
   });
 }
 

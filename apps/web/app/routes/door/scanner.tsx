@@ -8,12 +8,13 @@ import { pageHeaders, privatePageCache } from "../../lib/page-cache";
 import { resources } from "../../route-table";
 import type { Route } from "./+types/scanner";
 import {
-  clearDoorCookie,
   doorClient,
   doorCookieFor,
   doorToken,
   linkFromUrl,
   linkRefused,
+  linkRefusedBefore,
+  refusedDoorCookie,
 } from "./door.server";
 
 export const headers = pageHeaders;
@@ -22,7 +23,7 @@ const cache = { "Cache-Control": privatePageCache };
 /**
  * A door link (`?link=`) is moved into an httpOnly cookie and out of the address bar; with the
  * cookie, the scanner opens for the link's event. Without one, or with a revoked or expired
- * link, the page says so.
+ * link (then and on every later load, `refusedDoorCookie`), the page says so.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
@@ -33,14 +34,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(url.pathname, { headers: cache });
   }
   const token = doorToken(request);
-  if (!token) return data({ state: "none" as const, session: null }, { headers: cache });
+  const refused = () => data({ state: "refused" as const, session: null }, { headers: cache });
+  if (!token) {
+    if (linkRefusedBefore(request)) return refused();
+    return data({ state: "none" as const, session: null }, { headers: cache });
+  }
   try {
     const session = await doorClient(context, token).door.session();
     return data({ state: "open" as const, session: session.data }, { headers: cache });
   } catch (error) {
     if (!linkRefused(error)) throw error;
-    state.setCookies.push(clearDoorCookie());
-    return data({ state: "refused" as const, session: null }, { headers: cache });
+    state.setCookies.push(refusedDoorCookie());
+    return refused();
   }
 }
 
