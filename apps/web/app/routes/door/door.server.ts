@@ -30,8 +30,7 @@ export const doorCookieFor = (token: string) =>
  * before left an empty cookie and so the page for phones that never had a link.
  */
 const refusedMarker = "refused";
-export const refusedDoorCookie = () =>
-  serializeCookie(doorCookie, refusedMarker, { httpOnly: true, maxAge: 30 * 24 * 60 * 60 });
+export const refusedDoorCookie = () => doorCookieFor(refusedMarker);
 export const linkRefusedBefore = (request: Request) =>
   readCookies(request).get(doorCookie) === refusedMarker;
 
