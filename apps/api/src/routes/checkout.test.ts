@@ -3,8 +3,10 @@ import {
   type CheckoutOrder,
   checkoutPaths,
   type ErrorBody,
+  fillPath,
   type TicketKey,
   type TicketList,
+  type testPaymentActions,
   verifyTicketCode,
 } from "@eventwerk/contract";
 import { and, count, eq, sql } from "drizzle-orm";
@@ -80,6 +82,17 @@ async function placeAsGuest(order: CreatedOrder) {
 const testPaymentOf = async (orderId: number) =>
   (await t.ctx.db.select().from(s.testPayments).where(eq(s.testPayments.orderId, orderId)))[0]!;
 
+/** The buyer presses one of the test provider's buttons on its hosted page. */
+const payOnTestPage = (
+  paymentId: string,
+  action: (typeof testPaymentActions)[number] = "success",
+) =>
+  call(t.app, {
+    method: "POST",
+    url: fillPath(checkoutPaths.testPayment, { id: paymentId }),
+    payload: { action },
+  });
+
 /** The order's hold ran out a second ago; no sweep has closed it. */
 const expireHold = (orderId: number) =>
   t.ctx.db
@@ -93,11 +106,7 @@ const expireHold = (orderId: number) =>
  */
 async function expectLatePaymentRefunded(order: CreatedOrder, paymentId: string) {
   const mailsBefore = (await t.outbox()).length;
-  await call(t.app, {
-    method: "POST",
-    url: `/api/v1/payments/test/${paymentId}`,
-    payload: { action: "success" },
-  });
+  await payOnTestPage(paymentId);
   await runOutbox();
   const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
   expect(read.status).toBe("refunded");
@@ -201,6 +210,12 @@ describe("holding tickets", () => {
     const [instant, signature] = lost.token.split(".");
     const tampered = `${(Number.parseInt(instant!, 36) + 1).toString(36)}.${signature}`;
     expect((await read(tampered)).statusCode).toBe(404);
+    // Malformed ones open nothing either, in the one error shape.
+    for (const bad of [`${lost.token}.x`, `Z!.${signature}`, `${instant}.`, "x".repeat(86)]) {
+      const answer = await read(bad);
+      expect(answer.statusCode, bad).toBe(404);
+      expect(errorOf(answer).code).toBe("not_found");
+    }
     // The database lost the hold (it commits without waiting for the disk) and gave its id to
     // another buyer's order.
     await t.ctx.db.delete(s.orders).where(eq(s.orders.id, lost.data.id));
@@ -448,11 +463,7 @@ describe("availability in the catalogue", () => {
     });
     const paid = await hold(one(types[0]!.id));
     await placeAsGuest(paid);
-    await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${(await testPaymentOf(paid.data.id)).id}`,
-      payload: { action: "success" },
-    });
+    await payOnTestPage((await testPaymentOf(paid.data.id)).id);
     const cancelled = await hold(one(types[1]!.id));
     expect((await onOrder(t.app, cancelled, "POST", checkoutPaths.cancelOrder)).statusCode).toBe(
       200,
@@ -696,11 +707,7 @@ describe("vouchers", () => {
 
     await placeAsGuest(order);
     const payment = await testPaymentOf(order.data.id);
-    await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${payment.id}`,
-      payload: { action: "success" },
-    });
+    await payOnTestPage(payment.id);
     await runOutbox();
     const paid = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
     expect(paid.status).toBe("paid");
@@ -737,23 +744,18 @@ describe("paying with the test provider", () => {
     expect(again.json<{ redirect_url: string }>().redirect_url).toBe(placed.redirect_url);
     const paymentId = placed.redirect_url!.split("/").at(-1)!;
 
-    const page = await call(t.app, { method: "GET", url: `/api/v1/payments/test/${paymentId}` });
+    const page = await call(t.app, {
+      method: "GET",
+      url: fillPath(checkoutPaths.testPayment, { id: paymentId }),
+    });
     expect(page.json<{ data: { amount_cents: number; status: string } }>().data).toMatchObject({
       amount_cents: 5600,
       status: "open",
     });
-    const paid = await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${paymentId}`,
-      payload: { action: "success" },
-    });
+    const paid = await payOnTestPage(paymentId);
     expect(paid.statusCode).toBe(200);
     // A settled payment takes no second button.
-    const late = await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${paymentId}`,
-      payload: { action: "failure" },
-    });
+    const late = await payOnTestPage(paymentId, "failure");
     expect(late.statusCode).toBe(409);
     await runOutbox();
 
@@ -859,11 +861,7 @@ describe("paying with the test provider", () => {
     ] as const) {
       const order = await hold(payload);
       const placed = await placeAsGuest(order);
-      await call(t.app, {
-        method: "POST",
-        url: `/api/v1/payments/test/${placed.redirect_url!.split("/").at(-1)}`,
-        payload: { action },
-      });
+      await payOnTestPage(placed.redirect_url!.split("/").at(-1)!, action);
       await runOutbox();
       const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
       expect(read.status).toBe(status);
@@ -880,11 +878,7 @@ describe("paying with the test provider", () => {
     });
     const placed = await placeAsGuest(order);
     const paymentId = placed.redirect_url!.split("/").at(-1)!;
-    await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${paymentId}`,
-      payload: { action: "pending" },
-    });
+    await payOnTestPage(paymentId, "pending");
     await runOutbox();
     expect((await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data.status).toBe(
       "pending",
@@ -908,11 +902,7 @@ describe("paying with the test provider", () => {
     const luckyPayment = (await placeAsGuest(lucky)).redirect_url!.split("/").at(-1)!;
     await expireHold(lucky.data.id);
     await services().checkout.reconcile();
-    await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${luckyPayment}`,
-      payload: { action: "success" },
-    });
+    await payOnTestPage(luckyPayment);
     await runOutbox();
     expect((await onOrder(t.app, lucky, "GET")).json<{ data: CheckoutOrder }>().data.status).toBe(
       "paid",
@@ -955,11 +945,7 @@ describe("paying with the test provider", () => {
     // The hold ran out, so the code's one use is free again: another buyer takes and pays it.
     const other = await hold(payload);
     await placeAsGuest(other);
-    await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${(await testPaymentOf(other.data.id)).id}`,
-      payload: { action: "success" },
-    });
+    await payOnTestPage((await testPaymentOf(other.data.id)).id);
     await runOutbox();
     const mails = await expectLatePaymentRefunded(late, latePayment);
     const [voucher] = await t.ctx.db
@@ -1142,11 +1128,7 @@ describe("paying with the test provider", () => {
       items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
     });
     const paymentId = (await placeAsGuest(order)).redirect_url!.split("/").at(-1)!;
-    await call(t.app, {
-      method: "POST",
-      url: `/api/v1/payments/test/${paymentId}`,
-      payload: { action: "success" },
-    });
+    await payOnTestPage(paymentId);
     // The process died before the webhook went out.
     await t.ctx.db.delete(s.outboxJobs).where(eq(s.outboxJobs.kind, "test_payment_webhook"));
     expect((await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data.status).toBe(
