@@ -9,7 +9,7 @@ import type {
   Venue,
 } from "@eventwerk/contract";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { type Database, preparedRows } from "../db/client.ts";
 import {
   type AvailabilityCounts,
   categoryImage,
@@ -268,7 +268,7 @@ export async function findEvent(
   locale: Locale,
   now: Date,
 ): Promise<EventRecord | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows<Row>(
     db,
     sql`select ${summaryColumns(locale)},
         e.slug_de, e.slug_en, ${col("e.description", locale)} as description, e.age_limit, e.updated_at,
@@ -314,7 +314,7 @@ export async function ticketTypesOf(
   locale: Locale,
   now: Date,
 ): Promise<TicketType[]> {
-  const found = await rows(
+  const found = await preparedRows<Row>(
     db,
     sql`select tt.id, ${col("tt.name", locale)} as name, tt.price_cents, tt.discount_price_cents,
         tt.capacity, ${takenSeats("tt", now)} as taken, tt.max_per_order, tt.sales_start, tt.sales_end
@@ -370,7 +370,7 @@ export async function relatedEvents(
     from (select *, true as same_city from ${firstSix(inCity)} near
       union all select *, false from ${firstSix(sql`not ${inCity}`)} far) r
     order by ${order} limit 6`;
-  const found = await rows(db, summariesOf(page, locale, now));
+  const found = await preparedRows<Row>(db, summariesOf(page, locale, now));
   return found.map((row) => toSummary(row, now));
 }
 
@@ -398,7 +398,7 @@ function toCategory(row: Row): EventCategory {
 }
 
 export async function listCategories(db: Database, locale: Locale, now: Date) {
-  const found = await rows(
+  const found = await preparedRows<Row>(
     db,
     sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name, c.image,
         ${upcomingCount(now, sql`e.category_id = c.id`)} as upcoming_count
@@ -419,7 +419,7 @@ function toCity(row: Row): EventCity {
 
 /** Cities that have venues, named in the request's language, sorted by name. */
 export async function listCities(db: Database, locale: Locale, now: Date) {
-  const found = await rows(
+  const found = await preparedRows<Row>(
     db,
     sql`select ci.id, ${col("ci.name", locale)} as name, co.code as country_code,
         ${cityUpcomingCount(now)} as upcoming_count
@@ -484,16 +484,19 @@ export async function search(
   // event (~8 µs a row for trigrams) than read the GIN indexes; for this one statement, inside a
   // read-only transaction, it is told to prefer the indexes. The trigram index itself applies
   // `titleSimilarity` (the same matches), so fewer near misses are read only to be dropped.
+  // Every statement of the search has one text per language and whether a correction was
+  // found (the query's words are parameters), so each is named.
   const eventsFound = db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${titleSimilarity}`));
-    return rows(tx as unknown as Database, summariesOf(eventPage, locale, now));
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('pg_trgm.word_similarity_threshold', ${String(titleSimilarity)}, true)`,
+    );
+    return preparedRows<Row>(tx as unknown as Database, summariesOf(eventPage, locale, now));
   });
   const [events, venues, categories, cities] = await Promise.all([
     eventsFound,
-    rows(db, venueQuery),
-    rows(db, categoryQuery),
-    rows(db, cityQuery),
+    preparedRows<Row>(db, venueQuery),
+    preparedRows<Row>(db, categoryQuery),
+    preparedRows<Row>(db, cityQuery),
   ]);
   return {
     terms: searchTerms(q),
@@ -574,17 +577,19 @@ export async function suggestions(
     order by (${col("c.name", locale)} ilike ${startsWith}) desc, c.sort_order, c.id
     limit ${limit}`;
   // As in `search`: the planner is told to read the text indexes rather than every event.
+  // Named like the search's: the texts vary only with the language, the correction and the
+  // query's length.
   const eventsFound = eventQuery
     ? db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        return rows(tx as unknown as Database, eventQuery);
+        return preparedRows<Row>(tx as unknown as Database, eventQuery);
       })
     : Promise.resolve([]);
   const [events, venues, cities, categories] = await Promise.all([
     eventsFound,
-    rows(db, venueQuery),
-    rows(db, cityQuery),
-    rows(db, categoryQuery),
+    preparedRows<Row>(db, venueQuery),
+    preparedRows<Row>(db, cityQuery),
+    preparedRows<Row>(db, categoryQuery),
   ]);
   return {
     events: events.map((row) => ({

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { type Database, preparedRows } from "../db/client.ts";
 
 /**
  * Typo correction for the search: a query word of five letters or more that no name in the
@@ -65,11 +65,10 @@ async function dictionaryOf(db: Database): Promise<Set<string>> {
     dictionaries.set(db, dictionary);
   }
   const since = dictionary.lastId;
-  const added = (
-    (await db.execute(
-      sql`select id, word from search_words where id > ${since} order by id`,
-    )) as unknown as { rows: { id: number; word: string }[] }
-  ).rows;
+  const added = await preparedRows<{ id: number; word: string }>(
+    db,
+    sql`select id, word from search_words where id > ${since} order by id`,
+  );
   for (const row of added) {
     dictionary.words.add(row.word.toLowerCase());
     dictionary.lastId = Math.max(dictionary.lastId, Number(row.id));
