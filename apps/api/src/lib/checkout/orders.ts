@@ -62,6 +62,12 @@ const seatsGone = "EW409";
 /** `sell_seats` refused a late payment: another buyer took the voucher's last use meanwhile. */
 const voucherGone = "EW410";
 
+/** What an order's token is signed for, from the order as the API answers it. */
+const signedOrder = (order: CheckoutOrder) => ({
+  id: order.id,
+  createdAt: new Date(order.created_at),
+});
+
 /** Why a payment was refunded on arrival: its refund email says which. */
 export const lateRefundReasons = ["sold_out", "voucher_used_up"] as const;
 export type LateRefundReason = (typeof lateRefundReasons)[number];
@@ -908,11 +914,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     authorize,
     readOrder,
     /** The token of an order as the API answers it. */
-    orderToken: (order: CheckoutOrder) =>
-      signer.orderToken({ id: order.id, createdAt: new Date(order.created_at) }),
+    orderToken: (order: CheckoutOrder) => signer.orderToken(signedOrder(order)),
     providerName: provider.name,
     /** The return page of an order, with the token that lets a guest read it. */
-    statusUrl: (order: CheckoutOrder, locale: Locale) =>
-      returnUrl({ id: order.id, createdAt: new Date(order.created_at) }, locale),
+    statusUrl: (order: CheckoutOrder, locale: Locale) => returnUrl(signedOrder(order), locale),
   };
 }
