@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loadWebConfig } from "./config.server";
 import type { RequestState } from "./context";
+import { messagesPath } from "./i18n/page-messages";
 import {
   detectLocale,
   isSameSite,
@@ -9,6 +10,7 @@ import {
   routeMiddleware,
   runRouteMiddleware,
 } from "./middleware.server";
+import { cookieNames } from "./session/cookies.server";
 
 const state = (loggedIn: boolean, locale: "de" | "en" = "de"): RequestState => ({
   locale,
@@ -184,5 +186,39 @@ describe("rootMiddleware's answer to a form post from elsewhere", () => {
     expect(await refusal({})).toEqual(crossSite);
     expect(await refusal({ origin: "null" })).toEqual(crossSite);
     expect(await refusal({ "sec-fetch-site": "cross-site" })).toEqual(crossSite);
+  });
+});
+
+describe("rootMiddleware and shared caches", () => {
+  /** A GET with a login cookie that no longer holds: the session ends, its cookies are cleared. */
+  const run = async (path: string, cacheControl: string) => {
+    const url = new URL(`http://localhost${path}`);
+    const request = new Request(url, {
+      headers: { cookie: `${cookieNames.token}=garbage; ${cookieNames.isLogin}=true` },
+    });
+    let reached = false;
+    const next = async () => {
+      reached = true;
+      return new Response("{}", { headers: { "Cache-Control": cacheControl } });
+    };
+    const response = (await rootMiddleware(
+      { request, url, pattern: path, params: {}, context: new RouterContextProvider() },
+      next,
+    )) as Response;
+    expect(reached).toBe(true);
+    return response;
+  };
+
+  it("a page's messages are answered without a session, so never with its cookies", async () => {
+    const kept = "public, max-age=31536000, immutable";
+    const response = await run(messagesPath("de", "event"), kept);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe(kept);
+  });
+
+  it("an answer that changes the login cookies is never kept by shared caches", async () => {
+    const response = await run("/veranstaltungen", "public, max-age=60");
+    expect(response.headers.get("set-cookie")).toContain(cookieNames.token);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
   });
 });

@@ -4,6 +4,8 @@ import { data, type MiddlewareFunction, redirect } from "react-router";
 import { config } from "./config.server";
 import type { RequestState } from "./context";
 import { requestState } from "./context";
+import { pageMessagesPrefix } from "./i18n/page-messages";
+import { privatePageCache } from "./lib/page-cache";
 import { localeFromPath, type MiddlewareName, matchPage, pathTo } from "./route-table";
 import { cookieNames, localeCookies, readCookies } from "./session/cookies.server";
 import { resolveSession } from "./session/session.server";
@@ -115,6 +117,9 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     throw data("Cross-site form submission refused", { status: 403 });
   }
 
+  // A page's messages are the same for everyone and kept by caches for good: no session here.
+  if (url.pathname.startsWith(pageMessagesPrefix)) return next();
+
   const cookies = readCookies(request);
   const setCookies: string[] = [];
   const chosen = cookies.get(cookieNames.locale);
@@ -159,5 +164,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const response = await next();
   // The German home answers by the browser's language on a first visit: caches must keep apart.
   if (url.pathname === "/") response.headers.append("Vary", "Accept-Language");
+  // A renewed login's cookies are this visitor's alone: no shared cache may keep the answer that
+  // carries them, whatever the route said.
+  if (session.setCookies.length) response.headers.set("Cache-Control", privatePageCache);
   return withCookies(response, state.setCookies);
 };

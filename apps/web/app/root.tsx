@@ -18,7 +18,8 @@ import { ErrorPage } from "./components/error-page";
 import { ShellBehaviour } from "./components/shell-behaviour";
 import { config, publicOrigin } from "./config.server";
 import { requestState } from "./context";
-import { messagesFor } from "./i18n/messages.server";
+import { messagesOfPage } from "./i18n/messages.server";
+import { loadMessages, messagesAt, messagesPath, rememberMessages } from "./i18n/page-messages";
 import { timeZone } from "./lib/intl-format";
 import { useNonce } from "./lib/nonce";
 import "./i18n/types";
@@ -40,9 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
   // Contact data and menus are loaded at start and shown by the layout.
   const { menus, contact, langs } = await shellData(state.locale);
+  const page = matchPage(new URL(request.url).pathname)?.page.key ?? null;
+  const messages = messagesPath(state.locale, page ?? "none");
+  rememberMessages(messages, messagesOfPage(state.locale, page));
   return {
     locale: state.locale,
-    messages: messagesFor(state.locale, new URL(request.url).pathname),
+    messagesPath: messages,
     siteName: config.SITE_NAME,
     origin: publicOrigin(request),
     user: state.user
@@ -59,13 +63,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * Before a client navigation renders another page, the browser loads the messages the root's new
+ * data names. Middleware rather than a `clientLoader`: the root's data stays in the one request
+ * with the page's own.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    const results = await next();
+    const root = results.root;
+    if (root?.type === "data") await loadMessages((root.result as RootData).messagesPath);
+    return results;
+  },
+];
+
 const pageOf = (url: URL) => `${localeFromPath(url.pathname)}:${matchPage(url.pathname)?.page.key}`;
 
 /**
- * The root's data carries the messages of the page it was loaded for (`messagesFor`): a client
- * navigation to another page loads them again, in the same request as the page's own data (menus
- * and contact data come from the server's cache). Within a page (a new query, another page of
- * results) they stay. Form posts (login, logout) load them again.
+ * The root's data names the messages of the page it was loaded for (`messagesPath`): a client
+ * navigation to another page loads the root's data again, in the same request as the page's own
+ * (menus and contact data come from the server's cache). Within a page (a new query, another
+ * page of results) it stays. Form posts (login, logout) load it again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
@@ -96,6 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {data && <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.messagesPath} />}
       </head>
       <body className="min-h-screen bg-neutral-50 font-sans text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">
         {children}
@@ -108,7 +127,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <IntlProvider locale={loaderData.locale} messages={loaderData.messages} timeZone={timeZone}>
+    <IntlProvider
+      locale={loaderData.locale}
+      messages={messagesAt(loaderData.messagesPath)}
+      timeZone={timeZone}
+    >
       <ShellBehaviour data={loaderData}>
         <Outlet />
       </ShellBehaviour>

@@ -244,6 +244,8 @@ export const resources = {
   panelOrdersCsv: { path: "/panel/orders.csv", module: "routes/panel/orders-csv.ts" },
   /** The script beside an embedded shop's frame on the organiser's site: it sizes the frame. */
   embedScript: { path: "/embed.js", module: "routes/embed-script.ts" },
+  /** A page's messages in one language, for the browser (i18n/page-messages.ts). */
+  pageMessages: { path: "/i18n/:build/:locale/:page", module: "routes/page-messages.ts" },
   /** The scanner's data (tickets, keys) and its scans, with the door link's cookie. */
   doorData: { path: "/door-scanner.json", module: "routes/door/scanner-data.ts" },
 } as const;

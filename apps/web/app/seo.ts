@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { createTranslator } from "use-intl";
+import { messagesAt } from "./i18n/page-messages";
 import type { Messages } from "./i18n/types";
 import type { RootData } from "./root";
 import { matchPage } from "./route-table";
@@ -24,13 +25,10 @@ export function pageMeta(
   const root = matches[0]?.loaderData as RootData | undefined;
   if (!root) return [];
   const routeKey = (error ? null : matchPage(location.pathname)?.page.key) ?? "not-found";
-  const key = routeKey in root.messages.meta ? (routeKey as MetaKey) : null;
-  const t = createTranslator({ locale: root.locale, messages: root.messages, namespace: "meta" });
-  const common = createTranslator({
-    locale: root.locale,
-    messages: root.messages,
-    namespace: "common",
-  });
+  const messages = messagesAt(root.messagesPath);
+  const key = routeKey in messages.meta ? (routeKey as MetaKey) : null;
+  const t = createTranslator({ locale: root.locale, messages, namespace: "meta" });
+  const common = createTranslator({ locale: root.locale, messages, namespace: "common" });
   const site = root.siteName;
   const title =
     own.title !== undefined

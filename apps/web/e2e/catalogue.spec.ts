@@ -866,6 +866,56 @@ test.describe("category and city overviews", () => {
   }
 });
 
+test.describe("a page's messages", () => {
+  for (const locale of locales) {
+    test(`come apart from its HTML, kept for good, before the page hydrates (${locale})`, async ({
+      guestPage: page,
+      request,
+      baseURL,
+    }) => {
+      const html = await (await request.get(pathTo("events", locale))).text();
+      const path =
+        /<link rel="preload" as="fetch" crossorigin="anonymous" href="(\/i18n\/[^"]+)"/.exec(
+          html,
+        )?.[1];
+      expect(path).toMatch(new RegExp(`^/i18n/[^/]+/${locale}/events$`));
+      // The loader data names them; it does not carry them.
+      expect(html).toContain(path!);
+      // In the loader data a text would stand in escaped quotes: \"Veranstaltungen filtern\".
+      expect(html).not.toContain(`${texts[locale].events.filtersHeading}\\"`);
+      const messages = await request.get(path!);
+      expect(messages.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(((await messages.json()) as typeof texts.de).events.filtersHeading).toBe(
+        texts[locale].events.filtersHeading,
+      );
+      // Read only, even from our own pages.
+      const posted = await request.post(path!, { headers: { origin: baseURL! } });
+      expect(posted.status()).toBe(405);
+
+      const loaded = page.waitForResponse((response) => response.url().endsWith(path!));
+      await page.goto(pathTo("events", locale));
+      expect((await loaded).status()).toBe(200);
+      await hydrated(page);
+      // A client navigation to another page loads that page's messages first, after its data:
+      // the root's and the page's in one request.
+      const dataRequests: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+      });
+      const event = page.waitForResponse((response) =>
+        new URL(response.url()).pathname.endsWith(`/${locale}/event`),
+      );
+      await cards(results(page, locale)).first().getByRole("link").click();
+      expect((await event).status()).toBe(200);
+      await expect(page.getByText(texts[locale].event.date, { exact: true })).toBeVisible();
+      // One data request for all of them (hovering the link may have prefetched the same one):
+      // none names a subset of the routes, as a root loaded apart would.
+      expect(new Set(dataRequests).size).toBe(1);
+      expect(new URL(dataRequests[0]!).searchParams.has("_routes")).toBe(false);
+    });
+  }
+});
+
 test.describe("HTTP caching", () => {
   test("a guest's catalogue pages are public with an ETag, revalidated with 304", async ({
     request,

@@ -19,15 +19,18 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/assets/")) {
-    // Hashed names never change: the cached copy is the file.
+  if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/i18n/")) {
+    // Hashed names (and the build's id in the messages' path) never change: the cached copy
+    // is the file.
     event.respondWith(
       caches.match(request).then(
         (hit) =>
           hit ??
           fetch(request).then((response) => {
             const copy = response.clone();
-            if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, copy));
+            // Only what is kept for good: an older build's messages are answered `no-cache`.
+            const kept = /immutable/.test(response.headers.get("cache-control") ?? "");
+            if (response.ok && kept) caches.open(CACHE).then((cache) => cache.put(request, copy));
             return response;
           }),
       ),

@@ -1,6 +1,6 @@
 import type { Locale } from "@eventwerk/contract";
 import type { AbstractIntlMessages } from "use-intl";
-import { type AreaName, areas, matchPage, type PageKey, pageByKey } from "../route-table";
+import { type AreaName, areas, type PageKey, pageByKey } from "../route-table";
 import type { Messages } from "./types";
 
 // One JSON file per namespace and language; only the active language goes to the browser.
@@ -104,13 +104,11 @@ export function namespacesOf(key: PageKey | null): Namespace[] {
 const built = new Map<string, AbstractIntlMessages>();
 
 /**
- * The messages the page at `pathname` renders: the shell's namespaces, its areas' and its own,
- * and of `meta` only its own title and description and the error page's. Built once per page and
- * language: each page's HTML carries a few kB instead of every catalogue, and a client navigation
- * to another page loads that page's set with the root's data (root.tsx's `shouldRevalidate`).
+ * The messages a page renders: the shell's namespaces, its areas' and its own, and of `meta`
+ * only its own title and description and the error page's. Built once per page and language:
+ * each page gets a few kB instead of every catalogue (`page-messages.ts` says how they travel).
  */
-export function messagesFor(locale: Locale, pathname: string): Messages {
-  const key = matchPage(pathname)?.page.key ?? null;
+export function messagesOfPage(locale: Locale, key: PageKey | null): Messages {
   const cacheKey = `${locale}:${key ?? ""}`;
   let messages = built.get(cacheKey);
   if (!messages) {

@@ -1,16 +1,21 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Locale } from "@eventwerk/contract";
 import { describe, expect, it } from "vitest";
-import { type AreaName, areas, pages, pathTo } from "../route-table";
+import { type AreaName, areas, matchPage, pages, pathTo } from "../route-table";
 import {
   areaNamespaces,
-  messagesFor,
+  messagesOfPage,
   type Namespace,
   namespacesOf,
   pageNamespaces,
   shellNamespaces,
 } from "./messages.server";
+
+/** The messages of the page at a path, as the root's loader picks them. */
+const messagesFor = (locale: Locale, path: string) =>
+  messagesOfPage(locale, matchPage(path)?.page.key ?? null);
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 

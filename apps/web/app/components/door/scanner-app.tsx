@@ -10,6 +10,7 @@ import {
 } from "@eventwerk/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
+import { pageMessagesPrefix } from "../../i18n/page-messages";
 import { Icon } from "../icon";
 import { type Camera, signal, startCamera } from "./camera";
 import { decideOffline } from "./decide";
@@ -261,11 +262,15 @@ export function ScannerApp({
         .register("/door-sw.js", { scope: window.location.pathname })
         .then(() => navigator.serviceWorker.ready)
         .then((registration) => {
-          // The page's own files, so a reload without the network still opens the scanner.
+          // The page's own files and messages, so a reload without the network still opens the scanner.
           const files = performance
             .getEntriesByType("resource")
             .map((entry) => entry.name)
-            .filter((url) => url.startsWith(`${window.location.origin}/assets/`));
+            .filter((url) =>
+              ["/assets/", pageMessagesPrefix].some((dir) =>
+                url.startsWith(window.location.origin + dir),
+              ),
+            );
           registration.active?.postMessage({ cache: [window.location.pathname, ...files] });
         })
         .catch(() => {});
