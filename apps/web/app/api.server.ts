@@ -106,7 +106,14 @@ async function loadShellData(locale: Locale) {
     api.contactSetting(),
     api.langs(),
   ]);
-  return { menus: menus.data, contact: contact.data, langs: langs.data };
+  // What the header and footer show of a menu entry; each page's HTML carries the shell's data.
+  const entries = (list: typeof menus.data.header) =>
+    list.map(({ id, key, title }) => ({ id, key, title }));
+  return {
+    menus: { header: entries(menus.data.header), footer: entries(menus.data.footer) },
+    contact: contact.data,
+    langs: langs.data,
+  };
 }
 
 /**

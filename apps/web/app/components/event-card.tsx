@@ -116,9 +116,9 @@ export function EventCard({
           </Badge>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="card-body">
         <p className="eyebrow">{event.category.name}</p>
-        <Heading className="text-lg leading-snug font-semibold">
+        <Heading className="card-title">
           <AppLink to={to("event", { slug: event.slug, id: event.id })} className="card-link">
             {terms ? <Highlight text={event.title} terms={terms} /> : event.title}
           </AppLink>
@@ -132,7 +132,7 @@ export function EventCard({
         <p className={`text-sm ${mutedText}`}>
           {t("venueInCity", { venue: event.venue.name, city: event.venue.city_name })}
         </p>
-        <p className="mt-auto pt-2 font-semibold">
+        <p className="card-price">
           {event.is_free ? t("free") : t("priceFrom", { price: euro(event.price_from_cents) })}
         </p>
       </div>

@@ -26,7 +26,7 @@ export function ShareLinks({ title, url }: { title: string; url: string }) {
       <h2 id="event-share" className="text-lg font-semibold">
         {t("share")}
       </h2>
-      <ul className="space-y-2">
+      <ul className="icon-links space-y-2">
         {links.map(({ key, href, icon }) => {
           const external = href.startsWith("https:");
           return (
@@ -34,11 +34,11 @@ export function ShareLinks({ title, url }: { title: string; url: string }) {
               <a
                 href={href}
                 {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                className={`inline-flex items-center gap-2 ${linkClass}`}
+                className={linkClass}
               >
                 <Icon name={icon} className="size-4" />
                 {t(key)}
-                {external && <span className="sr-only"> {t("opensInNewTab")}</span>}
+                {external && <span className="sr-only">{` ${t("opensInNewTab")}`}</span>}
               </a>
             </li>
           );

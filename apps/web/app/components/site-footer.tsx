@@ -22,34 +22,28 @@ export function SiteFooter() {
           <address className="space-y-1 not-italic text-muted">
             <p>{contact.company_name}</p>
             <p>{contact.street}</p>
+            <p>{`${contact.postal_code} ${contact.city}, ${contact.country}`}</p>
             <p>
-              {contact.postal_code} {contact.city}, {contact.country}
-            </p>
-            <p>
-              {t("email")}:{" "}
+              {`${t("email")}: `}
               <a className="underline" href={`mailto:${contact.email}`}>
                 {contact.email}
               </a>
             </p>
             <p>
-              {t("phone")}:{" "}
+              {`${t("phone")}: `}
               <a className="underline" href={`tel:${contact.phone.replace(/\s/g, "")}`}>
                 {contact.phone}
               </a>
             </p>
-            <p>
-              {t("openingHours")}: {contact.opening_hours}
-            </p>
+            <p>{`${t("openingHours")}: ${contact.opening_hours}`}</p>
           </address>
         </section>
         <nav id={footerMenuId} aria-label={t("footerMenu")} className="scroll-mt-4">
           <h2 className="mb-2 font-semibold">{t("footerMenu")}</h2>
-          <ul className="space-y-1">
+          <ul className="link-list space-y-1">
             {all.map((link) => (
               <li key={link.key}>
-                <AppLink className="hover:underline" to={link.to}>
-                  {link.label}
-                </AppLink>
+                <AppLink to={link.to}>{link.label}</AppLink>
               </li>
             ))}
           </ul>

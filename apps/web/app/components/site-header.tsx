@@ -32,12 +32,10 @@ export function SiteHeader() {
           {siteName}
         </AppLink>
         <nav aria-label={t("mainMenu")} className="hidden lg:block">
-          <ul className="flex gap-x-5 text-sm font-medium">
+          <ul className="nav-links flex gap-x-5 text-sm font-medium">
             {links.main.map((link) => (
               <li key={link.key}>
-                <AppLink to={link.to} className="nav-link">
-                  {link.label}
-                </AppLink>
+                <AppLink to={link.to}>{link.label}</AppLink>
               </li>
             ))}
           </ul>

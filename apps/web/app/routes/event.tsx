@@ -148,7 +148,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           </p>
           <p className={`flex items-center gap-2 text-lg ${mutedText}`}>
             <Icon name="map-pin" className="size-5 shrink-0" />
-            {venue.name}, {venue.city_name}
+            {`${venue.name}, ${venue.city_name}`}
           </p>
         </div>
         {event.status === "cancelled" ? (
@@ -189,7 +189,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             </h2>
             <dl className="space-y-4">
               <div>
-                <dt className="flex items-center gap-2 font-medium">
+                <dt className="detail-term">
                   <Icon name="clock" className="size-4" />
                   {t("date")}
                 </dt>
@@ -198,7 +198,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                 </dd>
               </div>
               <div>
-                <dt className="flex items-center gap-2 font-medium">
+                <dt className="detail-term">
                   <Icon name="map-pin" className="size-4" />
                   {t("venue")}
                 </dt>
@@ -208,7 +208,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                     <br />
                     {venue.address_line}
                     <br />
-                    {venue.postal_code} {venue.city_name}
+                    {`${venue.postal_code} ${venue.city_name}`}
                   </address>
                   <a
                     href={mapUrl}
@@ -217,19 +217,19 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                     className={`mt-1 inline-block text-sm ${linkClass}`}
                   >
                     {t("showOnMap")}
-                    <span className="sr-only"> {t("opensInNewTab")}</span>
+                    <span className="sr-only">{` ${t("opensInNewTab")}`}</span>
                   </a>
                 </dd>
               </div>
               <div>
-                <dt className="flex items-center gap-2 font-medium">
+                <dt className="detail-term">
                   <Icon name="user-round" className="size-4" />
                   {t("organiser")}
                 </dt>
                 <dd className={mutedText}>{event.organiser.name}</dd>
               </div>
               <div>
-                <dt className="flex items-center gap-2 font-medium">
+                <dt className="detail-term">
                   <Icon name="tag" className="size-4" />
                   {t("category")}
                 </dt>

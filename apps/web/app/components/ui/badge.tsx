@@ -30,7 +30,7 @@ export function Badge({
 }) {
   return (
     <span
-      className={`inline-flex rounded-full px-3 py-1 font-semibold ${size === "sm" ? "text-xs" : "text-sm"} ${badgeTone[tone]} ${className}`}
+      className={`badge ${size === "sm" ? "badge-sm " : ""}${badgeTone[tone]}${className ? ` ${className}` : ""}`}
     >
       {children}
     </span>
