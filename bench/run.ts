@@ -105,6 +105,23 @@ type Row = {
   "non-2xx/errors": number;
 };
 
+/**
+ * Waits until the server has finished the previous target's work: autocannon stops sending, but
+ * the requests it left unanswered still run (on PGlite, one query at a time), and would be
+ * counted against the next target. Ready when a database round trip answers within 50 ms.
+ */
+async function settle(server: string) {
+  for (let i = 0; i < 60; i++) {
+    const started = performance.now();
+    const ready = await fetch(`${server}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready && performance.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Measures one URL, or a list of paths on a server that every connection cycles through. */
 async function measure(
   name: string,
@@ -112,6 +129,7 @@ async function measure(
   extraHeaders: Record<string, string> = {},
   server = base,
 ): Promise<Row> {
+  if (server === base) await settle(base);
   const times: number[] = [];
   const result = await autocannon({
     url: typeof target === "string" ? target : server,
