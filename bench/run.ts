@@ -7,16 +7,16 @@
  * events, starts the production server (`npm start`'s script: one worker per core on
  * PostgreSQL) and measures from this process with autocannon, with the micro-caches off: the
  * home page, the listing, one event page, 100 different event pages, the signed-in `/konto` of
- * the demo visitor, and 20 different searches as pages and API calls. Then it restarts the
- * server with the caches on and compares the anonymous event page with a static-HTML ceiling:
- * the same page's HTML served from memory by `node:http` (as many processes as the server has),
- * measured in the same run. It prints the event page's HTML size (raw and as sent), the
- * server's resident memory after the load, with `--lighthouse` the Lighthouse Performance score
- * (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH) of `/`, the event page and
- * `/search?q=konzert`, and what each public page loads (gzip JS and CSS). It ends with the goals
- * and whether this run met them. It prints figures; it asserts nothing. `--weights-only` skips
- * the load tests. `--checkout` measures the purchase instead (bench/checkout.ts), `--scan` the
- * door's scans (bench/scan.ts).
+ * the demo visitor, and 20 different searches as pages (also one at a time) and API calls. Then
+ * it restarts the server with the caches on and compares the anonymous event page with a
+ * static-HTML ceiling: the same page's HTML served from memory by `node:http` (as many processes
+ * as the server has), measured in the same run. It prints the event page's HTML size (raw and
+ * as sent), the server's resident memory after the load, with `--lighthouse` the Lighthouse
+ * Performance score (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH) of `/`, the event
+ * page and `/search?q=konzert`, and what each public page loads (gzip JS and CSS). It ends with
+ * the goals and whether this run met them. It prints figures; it asserts nothing.
+ * `--weights-only` skips the load tests. `--checkout` measures the purchase instead
+ * (bench/checkout.ts), `--scan` the door's scans (bench/scan.ts).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -126,17 +126,19 @@ async function settle(server: string) {
 async function measure(
   name: string,
   target: string | string[],
-  extraHeaders: Record<string, string> = {},
-  server = base,
+  {
+    headers = {},
+    clients = connections,
+  }: { headers?: Record<string, string>; clients?: number } = {},
 ): Promise<Row> {
-  if (server === base) await settle(base);
+  await settle(base);
   const times: number[] = [];
   const result = await autocannon({
-    url: typeof target === "string" ? target : server,
+    url: typeof target === "string" ? target : base,
     ...(typeof target === "string" ? {} : { requests: target.map((path) => ({ path })) }),
-    connections,
+    connections: clients,
     duration,
-    headers: { ...benchHeaders, ...extraHeaders },
+    headers: { ...benchHeaders, ...headers },
     setupClient: (client) => {
       client.on("response", (_status: number, _bytes: number, responseTime: number) =>
         times.push(responseTime),
@@ -391,11 +393,17 @@ async function benchDatabase(
       rows.push(figures.eventPage);
       rows.push(await measure(`${eventPaths.length} different event pages`, eventPaths));
       figures.konto = await measure("/konto, the demo visitor signed in", `${base}/konto`, {
-        cookie,
+        headers: { cookie },
       });
       rows.push(figures.konto);
       figures.search = await measure(`/search, ${queries.length} different queries`, searchPaths);
       rows.push(figures.search);
+      // The same searches one at a time: what a searcher waits while the server is not saturated.
+      rows.push(
+        await measure(`/search, ${queries.length} different queries, one at a time`, searchPaths, {
+          clients: 1,
+        }),
+      );
       figures.apiSearch = await measure(
         `API /search, ${queries.length} different queries`,
         searchPaths.map((path) => `/api/v1${path}`),
