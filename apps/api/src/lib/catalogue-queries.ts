@@ -429,9 +429,9 @@ export async function listCities(db: Database, locale: Locale, now: Date) {
  * instead (110 ms at 10,000 events on PGlite, against a few). Each match's measures are taken
  * once, on the rows the index scan reads anyway: whether the words match, their text rank and
  * how closely the title resembles the query (`textMatch`'s rule, for the typed and the corrected
- * query); word matches (stemmed) rank first, then by text rank plus resemblance. The tsqueries
- * are subqueries, computed once per statement: in the generic plan the search runs with, a
- * function of a parameter would be called for every row.
+ * query); word matches (stemmed) rank first, then by text rank plus resemblance. Each tsquery
+ * is a subquery, computed once where it is used rather than for every row, as a function of a
+ * parameter would be in the generic plan the search runs with.
  */
 function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: number): SQL {
   const queries = text.corrected ? [text.q, text.corrected] : [text.q];
@@ -443,6 +443,8 @@ function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: numb
       sql`${search} @@ ${tsq(q)} as words_${sql.raw(String(i))}, ts_rank(${search}, ${tsq(q)}) as text_rank_${sql.raw(String(i))}, word_similarity(${q}, ${title}) as resemblance_${sql.raw(String(i))}`,
   );
   const indexed = queries.map((q) => sql`${search} @@ ${tsq(q)} or ${title} %> ${q}`);
+  // The threshold is a literal (a double), compared as pg_trgm compares it for `%>`: as a
+  // parameter it would be a real, and a title at exactly 0.7 would match here but not there.
   const matches = queries.map((_, i) =>
     sql.raw(`(e.words_${i} or e.resemblance_${i} >= ${titleSimilarity})`),
   );
