@@ -15,9 +15,9 @@
  * Performance score (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH; the median of
  * three first visits by a German browser) of `/`, the event page and `/search?q=konzert`, and
  * of `/` by an English one (redirected to `/en`; shown, not a goal), and what each public page
- * loads (gzip JS and CSS). It ends with the goals and whether this run met them. It prints figures; it asserts nothing.
- * `--weights-only` skips the load tests. `--checkout` measures the purchase instead
- * (bench/checkout.ts), `--scan` the door's scans (bench/scan.ts).
+ * loads (gzip JS and CSS). It ends with the goals and whether this run met them. It prints
+ * figures; it asserts nothing. `--weights-only` skips the load tests. `--checkout` measures the
+ * purchase instead (bench/checkout.ts), `--scan` the door's scans (bench/scan.ts).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -111,10 +111,10 @@ type Row = {
  * the requests it left unanswered still run (on PGlite, one query at a time), and would be
  * counted against the next target. Ready when a database round trip answers within 50 ms.
  */
-async function settle(server: string) {
+async function settle() {
   for (let i = 0; i < 60; i++) {
     const started = performance.now();
-    const ready = await fetch(`${server}/readyz`).then(
+    const ready = await fetch(`${base}/readyz`).then(
       (response) => response.ok,
       () => false,
     );
@@ -132,7 +132,7 @@ async function measure(
     clients = connections,
   }: { headers?: Record<string, string>; clients?: number } = {},
 ): Promise<Row> {
-  await settle(base);
+  await settle();
   const times: number[] = [];
   const result = await autocannon({
     url: typeof target === "string" ? target : base,

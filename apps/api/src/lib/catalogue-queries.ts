@@ -437,7 +437,7 @@ function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: numb
   const queries = text.corrected ? [text.q, text.corrected] : [text.q];
   const search = col("e.search", locale);
   const title = col("e.title", locale);
-  const tsq = (q: string) => sql`(select websearch_to_tsquery(${textSearchConfig(locale)}, ${q}))`;
+  const tsq = (q: string) => sql`(select ${tsQuery(q, locale)})`;
   const measures = queries.map(
     (q, i) =>
       sql`${search} @@ ${tsq(q)} as words_${sql.raw(String(i))}, ts_rank(${search}, ${tsq(q)}) as text_rank_${sql.raw(String(i))}, word_similarity(${q}, ${title}) as resemblance_${sql.raw(String(i))}`,
