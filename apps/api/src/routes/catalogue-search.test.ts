@@ -174,3 +174,56 @@ describe("search stems plural queries down to singular titles", () => {
     expect(eventIds(await search("parties", "en", 50))).toContain(ids.party);
   });
 });
+
+/**
+ * When the word matches fill the page, titles that only resemble the query are not read
+ * (`searchedEvents`); the page must be the one ranking every match gives.
+ */
+describe("search reads resembling titles only when the word matches leave room", () => {
+  const DAY = 86_400_000;
+  let words: number[];
+  let resembling: number;
+  beforeAll(async () => {
+    const insert = (key: string, days: number, title: string, status?: "draft") =>
+      f.insert({
+        key,
+        titleDe: title,
+        titleEn: "Zircon evening",
+        descriptionDe: "Ein Abend im Gewölbekeller.",
+        descriptionEn: "An evening in the vaulted cellar.",
+        start: new Date(Date.now() + days * DAY),
+        status,
+        venue: "other",
+        category: "other",
+        tickets: [{ price: 1200 }],
+      });
+    words = [
+      await insert("zirkon-1", 5, "Zirkonabend"),
+      await insert("zirkon-2", 6, "Zirkonabend im Hof"),
+      await insert("zirkon-3", 7, "Großer Zirkonabend am Fluss"),
+    ];
+    // Word matches that do not count: one past, one a draft. Were they counted, the five word
+    // matches would seem to fill a page of four, and the resembling title would be missed.
+    await insert("zirkon-past", -3, "Zirkonabend von gestern");
+    await insert("zirkon-draft", 8, "Zirkonabend im Entwurf", "draft");
+    resembling = await insert("zirkon-typo", 4, "Zirkonnabend");
+  });
+
+  it("the resembling title follows the word matches, and a page full of them leaves it out", async () => {
+    // The fixture: the typo title resembles the query closely enough, its words do not match.
+    const resembles = await t.ctx.db.execute(
+      sql`select word_similarity('Zirkonabend', 'Zirkonnabend') >= ${titleSimilarity} as yes,
+        to_tsvector('german', 'Zirkonnabend') @@ websearch_to_tsquery('german', 'Zirkonabend') as words`,
+    );
+    expect((resembles as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      yes: true,
+      words: false,
+    });
+    const full = eventIds(await search("Zirkonabend", "de", 10));
+    expect(new Set(full.slice(0, 3))).toEqual(new Set(words));
+    expect(full[3]).toBe(resembling);
+    expect(full).toHaveLength(4);
+    for (const limit of [1, 2, 3, 4])
+      expect(eventIds(await search("Zirkonabend", "de", limit))).toEqual(full.slice(0, limit));
+  });
+});
