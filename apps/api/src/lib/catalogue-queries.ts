@@ -547,12 +547,16 @@ export async function search(
     );
     return preparedRows<Row>(tx as unknown as Database, summariesOf(eventPage, locale, now));
   });
-  const [events, venues, categories, cities] = await Promise.all([
-    eventsFound,
-    preparedRows<Row>(db, venueQuery),
-    preparedRows<Row>(db, categoryQuery),
-    preparedRows<Row>(db, cityQuery),
-  ]);
+  // The three name lists in one statement (one round trip instead of three), each a JSON array:
+  // `json_agg` takes its sorted subquery's rows in their order, as no join at its level could
+  // reorder them.
+  const list = (query: SQL) => sql`(select coalesce(json_agg(found), '[]') from (${query}) found)`;
+  const namesFound = preparedRows<{ venues: Row[]; categories: Row[]; cities: Row[] }>(
+    db,
+    sql`select ${list(venueQuery)} as venues, ${list(categoryQuery)} as categories, ${list(cityQuery)} as cities`,
+  );
+  const [events, [names]] = await Promise.all([eventsFound, namesFound]);
+  const { venues, categories, cities } = names!;
   return {
     terms: searchTerms(q),
     events: events.map((row) => toSummary(row, now)),
