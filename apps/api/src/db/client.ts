@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -36,7 +36,11 @@ export async function openDatabase(options: {
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    return { db: drizzlePg(pool, { schema }), close: () => pool.end(), kind: "postgres" };
+    const db = drizzlePg(pool, { schema });
+    const close = async () => {
+      await Promise.all([pool.end(), ...[...(settingsPools.get(db)?.values() ?? [])].map(end)]);
+    };
+    return { db, close, kind: "postgres" };
   }
   // PGlite: in-memory when no directory is given (tests).
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -78,4 +82,46 @@ export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
   const name = `ew_${createHash("sha1").update(built.sql).digest("hex").slice(0, 20)}`;
   const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
+}
+
+/** Per database, a pool per set of settings (`withSettings`), and how to end it. */
+const settingsPools = new WeakMap<Database, Map<string, Database>>();
+const end = (db: Database) => (db.$client as pg.Pool).end();
+
+/**
+ * Runs `work`'s statements with these settings (for the planner, say) and no others. On
+ * PostgreSQL they run on a small pool of their own whose connections start with the settings:
+ * no transaction around them, one round trip per statement (in a transaction, `BEGIN`,
+ * `set_config` and `COMMIT` were three round trips of the search's six). PGlite, one connection
+ * in this process, sets them in a transaction around `work`.
+ */
+export async function withSettings<T>(
+  db: Database,
+  settings: Record<string, string>,
+  work: (db: Database) => Promise<T>,
+): Promise<T> {
+  if (!(db.$client instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select ${sql.join(
+          Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+          sql`, `,
+        )}`,
+      );
+      return work(tx as unknown as Database);
+    });
+  }
+  const key = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(" ");
+  const pools = settingsPools.get(db) ?? new Map<string, Database>();
+  settingsPools.set(db, pools);
+  let settled = pools.get(key);
+  if (!settled) {
+    const pool = new pg.Pool({ ...db.$client.options, max: 4, options: key });
+    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    settled = drizzlePg(pool, { schema });
+    pools.set(key, settled);
+  }
+  return work(settled);
 }

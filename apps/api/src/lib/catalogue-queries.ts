@@ -9,7 +9,7 @@ import type {
   Venue,
 } from "@eventwerk/contract";
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, preparedRows } from "../db/client.ts";
+import { type Database, preparedRows, withSettings } from "../db/client.ts";
 import {
   type AvailabilityCounts,
   categoryImage,
@@ -498,6 +498,13 @@ function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: numb
     limit ${limit}`;
 }
 
+/** The event statement's settings (see `search`). */
+const searchSettings = {
+  enable_seqscan: "off",
+  "pg_trgm.word_similarity_threshold": String(titleSimilarity),
+  plan_cache_mode: "force_generic_plan",
+};
+
 export async function search(
   db: Database,
   q: string,
@@ -534,19 +541,16 @@ export async function search(
     order by greatest(word_similarity(${q}, ci.name_de), word_similarity(${q}, ci.name_en)) desc, ci.id
     limit ${limit}`;
   // The planner prices the text operators (`@@`, `%>`) as cheap and would rather test every
-  // event (~8 µs a row for trigrams) than read the GIN indexes; for this one statement, inside a
-  // read-only transaction, it is told to prefer the indexes. The trigram index itself applies
-  // `titleSimilarity` (the same matches), so fewer near misses are read only to be dropped.
-  // Its plan is the generic one, made once per connection: planning it for each query's words
-  // cost 0.6–1.8 ms, more than a third of running it (`searchedEvents` is written for it).
-  // Every statement of the search has one text per language and whether a correction was
-  // found (the query's words are parameters), so each is named.
-  const eventsFound = db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('enable_seqscan', 'off', true), set_config('pg_trgm.word_similarity_threshold', ${String(titleSimilarity)}, true), set_config('plan_cache_mode', 'force_generic_plan', true)`,
-    );
-    return preparedRows<Row>(tx as unknown as Database, summariesOf(eventPage, locale, now));
-  });
+  // event (~8 µs a row for trigrams) than read the GIN indexes; for this one statement it is
+  // told to prefer the indexes. The trigram index itself applies `titleSimilarity` (the same
+  // matches), so fewer near misses are read only to be dropped. Its plan is the generic one,
+  // made once per connection: planning it for each query's words cost 0.6–1.8 ms, more than a
+  // third of running it (`searchedEvents` is written for it). Every statement of the search
+  // has one text per language and whether a correction was found (the query's words are
+  // parameters), so each is named.
+  const eventsFound = withSettings(db, searchSettings, (settled) =>
+    preparedRows<Row>(settled, summariesOf(eventPage, locale, now)),
+  );
   // The three name lists in one statement (one round trip instead of three), each a JSON array:
   // `json_agg` takes its sorted subquery's rows in their order, as no join at its level could
   // reorder them.
