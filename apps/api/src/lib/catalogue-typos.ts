@@ -76,6 +76,12 @@ async function dictionaryOf(db: Database): Promise<Set<string>> {
   return dictionary.words;
 }
 
+/** Whether one of the words contains the typed word (it is then spelt right). */
+function contains(words: Iterable<string>, typed: string): boolean {
+  for (const word of words) if (word.includes(typed)) return true;
+  return false;
+}
+
 /**
  * The likeliest correction of one word: the part of a dictionary word one edit away that most
  * words share; on a tie one as long as the typed word (a wrong or swapped letter is likelier
@@ -105,6 +111,16 @@ export function correctWord(typed: string, words: Iterable<string>): string | nu
 export async function typoCorrection(db: Database, q: string): Promise<string | null> {
   const candidates = typoCandidates(q);
   if (!candidates.length) return null;
+  // A word that a word of the copy contains is spelt right, whatever words were added since
+  // (the copy only grows until it is read again): only a query with another word asks the
+  // database for new words, one round trip less for most searches.
+  const copy = dictionaries.get(db);
+  if (
+    copy &&
+    Date.now() - copy.loadedAt <= reloadAfterMs &&
+    candidates.every((typed) => contains(copy.words, typed))
+  )
+    return null;
   const words = await dictionaryOf(db);
   const corrections = new Map<string, string>();
   for (const typed of candidates) {

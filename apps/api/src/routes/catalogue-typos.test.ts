@@ -1,6 +1,7 @@
 import type { EventList, SearchResult } from "@eventwerk/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import { oneEditPattern, typoCandidates, typoCorrection } from "../lib/catalogue-typos.ts";
 import { call, createTestApp, type TestApp } from "../testing/app.ts";
@@ -108,6 +109,31 @@ describe("search forgives one typo in a word", () => {
       .set({ titleDe: "Glitzerwortquarz Premiere" })
       .where(eq(schema.events.id, ids.draft));
     expect(await eventIds("Glitzerwortqaurz", "de")).toContain(ids.draft);
+  });
+
+  it("asks the database for new words only for a word its copy lacks", async () => {
+    // A database of its own (a fresh copy of the dictionary) that counts the statements run.
+    let reads = 0;
+    const { session } = t.ctx.db._;
+    const counted = {
+      ...t.ctx.db,
+      _: {
+        ...t.ctx.db._,
+        session: new Proxy(session, {
+          get: (target, key, receiver) => {
+            if (key === "prepareQuery") reads++;
+            return Reflect.get(target, key, receiver);
+          },
+        }),
+      },
+    } as Database;
+    expect(await typoCorrection(counted, "Comdy")).toBe("comedy");
+    expect(reads).toBe(1);
+    // Words the copy contains are spelt right, whatever was added since.
+    expect(await typoCorrection(counted, "Sommerkonzert im Quarzpark")).toBeNull();
+    expect(reads).toBe(1);
+    expect(await typoCorrection(counted, "Quarzparx")).toBe("quarzpark");
+    expect(reads).toBe(2);
   });
 
   it("forgives typos in the listing's search too", async () => {
