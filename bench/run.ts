@@ -301,9 +301,14 @@ async function lighthouseScores(pages: { page: string; url: string; language: st
   const chromeLauncher = await import("chrome-launcher");
   const score = (lhr: { categories: { performance?: { score: number | null } } }) =>
     Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100);
+  const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
   const firstVisit = async (url: string, language: string) => {
+    // chrome-launcher's spawn error would end the whole bench; the page shows it instead.
+    if (!existsSync(chromePath)) {
+      throw new Error(`no browser at ${chromePath} (Debian's chromium, or set CHROME_PATH)`);
+    }
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromePath,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
     });
     try {
