@@ -111,8 +111,9 @@ export async function withSettings<T>(
       return work(tx as unknown as Database);
     });
   }
+  // libpq's `options`: a space or backslash inside a value is escaped with a backslash.
   const key = Object.entries(settings)
-    .map(([name, value]) => `-c ${name}=${value}`)
+    .map(([name, value]) => `-c ${name}=${value.replace(/[\\ ]/g, "\\$&")}`)
     .join(" ");
   const pools = settingsPools.get(db) ?? new Map<string, Database>();
   settingsPools.set(db, pools);

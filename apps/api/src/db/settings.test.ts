@@ -38,6 +38,14 @@ describe("withSettings", () => {
       });
   });
 
+  it("passes values with spaces and backslashes as they are", async () => {
+    const name = String.raw`search pool \ one`;
+    const result = await withSettings(t.ctx.db, { application_name: name }, (db) =>
+      db.execute(sql`select current_setting('application_name') as name`),
+    );
+    expect(result.rows[0]).toEqual({ name });
+  });
+
   it("leaves the database's other statements without them", async () => {
     await withSettings(t.ctx.db, settings, current);
     expect(await current(t.ctx.db)).toEqual({
