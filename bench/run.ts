@@ -80,7 +80,20 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
+/**
+ * Waits until the child answers `url`. Another server already on the port would answer for it
+ * (and be measured instead: a server left running), so the port must be free first.
+ */
 async function waitFor(url: string, child: ChildProcess) {
+  if (
+    await fetch(url).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    child.kill();
+    throw new Error(`${new URL(url).host} is in use: stop what listens there, or pass --port`);
+  }
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error("the server stopped");
     try {
