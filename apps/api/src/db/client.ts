@@ -90,17 +90,19 @@ const end = (db: Database) => (db.$client as pg.Pool).end();
 
 /**
  * Runs `work`'s statements with these settings (for the planner, say) and no others. On
- * PostgreSQL they run on a small pool of their own whose connections start with the settings:
- * no transaction around them, one round trip per statement (in a transaction, `BEGIN`,
- * `set_config` and `COMMIT` were three round trips of the search's six). PGlite, one connection
- * in this process, sets them in a transaction around `work`.
+ * PostgreSQL they run on a small pool of their own (up to 4 connections per process) whose
+ * connections start with the settings: no transaction around them, one round trip per
+ * statement (in a transaction, `BEGIN`, `set_config` and `COMMIT` were three of the search's
+ * round trips). PGlite, one connection in this process, sets them in a transaction around
+ * `work`. Not for a transaction: its savepoint would leave the settings to the rest of it.
  */
 export async function withSettings<T>(
   db: Database,
   settings: Record<string, string>,
   work: (db: Database) => Promise<T>,
 ): Promise<T> {
-  if (!(db.$client instanceof pg.Pool)) {
+  const client: unknown = db.$client;
+  if (client instanceof PGlite) {
     return db.transaction(async (tx) => {
       await tx.execute(
         sql`select ${sql.join(
@@ -111,18 +113,36 @@ export async function withSettings<T>(
       return work(tx as unknown as Database);
     });
   }
-  // libpq's `options`: a space or backslash inside a value is escaped with a backslash.
+  if (!(client instanceof pg.Pool))
+    throw new Error("withSettings takes a database, not a transaction");
+  // The server's startup options: whitespace or a backslash inside a value is escaped.
   const key = Object.entries(settings)
-    .map(([name, value]) => `-c ${name}=${value.replace(/[\\ ]/g, "\\$&")}`)
+    .map(([name, value]) => `-c ${name}=${value.replace(/[\\\s]/g, "\\$&")}`)
     .join(" ");
   const pools = settingsPools.get(db) ?? new Map<string, Database>();
   settingsPools.set(db, pools);
   let settled = pools.get(key);
   if (!settled) {
-    const pool = new pg.Pool({ ...db.$client.options, max: 4, options: key });
+    const pool = new pg.Pool({ ...withStartupOptions(client.options, key), max: 4 });
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     settled = drizzlePg(pool, { schema });
     pools.set(key, settled);
   }
   return work(settled);
+}
+
+/**
+ * A pool's connection settings with `extra` startup options after those it has already (the
+ * URL's `options`, else PGOPTIONS): an `options` setting would hide PGOPTIONS, and the URL's
+ * would replace it.
+ */
+function withStartupOptions(config: pg.PoolConfig, extra: string): pg.PoolConfig {
+  const url = config.connectionString ? new URL(config.connectionString) : null;
+  const own = url?.searchParams.get("options") ?? config.options ?? process.env.PGOPTIONS;
+  url?.searchParams.delete("options");
+  return {
+    ...config,
+    connectionString: url?.toString(),
+    options: [own, extra].filter(Boolean).join(" "),
+  };
 }

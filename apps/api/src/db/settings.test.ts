@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.ts";
-import { type Database, withSettings } from "./client.ts";
+import { type Database, openDatabase, withSettings } from "./client.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,5 +54,29 @@ describe("withSettings", () => {
       threshold: "0.6",
       plans: "auto",
     });
+  });
+
+  it("keeps the startup options of the database's URL beside its own", async () => {
+    const url = t.ctx.config.DATABASE_URL;
+    if (!url) return; // PGlite has no connection options.
+    const withOptions = new URL(url);
+    withOptions.searchParams.set("options", "-c statement_timeout=12345");
+    const handle = await openDatabase({ url: withOptions.toString() });
+    try {
+      const result = await withSettings(handle.db, settings, (db) =>
+        db.execute(
+          sql`select current_setting('statement_timeout') as timeout, current_setting('enable_seqscan') as seqscan`,
+        ),
+      );
+      expect(result.rows[0]).toEqual({ timeout: "12345ms", seqscan: "off" });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("refuses a transaction, whose other statements would keep the settings", async () => {
+    await expect(
+      t.ctx.db.transaction((tx) => withSettings(tx as unknown as Database, settings, current)),
+    ).rejects.toThrow("not a transaction");
   });
 });
