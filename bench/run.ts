@@ -23,6 +23,7 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_pr
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
+import net from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,19 +82,22 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
 }
 
 /**
- * Waits until the child answers `url`. Another server already on the port would answer for it
- * (and be measured instead: a server left running), so the port must be free first.
+ * Stops the bench when something already listens on the port: it would answer for the server
+ * the bench starts there, and be measured instead (a server left running).
  */
+async function assertPortFree(port: number) {
+  const taken = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+  if (taken) throw new Error(`port ${port} is in use: stop what listens there, or pass --port`);
+}
+
 async function waitFor(url: string, child: ChildProcess) {
-  if (
-    await fetch(url).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    child.kill();
-    throw new Error(`${new URL(url).host} is in use: stop what listens there, or pass --port`);
-  }
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error("the server stopped");
     try {
@@ -223,6 +227,7 @@ async function assetWeight(url: string) {
 
 /** The production server as `npm start` runs it; stopped with the returned function. */
 async function startServer(env: NodeJS.ProcessEnv) {
+  await assertPortFree(port);
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
     env,
@@ -269,6 +274,7 @@ async function startStaticCeiling(html: Buffer, workers: number, dir: string) {
       }).listen(${port + 1}, "127.0.0.1");
     }`,
   );
+  await assertPortFree(port + 1);
   const child = spawn(process.execPath, [serverFile], { stdio: ["ignore", "ignore", "inherit"] });
   await waitFor(`http://127.0.0.1:${port + 1}/`, child);
   return async () => {
@@ -315,11 +321,12 @@ async function lighthouseScores(pages: { page: string; url: string; language: st
   const score = (lhr: { categories: { performance?: { score: number | null } } }) =>
     Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100);
   const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  // chrome-launcher's spawn error would end the whole bench; each page shows it instead.
+  if (path.isAbsolute(chromePath) && !existsSync(chromePath)) {
+    const runs = `no browser at ${chromePath} (Debian's chromium, or set CHROME_PATH)`;
+    return pages.map(({ page, language }) => ({ page, language, Performance: Number.NaN, runs }));
+  }
   const firstVisit = async (url: string, language: string) => {
-    // chrome-launcher's spawn error would end the whole bench; the page shows it instead.
-    if (!existsSync(chromePath)) {
-      throw new Error(`no browser at ${chromePath} (Debian's chromium, or set CHROME_PATH)`);
-    }
     const chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
