@@ -226,4 +226,24 @@ describe("search reads resembling titles only when the word matches leave room",
     for (const limit of [1, 2, 3, 4])
       expect(eventIds(await search("Zirkonabend", "de", limit))).toEqual(full.slice(0, limit));
   });
+
+  // Pages of 50 hold every match here, so they come from ranking every match: a shorter page,
+  // with or without the resembling titles read, must be their beginning. Multi-word, negated,
+  // quoted and misspelt queries (a corrected query beside the typed one) have other bounds.
+  it.each([
+    ["Zirkonabend", "de"],
+    ["Zirkonabnd", "de"],
+    ["Zirkonabend Hof", "de"],
+    ["Zirkonabend -Fluss", "de"],
+    ['"Zirkonabend im Hof"', "de"],
+    ["Quarz", "de"],
+    ["Quarzjazfestival Hafen", "de"],
+    ["quartz", "en"],
+    ["zircon evening", "en"],
+  ] as const)("a shorter page for %s (%s) begins the full one", async (q, locale) => {
+    const full = eventIds(await search(q, locale, 50));
+    expect(full.length).toBeLessThan(50);
+    for (const limit of [1, 2, 3, 5, 8])
+      expect(eventIds(await search(q, locale, limit))).toEqual(full.slice(0, limit));
+  });
 });
