@@ -498,7 +498,7 @@ function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: numb
     limit ${limit}`;
 }
 
-/** The event statement's settings (see `search`). */
+/** The settings of the search's and the suggestions' event statements (see `search`). */
 const searchSettings = {
   enable_seqscan: "off",
   "pg_trgm.word_similarity_threshold": String(titleSimilarity),
@@ -639,14 +639,12 @@ export async function suggestions(
     where ${anyName(col("c.name", locale))}
     order by (${col("c.name", locale)} ilike ${startsWith}) desc, c.sort_order, c.id
     limit ${limit}`;
-  // As in `search`: the planner is told to read the text indexes rather than every event.
-  // Named like the search's: the texts vary only with the language, the correction and the
-  // query's length.
+  // With the search's settings: the planner reads the text indexes rather than every event, on
+  // a plan made once per connection (its `%>` threshold does not apply: no `%>` here). Named
+  // like the search's: the texts vary only with the language, the correction and the query's
+  // length.
   const eventsFound = eventQuery
-    ? db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return preparedRows<Row>(tx as unknown as Database, eventQuery);
-      })
+    ? withSettings(db, searchSettings, (settled) => preparedRows<Row>(settled, eventQuery))
     : Promise.resolve([]);
   const [events, venues, cities, categories] = await Promise.all([
     eventsFound,
