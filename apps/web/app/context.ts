@@ -1,5 +1,6 @@
 import type { Locale, User } from "@eventwerk/contract";
 import { createContext } from "react-router";
+import type { PageKey } from "./route-table";
 
 /** What the root middleware learns about a request; loaders and actions read it from here. */
 export type RequestState = {
@@ -11,6 +12,8 @@ export type RequestState = {
   forwardedFor: string | null;
   /** Set-Cookie values the response must carry (refreshed tokens, language, logout). */
   setCookies: string[];
+  /** The route table's page of the path, or null (matched once, by the middleware). */
+  page: PageKey | null;
 };
 
 export const requestState = createContext<RequestState>();

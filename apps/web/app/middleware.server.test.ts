@@ -34,6 +34,7 @@ const state = (loggedIn: boolean, locale: "de" | "en" = "de"): RequestState => (
       }
     : null,
   setCookies: [],
+  page: null,
 });
 
 describe("detectLocale", () => {

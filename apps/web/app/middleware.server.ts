@@ -146,16 +146,17 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   // Set by our Node server (server.ts) from the visitor's connection.
   const forwardedFor = request.headers.get("x-forwarded-for");
   const session = await resolveSession(cookies, locale, forwardedFor);
+  const match = matchPage(url.pathname);
   const state: RequestState = {
     locale,
     forwardedFor,
     token: session.token,
     user: session.user,
     setCookies: [...setCookies, ...session.setCookies],
+    page: match?.page.key ?? null,
   };
   context.set(requestState, state);
 
-  const match = matchPage(url.pathname);
   if (match) {
     const outcome = runRouteMiddleware(match.page.middleware, state, url);
     if (outcome) throw withCookies(outcome, state.setCookies);

@@ -41,9 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
   // Contact data and menus are loaded at start and shown by the layout.
   const { menus, contact, langs } = await shellData(state.locale);
-  const page = matchPage(new URL(request.url).pathname)?.page.key ?? null;
-  const messages = messagesPath(state.locale, page ?? "none");
-  rememberMessages(messages, messagesOfPage(state.locale, page));
+  const messages = messagesPath(state.locale, state.page ?? "none");
+  rememberMessages(messages, messagesOfPage(state.locale, state.page));
   return {
     locale: state.locale,
     messagesPath: messages,
