@@ -426,33 +426,51 @@ export async function listCities(db: Database, locale: Locale, now: Date) {
  * The search's page of events: ids and their order (`ord`), best first. The matches come from
  * the GIN indexes, then the other conditions: with the text conditions out of the outer query,
  * the planner cannot misjudge them as selective and test every published event instead (110 ms
- * at 10,000 events on PGlite, against a few). Each match's measures are taken once, on the rows
- * the index scan reads anyway: whether the words match, their text rank and how closely the
- * title resembles the query (`textMatch`'s rule, for the typed and the corrected query); word
- * matches (stemmed) rank first, then by text rank plus resemblance. Each tsquery is a subquery,
- * computed once where it is used rather than for every row, as a function of a parameter would
- * be in the generic plan the search runs with.
+ * at 10,000 events on PGlite, against a few). Each match's measures are taken where the index
+ * scan reads it: whether the words match, their text rank and how closely the title resembles
+ * the query (`textMatch`'s rule, for the typed and the corrected query); word matches (stemmed)
+ * rank first, then by text rank plus resemblance. Each tsquery is a subquery, computed once
+ * where it is used rather than for every row, as a function of a parameter would be in the
+ * generic plan the search runs with.
  *
- * Matches of the words are read first. A title that only resembles the query is read only when
- * fewer than `limit` word matches rank above the most such a title could reach, `otherBest`:
- * it has no word match, a resemblance of at most 1 per query and, for a query of one lexeme
- * (which it does not contain), a text rank of 0; else `ts_rank` is below 1 + 6/π² (tsrank.c),
- * so 1.61 bounds it; plus 10 when it resembles the typed query beside a corrected one. The page
- * is then the same as with every match ranked, without the word similarity of hundreds of
- * titles that cannot make it ("konzert" at 10,000 events: 133 word matches, 390 others; 5.4 to
- * 1.0 ms).
+ * The resemblance (pg_trgm's `word_similarity`, ~2 µs a title) is the costly measure, so it is
+ * taken for as few titles as give the same page. Each upcoming word match gets `best`: its rank
+ * were its title to resemble every query fully (rank grows with resemblance, which is at most
+ * 1). The `limit` word matches with the highest `best` are ranked (`head`); of the others, only
+ * those whose `best` could still reach the head's last rank are (`rest`), as any other ranks
+ * below `limit` ranked word matches ("kinder" at 10,000 events: 15 of 1,033 titles). Ties on
+ * the rank are broken by date and id, as on the page.
+ *
+ * Titles that only resemble the query are read only when fewer than `limit` word matches rank
+ * above the most such a title could reach, `otherBest`: it has no word match, a resemblance of
+ * at most 1 per query and, for a query of one lexeme (which it does not contain), a text rank of
+ * 0; else `ts_rank` is below 1 + 6/π² (tsrank.c), so 1.61 bounds it. Beside a corrected query,
+ * 10 more when such a title resembles the typed query; when none does, its resemblance to the
+ * typed one is below 0.7 (0.71 leaves room for rounding). The page is then the same as with
+ * every match ranked ("konzert" at 10,000 events: 133 word matches, 390 others; 5.4 to 1.0 ms).
  */
 function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: number): SQL {
   const queries = text.corrected ? [text.q, text.corrected] : [text.q];
   const search = col("e.search", locale);
   const title = col("e.title", locale);
   const tsq = (q: string) => sql`(select ${tsQuery(q, locale)})`;
-  const measures = sql.join(
-    queries.map(
-      (q, i) =>
-        sql`${search} @@ ${tsq(q)} as words_${sql.raw(String(i))}, ts_rank(${search}, ${tsq(q)}) as text_rank_${sql.raw(String(i))}, word_similarity(${q}, ${title}) as resemblance_${sql.raw(String(i))}`,
-    ),
-    sql`, `,
+  const each = (measure: (q: string, i: string) => SQL) =>
+    sql.join(
+      queries.map((q, i) => measure(q, String(i))),
+      sql`, `,
+    );
+  const textMeasures = each(
+    (q, i) =>
+      sql`${search} @@ ${tsq(q)} as ${sql.raw(`words_${i}`)}, ts_rank(${search}, ${tsq(q)}) as ${sql.raw(`text_rank_${i}`)}`,
+  );
+  const resemblances = (titleOf: SQL) =>
+    each((q, i) => sql`word_similarity(${q}, ${titleOf}) as ${sql.raw(`resemblance_${i}`)}`);
+  // The columns every set of ranked titles has, in this order.
+  const columns = sql.raw(
+    [
+      "e.id, e.starts_at, e.status, e.ends_at",
+      ...queries.map((_, i) => `e.words_${i}, e.text_rank_${i}, e.resemblance_${i}`),
+    ].join(", "),
   );
   const words = sql.join(
     queries.map((q) => sql`${search} @@ ${tsq(q)}`),
@@ -464,33 +482,54 @@ function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: numb
   );
   // The threshold is a literal (a double), compared as pg_trgm compares it for `%>`: as a
   // parameter it would be a real, and a title at exactly 0.7 would match here but not there.
-  const matches = queries.map((_, i) =>
-    sql.raw(`(e.words_${i} or e.resemblance_${i} >= ${titleSimilarity})`),
-  );
-  const ranks = queries.map((_, i) =>
-    sql.raw(`(e.words_${i}::int + e.text_rank_${i} + e.resemblance_${i})`),
-  );
-  // Matches of the typed query before those of the corrected one (a rank below 10).
-  const rank = text.corrected
-    ? sql`${matches[0]}::int * 10 + ${sql.join(ranks, sql` + `)}`
-    : ranks[0]!;
-  const otherBest = sql`${sql.raw(text.corrected ? "10" : "0")} + ${sql.join(
-    queries.map((q) => sql`case when numnode(${tsq(q)}) > 1 then 2.61 else 1 end`),
-    sql` + `,
-  )}`;
+  const matches = (resemblance: (i: number) => string) =>
+    queries.map((_, i) => `(e.words_${i} or ${resemblance(i)} >= ${titleSimilarity})`);
+  // The rank, and `best`: the same sum with every resemblance 1 (a real, as word_similarity's).
+  const rankOf = (resemblance: (i: number) => string) => {
+    const sum = queries
+      .map((_, i) => `(e.words_${i}::int + e.text_rank_${i} + ${resemblance(i)})`)
+      .join(" + ");
+    // Matches of the typed query before those of the corrected one (a rank below 10).
+    return sql.raw(text.corrected ? `${matches(resemblance)[0]}::int * 10 + ${sum}` : sum);
+  };
+  const rank = rankOf((i) => `e.resemblance_${i}`);
+  const best = rankOf(() => "1::real");
+  const textBound = (q: string) => sql`case when numnode(${tsq(q)}) > 1 then 1.61 else 0 end`;
+  const otherBest = text.corrected
+    ? sql`case when exists (
+          select from events e where ${title} %> ${text.q} and (${words}) is not true and ${upcomingPublished(now)}
+        ) then 12 else 1.71 end + ${textBound(text.q)} + ${textBound(text.corrected)}`
+    : sql`1 + ${textBound(text.q)}`;
   return sql`with words as materialized (
-      select e.id, e.starts_at, e.status, e.ends_at, ${measures} from events e where ${words}
+      select e.*, row_number() over (order by e.best desc, e.starts_at, e.id) as n from (
+        select e.*, ${best} as best from (
+          select e.id, e.starts_at, e.status, e.ends_at, ${title} as title, ${textMeasures}
+          from events e where (${words}) and ${upcomingPublished(now)}
+        ) e
+      ) e
+    ), head as materialized (
+      select e.*, ${resemblances(sql`e.title`)} from words e where e.n <= ${limit}
+    ), last as (
+      select ${rank} as rank, e.starts_at, e.id from head e
+      order by rank desc, e.starts_at, e.id offset ${limit - 1} limit 1
+    ), ranked as materialized (
+      select ${columns} from head e
+      union all
+      select ${columns} from (
+        select w.*, ${resemblances(sql`w.title`)} from words w, last
+        where w.n > ${limit} and (w.best > last.rank or (w.best = last.rank and (w.starts_at, w.id) < (last.starts_at, last.id)))
+      ) e
     ), settled as (
       select count(*) >= ${limit} as yes from (
-        select from words e where ${upcomingPublished(now)} and ${rank} > ${otherBest} limit ${limit}
+        select from ranked e where ${rank} > ${otherBest} limit ${limit}
       ) best
     ), others as materialized (
-      select e.id, e.starts_at, e.status, e.ends_at, ${measures} from events e
+      select e.id, e.starts_at, e.status, e.ends_at, ${textMeasures}, ${resemblances(title)} from events e
       where not (select yes from settled) and (${resembles}) and (${words}) is not true
     ), found as (
       select e.id, e.starts_at, ${rank} as rank
-      from (select * from words union all select * from others) e
-      where (${sql.join(matches, sql` or `)}) and ${upcomingPublished(now)}
+      from (select ${columns} from ranked e union all select ${columns} from others e) e
+      where (${sql.raw(matches((i) => `e.resemblance_${i}`).join(" or "))}) and ${upcomingPublished(now)}
     )
     select e.id, row_number() over (order by e.rank desc, e.starts_at, e.id) as ord
     from found e

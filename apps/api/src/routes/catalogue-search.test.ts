@@ -183,13 +183,25 @@ describe("search reads resembling titles only when the word matches leave room",
   const DAY = 86_400_000;
   let words: number[];
   let resembling: number;
+  let liederabend: number;
+  let liedabend: number;
+  let kellerTitle: number;
+  let kellerText: number;
+  let kellerhof: number;
+  let zinnober: number[];
   beforeAll(async () => {
-    const insert = (key: string, days: number, title: string, status?: "draft") =>
+    const insert = (
+      key: string,
+      days: number,
+      title: string,
+      status?: "draft",
+      descriptionDe = "Ein Abend im Gewölbekeller.",
+    ) =>
       f.insert({
         key,
         titleDe: title,
         titleEn: "Zircon evening",
-        descriptionDe: "Ein Abend im Gewölbekeller.",
+        descriptionDe,
         descriptionEn: "An evening in the vaulted cellar.",
         start: new Date(Date.now() + days * DAY),
         status,
@@ -207,6 +219,27 @@ describe("search reads resembling titles only when the word matches leave room",
     await insert("zirkon-past", -3, "Zirkonabend von gestern");
     await insert("zirkon-draft", 8, "Zirkonabend im Entwurf", "draft");
     resembling = await insert("zirkon-typo", 4, "Zirkonnabend");
+    // Both titles have the query's stem once, so the same text rank: the earlier one is the
+    // first word match that could rank highest, the later one ranks higher (it resembles more).
+    liederabend = await insert("quarzlieder", 2, "Quarzlieder");
+    liedabend = await insert("quarzlied", 3, "Quarzlied");
+    // For "Kuarzkeller", corrected to "quarzkeller": a word match in the title, one in the
+    // description only, and a title without the word that resembles the corrected query (0.92),
+    // not the typed one (0.67), and ranks between them.
+    kellerTitle = await insert("keller-title", 2, "Quarzkeller");
+    kellerText = await insert("keller-text", 3, "Abend im Hof", undefined, "Im Quarzkeller.");
+    kellerhof = await insert("kellerhof", 4, "Quarzkellerhof");
+    // For "Sinnoberhalle", corrected to "zinnoberhalle": a title without either word that
+    // resembles the typed query (0.86) ranks above the word matches that do not (10 more).
+    // Past events make "zinnoberhalle" the commoner correction (it is in three words).
+    await insert("zinnober-past-1", -3, "Zinnoberhallen");
+    await insert("zinnober-past-2", -4, "Zinnoberhallenfest");
+    zinnober = [
+      await insert("zinnober-title", 2, "Zinnoberhalle"),
+      await insert("sinnober", 3, "Sinnoberhallaa"),
+      await insert("zinnober-text-1", 4, "Zinnoberabend", undefined, "In der Zinnoberhalle."),
+      await insert("zinnober-text-2", 5, "Zinnoberabend", undefined, "In der Zinnoberhalle."),
+    ];
   });
 
   it("the resembling title follows the word matches, and a page full of them leaves it out", async () => {
@@ -225,6 +258,19 @@ describe("search reads resembling titles only when the word matches leave room",
     expect(full).toHaveLength(4);
     for (const limit of [1, 2, 3, 4])
       expect(eventIds(await search("Zirkonabend", "de", limit))).toEqual(full.slice(0, limit));
+  });
+
+  it("ranks every word match that could still outrank the last of the page", async () => {
+    expect(eventIds(await search("Quarzlied", "de", 10))).toEqual([liedabend, liederabend]);
+    expect(eventIds(await search("Quarzlied", "de", 1))).toEqual([liedabend]);
+  });
+
+  it("reads the titles resembling a corrected query when they may outrank word matches", async () => {
+    const full = eventIds(await search("Kuarzkeller", "de", 10));
+    expect(full).toEqual([kellerTitle, kellerhof, kellerText]);
+    expect(eventIds(await search("Kuarzkeller", "de", 2))).toEqual(full.slice(0, 2));
+    expect(eventIds(await search("Sinnoberhalle", "de", 10))).toEqual(zinnober);
+    expect(eventIds(await search("Sinnoberhalle", "de", 2))).toEqual(zinnober.slice(0, 2));
   });
 
   // Pages of 50 hold every match here, so they come from ranking every match: a shorter page,
