@@ -83,12 +83,14 @@ const ticketAggregates = (now: Date) => {
   const ended = sql`coalesce(tt.sales_end <= ${ts(now)}, false)`;
   const notYet = sql`coalesce(tt.sales_start > ${ts(now)}, false)`;
   const soldOut = sql`${takenSeats("tt", now)} >= tt.capacity`;
-  return sql`select
+  // The seats taken (a function reading the live holds) once per type in its sales window: the
+  // types on sale are those in it less those sold out.
+  return sql`select n_ended, n_not_yet, n_sold_out, n_open - n_sold_out as n_on_sale from (select
       count(*) filter (where ${ended})::int as n_ended,
       count(*) filter (where not ${ended} and ${notYet})::int as n_not_yet,
-      count(*) filter (where not ${ended} and not ${notYet} and ${soldOut})::int as n_sold_out,
-      count(*) filter (where not ${ended} and not ${notYet} and not ${soldOut})::int as n_on_sale
-    from event_ticket_types tt where tt.event_id = e.id`;
+      count(*) filter (where not ${ended} and not ${notYet})::int as n_open,
+      count(*) filter (where not ${ended} and not ${notYet} and ${soldOut})::int as n_sold_out
+    from event_ticket_types tt where tt.event_id = e.id) counts`;
 };
 
 /** Columns of an event summary, from e, c, v, ci and the lateral aggregate t. */
