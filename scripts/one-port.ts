@@ -82,7 +82,7 @@ export async function serveOnePort(
   const close = async () => {
     if (closing) return;
     closing = true;
-    await app.close();
+    await closeServer(app);
     await ctx.close();
     process.exit(0);
   };
@@ -91,6 +91,21 @@ export async function serveOnePort(
 
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Eventwerk is running on http://localhost:${config.PORT}`);
+}
+
+/**
+ * Stops listening and waits for the requests in flight. Closing ends only the connections idle
+ * at that moment; a keep-alive connection whose request ends later (the web app's own calls to
+ * the API, stopped under load) would hold the process until its keep-alive timeout (72 s), so
+ * those are ended as they fall idle.
+ */
+export async function closeServer(app: { close: () => Promise<unknown>; server: http.Server }) {
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(idle);
+  }
 }
 
 /**
