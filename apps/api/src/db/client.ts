@@ -119,8 +119,11 @@ export async function withSettings<T>(
   const key = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value.replace(/[\\\s]/g, "\\$&")}`)
     .join(" ");
-  const pools = settingsPools.get(db) ?? new Map<string, Database>();
-  settingsPools.set(db, pools);
+  let pools = settingsPools.get(db);
+  if (!pools) {
+    pools = new Map();
+    settingsPools.set(db, pools);
+  }
   let settled = pools.get(key);
   if (!settled) {
     const pool = new pg.Pool({ ...withStartupOptions(client.options, key), max: 4 });

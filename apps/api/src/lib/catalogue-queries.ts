@@ -428,8 +428,8 @@ export async function listCities(db: Database, locale: Locale, now: Date) {
  * The search's page of events: ids and their order (`ord`), best first. The matches come from
  * the GIN indexes, then the other conditions: with the text conditions out of the outer query,
  * the planner cannot misjudge them as selective and test every published event instead (110 ms
- * at 10,000 events on PGlite, against a few). Each match's measures are taken where the index
- * scan reads it: whether the words match, their text rank and how closely the title resembles
+ * at 10,000 events on PGlite, against a few). Each match's measures: whether the words match
+ * and their text rank, taken where the index scan reads it, and how closely the title resembles
  * the query (`textMatch`'s rule, for the typed and the corrected query); word matches (stemmed)
  * rank first, then by text rank plus resemblance. Each tsquery is a subquery, computed once
  * where it is used rather than for every row, as a function of a parameter would be in the
