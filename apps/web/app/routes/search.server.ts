@@ -1,7 +1,23 @@
+import type { SearchResult } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { ApiError, apiFor } from "../api.server";
+import { cardEvent } from "../components/event-card";
 
 const resultLimit = 12;
+
+/** What the page shows of a result: its HTML carries its data, so nothing more (`cardEvent`). */
+const shown = ({ terms, events, venues, categories, cities }: SearchResult) => ({
+  terms,
+  events: events.map(cardEvent),
+  venues,
+  categories: categories.map(({ id, slug, name, upcoming_count }) => ({
+    id,
+    slug,
+    name,
+    upcoming_count,
+  })),
+  cities: cities.map(({ id, name, upcoming_count }) => ({ id, name, upcoming_count })),
+});
 
 /**
  * What the search page shows for a query: nothing asked yet, the grouped results, or the API's
@@ -12,7 +28,7 @@ export async function searchResults(context: Readonly<RouterContextProvider>, q:
   const api = await apiFor(context);
   try {
     const { data: result } = await api.search(q, resultLimit);
-    return { q, result, invalid: null };
+    return { q, result: shown(result), invalid: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400)
       return { q, result: null, invalid: error.body?.error.fields?.q ?? error.message };

@@ -1,4 +1,3 @@
-import type { SearchResult } from "@eventwerk/contract";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
@@ -22,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return withPageCache(context, await searchResults(context, q));
 }
 
-const isEmpty = (result: SearchResult) =>
+type ShownResult = NonNullable<Awaited<ReturnType<typeof searchResults>>["result"]>;
+
+const isEmpty = (result: ShownResult) =>
   result.events.length + result.venues.length + result.categories.length + result.cities.length ===
   0;
 
