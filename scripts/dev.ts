@@ -1,7 +1,6 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
-import { createWebListener } from "@eventwerk/web/server";
-import type { ServerBuild } from "react-router";
+import { createWebListener, type ServerBuild } from "@eventwerk/web/server";
 import { createServer as createViteServer } from "vite";
 import { failStart, loadOnePortConfig, serveOnePort } from "./one-port.ts";
 

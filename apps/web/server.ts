@@ -21,6 +21,9 @@ import { type SecuritySettings, securityHeaders } from "./app/lib/security-heade
 import { matchPage } from "./app/route-table";
 import { insecureCookieWarning } from "./app/session/cookies.server";
 
+/** The server bundle's type, for callers that load it themselves (the development server). */
+export type { ServerBuild };
+
 export type WebListenerOptions = {
   /** The output of `react-router build`; defaults to `apps/web/build`. */
   buildDir?: string;

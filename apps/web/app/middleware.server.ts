@@ -108,8 +108,10 @@ export function isSameSite(request: Request, url: URL): boolean {
  * Runs before every loader and action: checks the origin of form posts, sends a first visit
  * to its language, resolves the login session and applies the page's route middleware.
  */
-export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const url = new URL(request.url);
+export const rootMiddleware: MiddlewareFunction<Response> = async (
+  { request, url, context },
+  next,
+) => {
   const locale = localeFromPath(url.pathname);
 
   // CSRF: a form may only be posted from our own pages.

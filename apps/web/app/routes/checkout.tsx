@@ -25,8 +25,7 @@ export const headers = () => ({ "Cache-Control": privatePageCache });
  * token). Anyone else's order, or one that does not exist, is a 404. A paid order goes on to its
  * status page.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const id = orderIdOf(params.id);
   if (id === null) throw notFound(url.pathname);
   const state = context.get(requestState);
@@ -52,9 +51,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const id = orderIdOf(params.id);
-  if (id === null) throw notFound(new URL(request.url).pathname);
+  if (id === null) throw notFound(url.pathname);
   return checkoutAction(request, context, id);
 }
 

@@ -10,8 +10,8 @@ import type { Route } from "./+types/cms-page";
 const notFound = (pathname: string) => data(`Page not found: ${pathname}`, { status: 404 });
 
 /** A page of the route table with a `cms` key: its text is the CMS page with that key. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { pathname } = url;
   const entry = matchPage(pathname)?.page;
   const key = entry && "cms" in entry ? entry.cms : undefined;
   if (!key) throw notFound(pathname);

@@ -17,8 +17,8 @@ export const headers: HeadersFunction = () => ({
  * Opening the link changes nothing (mail scanners open links too): the visitor confirms with the
  * button, which posts the token.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  return confirmEmail(context, await request.formData(), new URL(request.url));
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return confirmEmail(context, await request.formData(), url);
 }
 
 export default function ConfirmEmail({ actionData }: Route.ComponentProps) {

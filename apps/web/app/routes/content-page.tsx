@@ -10,8 +10,8 @@ import type { Route } from "./+types/content-page";
 const maxId = 2_147_483_647;
 
 /** `/pages/:id`: any CMS page by its numeric id. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname;
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { pathname } = url;
   const notFound = () => data(`Page not found: ${pathname}`, { status: 404 });
   if (!/^\d{1,10}$/.test(params.id)) throw notFound();
   const id = Number(params.id);

@@ -38,8 +38,7 @@ const notFound = (pathname: string) => data(`Page not found: ${pathname}`, { sta
  * does not know, is a 404; a slug that is not the event's slug in the page's language is a 301
  * to the canonical path (query kept).
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const wanted = eventParams(params);
   if (!wanted) throw notFound(url.pathname);
   const { locale } = context.get(requestState);
@@ -76,9 +75,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The ticket form: holds the chosen tickets and goes on to the checkout page. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const wanted = eventParams(params);
-  if (!wanted) throw notFound(new URL(request.url).pathname);
+  if (!wanted) throw notFound(url.pathname);
   return buyTickets(request, context, wanted.id);
 }
 

@@ -16,8 +16,8 @@ import { eventListing, type Filters } from "./events.server";
 
 export const headers = pageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return withPageCache(context, await eventListing(context, new URL(request.url).searchParams));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return withPageCache(context, await eventListing(context, url.searchParams));
 }
 
 /** The listing's URL with other params kept, empty ones dropped, and `page` set (1 = none). */

@@ -20,7 +20,7 @@ export const orderFilePath = (
  * from the API with the buyer's login or the guest's order cookie, so neither token ever reaches
  * the browser or a link. Someone else's order answers 404, as in the API.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const orderId = orderIdOf(params.id);
   const ticket = ticketFile.exec(params.file);
   const ticketId = ticket ? orderIdOf(ticket[1]) : null;
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ) {
     throw data("Page Not Found", { status: 404 });
   }
-  const locale = toLocale(new URL(request.url).searchParams.get("locale"));
+  const locale = toLocale(url.searchParams.get("locale"));
   const token = orderTokenFromCookie(request, orderId);
   const { checkout } = await apiFor(context, { locale });
   try {

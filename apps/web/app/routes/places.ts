@@ -6,8 +6,8 @@ import type { Route } from "./+types/places";
  * `/places.json?country_id=` answers the cities of a country, `?city_id=` the districts of a
  * city, in the page's language (`lang`): what the cascading place selects load on a change.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = Object.fromEntries(url.searchParams);
   const locale = query.lang === "en" ? "en" : "de";
   const api = await apiFor(context, { locale });
   const headers = { "Cache-Control": "public, max-age=300" };

@@ -35,8 +35,8 @@ export const headers: HeadersFunction = () => ({
  * Opened from an emailed link (`?token=`), the page first asks the API whether the link still
  * works (see `checkResetLink`).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return checkResetLink(context, new URL(request.url).searchParams.get("token"));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return checkResetLink(context, url.searchParams.get("token"));
 }
 
 /** Two steps on one page: ask for a link by email, then set a new password from the link. */

@@ -16,8 +16,8 @@ import { searchResults } from "./search.server";
 
 export const headers = pageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const q = (url.searchParams.get("q") ?? "").trim();
   return withPageCache(context, await searchResults(context, q));
 }
 

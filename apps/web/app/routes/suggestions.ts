@@ -7,8 +7,8 @@ import type { Route } from "./+types/suggestions";
  * (`lang`), from the API's cached public read; the API's 400 (too short, too long, control
  * characters) is passed on as it is.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = url.searchParams;
   const locale = query.get("lang") === "en" ? "en" : "de";
   const api = await apiFor(context, { locale });
   try {

@@ -29,9 +29,12 @@ async function canRetry(api: ApiClient, order: CheckoutOrder): Promise<boolean> 
 }
 
 /** The order of the return page with its tickets' QR codes, or null (the general page). */
-export async function statusOf(request: Request, context: Readonly<RouterContextProvider>) {
+export async function statusOf(
+  request: Request,
+  url: URL,
+  context: Readonly<RouterContextProvider>,
+) {
   const state = context.get(requestState);
-  const url = new URL(request.url);
   const id = orderIdOf(url.searchParams.get("order"));
   if (id === null) return null;
   const api = await apiFor(context);

@@ -21,8 +21,8 @@ export const headers = () => ({
  * in, the token of the return address, or the guest's order cookie); anything else shows the
  * general explanation.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return statusOf(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  return statusOf(request, url, context);
 }
 
 export default function TicketBuyStatus({ loaderData }: Route.ComponentProps) {

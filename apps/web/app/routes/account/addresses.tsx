@@ -19,9 +19,9 @@ import {
 } from "./addresses.server";
 
 /** The addresses, and the one `?edit=` names in the form with its place lists. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const api = await apiFor(context);
-  const editId = optionalId(new URL(request.url).searchParams.get("edit") ?? undefined);
+  const editId = optionalId(url.searchParams.get("edit") ?? undefined);
   const addresses = (await api.addresses.list()).data;
   const editing = addresses.find((address) => address.id === editId) ?? null;
   return {

@@ -27,8 +27,8 @@ function redirectOldLinks(url: URL, locale: "de" | "en") {
     throw redirect(`${pathTo("account-addresses", locale)}?edit=${encodeURIComponent(edit)}`);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  redirectOldLinks(new URL(request.url), context.get(requestState).locale);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  redirectOldLinks(url, context.get(requestState).locale);
   const { organiser } = signedInUser(context);
   const tickets = await allTickets(await apiFor(context));
   return {

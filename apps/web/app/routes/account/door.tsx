@@ -17,9 +17,9 @@ import {
   requireOrganiser,
 } from "./door.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireOrganiser(context);
-  return doorScreen(await apiFor(context), new URL(request.url));
+  return doorScreen(await apiFor(context), url);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -25,9 +25,8 @@ const cache = { "Cache-Control": privatePageCache };
  * cookie, the scanner opens for the link's event. Without one, or with a revoked or expired
  * link (then and on every later load, `refusedDoorCookie`), the page says so.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
-  const url = new URL(request.url);
   const link = linkFromUrl(url);
   if (link) {
     state.setCookies.push(doorCookieFor(link));

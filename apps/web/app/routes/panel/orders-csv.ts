@@ -7,10 +7,9 @@ import type { Route } from "./+types/orders-csv";
  * The orders CSV of one event, through the organiser's session (the API wants their token):
  * UTF-8 with a byte order mark, so German Excel reads the umlauts.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
   if (!state.user) throw data("Unauthorized", { status: 401 });
-  const url = new URL(request.url);
   const eventId = url.searchParams.get("event") ?? "";
   if (!/^\d{1,9}$/.test(eventId)) throw data("Page Not Found", { status: 404 });
   const query: Record<string, string> = {};

@@ -21,11 +21,11 @@ function filtersOf(url: URL) {
   return filters;
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id ?? "")) throw data("Page Not Found", { status: 404 });
   const id = Number(params.id);
   const api = await apiFor(context);
-  const filters = filtersOf(new URL(request.url));
+  const filters = filtersOf(url);
   const event = await api.panel.event(id).catch((error) => {
     if (error instanceof ApiError && error.status === 404)
       throw data("Page Not Found", { status: 404 });

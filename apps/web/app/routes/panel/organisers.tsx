@@ -9,8 +9,8 @@ const filters = ["pending", "approved", "rejected", "suspended"] as const;
 type Filter = (typeof filters)[number];
 const actions = ["approve", "reject", "suspend", "reinstate"] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const wanted = new URL(request.url).searchParams.get("status");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const wanted = url.searchParams.get("status");
   const status: Filter = filters.find((name) => name === wanted) ?? "pending";
   const organisers = (await (await apiFor(context)).panel.organisers(status)).data;
   return { status, organisers };
