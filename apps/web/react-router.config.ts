@@ -22,6 +22,5 @@ async function precompressAssets(buildDirectory: string) {
 export default {
   appDirectory: "app",
   ssr: true,
-  future: { v8_middleware: true },
   buildEnd: ({ reactRouterConfig }) => precompressAssets(reactRouterConfig.buildDirectory),
 } satisfies Config;
