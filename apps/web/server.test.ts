@@ -136,7 +136,7 @@ const build = {
   },
   publicPath: "/",
   assetsBuildDirectory: "build/client",
-  future: { v8_middleware: false, unstable_subResourceIntegrity: false },
+  future: {},
   ssr: true,
   isSpaMode: false,
   prerender: [],
