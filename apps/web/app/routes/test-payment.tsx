@@ -45,19 +45,15 @@ async function findPayment(api: Awaited<ReturnType<typeof apiFor>>, id: string, 
 }
 
 /** `/testzahlung/:id`: the `test` provider's hosted page, as a real provider's would be. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const payment = await findPayment(
-    await apiFor(context),
-    params.id,
-    new URL(request.url).pathname,
-  );
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const payment = await findPayment(await apiFor(context), params.id, url.pathname);
   return { payment, back: returnPath(payment.return_url) };
 }
 
 /** A button: the provider settles the payment (its webhook follows) and sends the buyer back. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const api = await apiFor(context);
-  const payment = await findPayment(api, params.id, new URL(request.url).pathname);
+  const payment = await findPayment(api, params.id, url.pathname);
   const wanted = (await request.formData()).get("action");
   const choice = choices.find((name) => name === wanted);
   if (!choice) return data({ refused: true }, { status: 400 });
