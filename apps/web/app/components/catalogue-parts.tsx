@@ -1,7 +1,20 @@
+import type { EventCategory, EventCity } from "@eventwerk/contract";
 import { Fragment } from "react";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../lib/intl-format";
 import { AppLink } from "./app-link";
+
+/**
+ * What the pages' chips, lists and filters show of a category and a city: a page's data travels
+ * in its HTML, so no more than this (the artwork and country are the overview pages' own).
+ */
+export const categoryChip = ({ id, slug, name, upcoming_count }: EventCategory) => ({
+  id,
+  slug,
+  name,
+  upcoming_count,
+});
+export const cityChip = ({ id, name, upcoming_count }: EventCity) => ({ id, name, upcoming_count });
 
 /** Prices in euros from cents, in the visitor's language. */
 export function useEuro() {

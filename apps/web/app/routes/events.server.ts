@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { ApiError, apiFor } from "../api.server";
+import { categoryChip, cityChip } from "../components/catalogue-parts";
 import { cardEvent } from "../components/event-card";
 
 /** The listing's filters: each one a query parameter, so a filtered listing can be shared. */
@@ -74,5 +75,10 @@ export async function eventListing(
       },
     ),
   ]);
-  return { filters, categories: categories.data, cities: cities.data, ...listing };
+  return {
+    filters,
+    categories: categories.data.map(categoryChip),
+    cities: cities.data.map(cityChip),
+    ...listing,
+  };
 }

@@ -1,6 +1,7 @@
 import type { EventSummary } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { apiFor } from "../api.server";
+import { categoryChip, cityChip } from "../components/catalogue-parts";
 import { cardEvent } from "../components/event-card";
 
 /** How many cities the home page names; the cities page has them all. */
@@ -43,9 +44,10 @@ export async function homeData(context: Readonly<RouterContextProvider>) {
     highlights: pickHighlights(highlights.data).map(cardEvent),
     weekend: weekend.data.map(cardEvent),
     weekendTotal: weekend.meta.total,
-    categories: categories.data.filter((category) => category.upcoming_count > 0),
-    cities: [...cities.data]
+    categories: categories.data.filter((category) => category.upcoming_count > 0).map(categoryChip),
+    cities: cities.data
       .filter((city) => city.upcoming_count > 0)
+      .map(cityChip)
       .sort((a, b) => b.upcoming_count - a.upcoming_count || a.name.localeCompare(b.name))
       .slice(0, homeCities),
   };

@@ -1,6 +1,7 @@
 import type { SearchResult } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { ApiError, apiFor } from "../api.server";
+import { categoryChip, cityChip } from "../components/catalogue-parts";
 import { cardEvent } from "../components/event-card";
 
 const resultLimit = 12;
@@ -10,13 +11,8 @@ const shown = ({ terms, events, venues, categories, cities }: SearchResult) => (
   terms,
   events: events.map(cardEvent),
   venues,
-  categories: categories.map(({ id, slug, name, upcoming_count }) => ({
-    id,
-    slug,
-    name,
-    upcoming_count,
-  })),
-  cities: cities.map(({ id, name, upcoming_count }) => ({ id, name, upcoming_count })),
+  categories: categories.map(categoryChip),
+  cities: cities.map(cityChip),
 });
 
 /**
