@@ -363,10 +363,12 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
   // The panel's event page takes a cover picture; every other form stays small, and so does
   // that one without a login (nobody else may make the server hold 11 MB). Asked of every
   // request: the cheap tests first, so a page view never matches its path against the table.
+  // A post from the page's script goes to its data URL (`…/7.data`, `…/7/_.data`).
   const bodyLimit = (req: IncomingMessage) =>
     req.method === "POST" &&
     hasLoginCookie(req.headers.cookie ?? "") &&
-    matchPage(req.url?.split("?")[0] ?? "/")?.page.key === "panel-event"
+    matchPage((req.url?.split("?")[0] ?? "/").replace(/(?:\/_)?\.data$/, ""))?.page.key ===
+      "panel-event"
       ? Math.max(config.BODY_LIMIT, coverFormLimit)
       : config.BODY_LIMIT;
   const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loadWebConfig } from "./config.server";
-import type { RequestState } from "./context";
+import { type RequestState, requestState } from "./context";
 import { messagesPath } from "./i18n/page-messages";
 import {
   detectLocale,
@@ -221,5 +221,27 @@ describe("rootMiddleware and shared caches", () => {
     const response = await run("/veranstaltungen", "public, max-age=60");
     expect(response.headers.get("set-cookie")).toContain(cookieNames.token);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("rootMiddleware on a client navigation", () => {
+  it("takes the page from React Router's url, not the data request's own (/en/search.data)", async () => {
+    const context = new RouterContextProvider();
+    let seen: RequestState | undefined;
+    await rootMiddleware(
+      {
+        request: new Request("http://localhost/en/search.data?q=jazz"),
+        url: new URL("http://localhost/en/search?q=jazz"),
+        pattern: "/en/search",
+        params: {},
+        context,
+      },
+      async () => {
+        seen = context.get(requestState);
+        return new Response("{}");
+      },
+    );
+    expect(seen?.page).toBe("search");
+    expect(seen?.locale).toBe("en");
   });
 });
