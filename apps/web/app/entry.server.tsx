@@ -3,12 +3,28 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { config } from "./config.server";
 import { NonceContext } from "./lib/nonce";
 import { contentSecurityPolicy, createNonce } from "./lib/security-headers.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router logs: the server's errors, not a client's. Its own answers to a request no
+ * page can take (a form posted to a page without one: 405) are the client's mistake, and a bot
+ * posting to every page would fill the log with their stack traces. Aborted requests stay quiet,
+ * as in React Router's default.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  console.error(isRouteErrorResponse(error) && error.error ? error.error : error);
+};
 
 /**
  * React Router's Node entry, with one addition: every page gets its own nonce, which its
