@@ -23,7 +23,10 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  console.error(isRouteErrorResponse(error) && error.error ? error.error : error);
+  // React Router's own error responses carry the error they answer for (not in their type).
+  console.error(
+    isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error,
+  );
 };
 
 /**
