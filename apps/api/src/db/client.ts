@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type Query, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -70,6 +70,25 @@ export async function migratePostgres(url: string): Promise<void> {
 
 const dialect = new PgDialect();
 
+/** An instant in a statement: a date, or where a kept statement's runs put theirs (ISO text). */
+export type Instant = Date | Placeholder;
+export const timestamp = (at: Instant) =>
+  sql`${at instanceof Date ? at.toISOString() : at}::timestamptz`;
+
+/** A statement's name: the same text gets the same name in every process. */
+const statementName = (text: string) =>
+  `ew_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+
+async function namedRows<T>(
+  db: Database,
+  query: Query,
+  name: string,
+  values?: Record<string, unknown>,
+): Promise<T[]> {
+  const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
+  return (result as { rows: T[] }).rows;
+}
+
 /**
  * Runs a read as a named statement: PostgreSQL parses it once per connection and, after a few
  * runs, keeps its plan. Parsing and planning were ~3 of the ~5 ms of database CPU of an event
@@ -79,9 +98,28 @@ const dialect = new PgDialect();
  */
 export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  const name = `ew_${createHash("sha1").update(built.sql).digest("hex").slice(0, 20)}`;
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
-  return (result as { rows: T[] }).rows;
+  return namedRows<T>(db, built, statementName(built.sql));
+}
+
+/**
+ * A named statement (`preparedRows`) built once per process and shape: `build` writes its text
+ * from the shape alone (its language, say) with `sql.placeholder(name)` wherever a run's value
+ * goes, and each run passes only the values (one missing throws). The search's statements are
+ * hundreds of drizzle fragments: building and naming them on every search was a sixth of the
+ * API's time per search.
+ */
+export function keptStatement<Shape>(build: (shape: Shape) => SQL) {
+  const built = new Map<string, { query: Query; name: string }>();
+  return <T>(db: Database, shape: Shape, values: Record<string, unknown>): Promise<T[]> => {
+    const key = JSON.stringify(shape);
+    let statement = built.get(key);
+    if (!statement) {
+      const query = dialect.sqlToQuery(build(shape));
+      statement = { query, name: statementName(query.sql) };
+      built.set(key, statement);
+    }
+    return namedRows<T>(db, statement.query, statement.name, values);
+  };
 }
 
 /** Per database, a pool per set of settings (`withSettings`), and how to end it. */

@@ -8,8 +8,15 @@ import type {
   TicketType,
   Venue,
 } from "@eventwerk/contract";
-import { type SQL, sql } from "drizzle-orm";
-import { type Database, preparedRows, withSettings } from "../db/client.ts";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import {
+  type Database,
+  type Instant,
+  keptStatement,
+  preparedRows,
+  timestamp,
+  withSettings,
+} from "../db/client.ts";
 import {
   type AvailabilityCounts,
   categoryImage,
@@ -41,14 +48,14 @@ async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /** A column of the request's language, e.g. `e.title_de`; locale is always "de" or "en". */
 const col = (base: string, locale: Locale) => sql.raw(`${base}_${locale === "en" ? "en" : "de"}`);
 const textSearchConfig = (locale: Locale) => sql.raw(locale === "en" ? "'english'" : "'german'");
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /** Visible upcoming events: published (not cancelled, never drafts) and not ended. */
-const upcomingPublished = (now: Date) => sql`e.status = 'published' and e.ends_at >= ${ts(now)}`;
+const upcomingPublished = (now: Instant) =>
+  sql`e.status = 'published' and e.ends_at >= ${timestamp(now)}`;
 
 /**
  * How closely a title must resemble the query to match without the words matching: stricter
@@ -58,7 +65,7 @@ const upcomingPublished = (now: Date) => sql`e.status = 'published' and e.ends_a
  */
 export const titleSimilarity = 0.7;
 
-const tsQuery = (q: string, locale: Locale) =>
+const tsQuery = (q: string | Placeholder, locale: Locale) =>
   sql`websearch_to_tsquery(${textSearchConfig(locale)}, ${q})`;
 
 /** Full-text match in the request's language, or a title that resembles the query (typos). */
@@ -79,9 +86,9 @@ export const textMatch = ({ q, corrected }: SearchText, locale: Locale) =>
  * `ticketAvailability` (time-dependent, so counted per read; prices and tickets sold are the
  * event's kept totals).
  */
-const ticketAggregates = (now: Date) => {
-  const ended = sql`coalesce(tt.sales_end <= ${ts(now)}, false)`;
-  const notYet = sql`coalesce(tt.sales_start > ${ts(now)}, false)`;
+const ticketAggregates = (now: Instant) => {
+  const ended = sql`coalesce(tt.sales_end <= ${timestamp(now)}, false)`;
+  const notYet = sql`coalesce(tt.sales_start > ${timestamp(now)}, false)`;
   const soldOut = sql`${takenSeats("tt", now)} >= tt.capacity`;
   // The seats taken (a function reading the live holds) once per type in its sales window: the
   // types on sale are those in it less those sold out.
@@ -101,7 +108,7 @@ const summaryColumns = (locale: Locale) => sql`
   v.id as venue_id, v.name as venue_name, v.city_id, ${col("ci.name", locale)} as city_name,
   e.price_from, e.price_max, e.tickets_sold as sold, t.n_ended, t.n_not_yet, t.n_sold_out, t.n_on_sale`;
 
-const summaryJoins = (now: Date) => sql`
+const summaryJoins = (now: Instant) => sql`
   join event_categories c on c.id = e.category_id
   join venues v on v.id = e.venue_id
   join cities ci on ci.id = v.city_id
@@ -111,7 +118,7 @@ const summaryJoins = (now: Date) => sql`
  * Summaries of the events a page query picks; the page query answers `id` and `ord` (and
  * anything else, passed through), and the ticket aggregates are computed for its rows only.
  */
-function summariesOf(page: SQL, locale: Locale, now: Date): SQL {
+function summariesOf(page: SQL, locale: Locale, now: Instant): SQL {
   return sql`with page as (${page})
     select page.*, ${summaryColumns(locale)}
     from page join events e on e.id = page.id ${summaryJoins(now)}
@@ -191,8 +198,8 @@ export async function listEvents(
   // An event is in the window when it overlaps it: it ends at or after its start and starts
   // before its end.
   const window = listingWindow(query, now);
-  if (window.start) where.push(sql`e.ends_at >= ${ts(window.start)}`);
-  if (window.end) where.push(sql`e.starts_at < ${ts(window.end)}`);
+  if (window.start) where.push(sql`e.ends_at >= ${timestamp(window.start)}`);
+  if (window.end) where.push(sql`e.starts_at < ${timestamp(window.end)}`);
   if (query.category) {
     where.push(
       sql`e.category_id = any(array(select id from event_categories where slug_de = ${query.category} or slug_en = ${query.category}))`,
@@ -369,11 +376,11 @@ export async function relatedEvents(
 // --- Categories and cities ----------------------------------------------------------------
 
 /** Upcoming published events of a category or venue(s): counted in an index, row by row never read. */
-const upcomingCount = (now: Date, join: SQL) =>
+const upcomingCount = (now: Instant, join: SQL) =>
   sql`(select count(*)::int from events e where ${join} and ${upcomingPublished(now)})`;
 
 /** The same for a city `ci`: the events of its venues. */
-const cityUpcomingCount = (now: Date) =>
+const cityUpcomingCount = (now: Instant) =>
   upcomingCount(
     now,
     sql`e.venue_id = any(array(select ve.id from venues ve where ve.city_id = ci.id))`,
@@ -455,12 +462,13 @@ export async function listCities(db: Database, locale: Locale, now: Date) {
  * typed one is below 0.7 (0.71 leaves room for rounding). The page is then the same as with
  * every match ranked ("konzert" at 10,000 events: 133 word matches, 390 others; 5.4 to 1.0 ms).
  */
-function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: number): SQL {
-  const queries = text.corrected ? [text.q, text.corrected] : [text.q];
+function searchedEvents({ locale, corrected }: SearchShape): SQL {
+  const { q, now, limit } = searchValue;
+  const queries = corrected ? [q, searchValue.corrected] : [q];
   const search = col("e.search", locale);
   const title = col("e.title", locale);
-  const tsq = (q: string) => sql`(select ${tsQuery(q, locale)})`;
-  const each = (measure: (q: string, i: string) => SQL) =>
+  const tsq = (q: Placeholder) => sql`(select ${tsQuery(q, locale)})`;
+  const each = (measure: (q: Placeholder, i: string) => SQL) =>
     sql.join(
       queries.map((q, i) => measure(q, String(i))),
       sql`, `,
@@ -496,16 +504,16 @@ function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: numb
       .map((_, i) => `(e.words_${i}::int + e.text_rank_${i} + ${resemblance(i)})`)
       .join(" + ");
     // Matches of the typed query before those of the corrected one (a rank below 10).
-    return sql.raw(text.corrected ? `${matches(resemblance)[0]}::int * 10 + ${sum}` : sum);
+    return sql.raw(corrected ? `${matches(resemblance)[0]}::int * 10 + ${sum}` : sum);
   };
   const rank = rankOf((i) => `e.resemblance_${i}`);
   const best = rankOf(() => "1::real");
-  const textBound = (q: string) => sql`case when numnode(${tsq(q)}) > 1 then 1.61 else 0 end`;
-  const otherBest = text.corrected
+  const textBound = (q: Placeholder) => sql`case when numnode(${tsq(q)}) > 1 then 1.61 else 0 end`;
+  const otherBest = corrected
     ? sql`case when exists (
-          select from events e where ${title} %> ${text.q} and (${words}) is not true and ${upcomingPublished(now)}
-        ) then 12 else 1.71 end + ${textBound(text.q)} + ${textBound(text.corrected)}`
-    : sql`1 + ${textBound(text.q)}`;
+          select from events e where ${title} %> ${q} and (${words}) is not true and ${upcomingPublished(now)}
+        ) then 12 else 1.71 end + ${textBound(q)} + ${textBound(searchValue.corrected)}`
+    : sql`1 + ${textBound(q)}`;
   return sql`with words as materialized (
       select e.*, ${best} as best from (
         select e.id, e.starts_at, e.status, e.ends_at, ${title} as title, ${textMeasures}
@@ -517,7 +525,7 @@ function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: numb
       select e.*, ${resemblances(sql`e.title`)} from top e
     ), last as (
       select ${rank} as rank, e.starts_at, e.id from head e
-      order by rank desc, e.starts_at, e.id offset ${limit - 1} limit 1
+      order by rank desc, e.starts_at, e.id offset ${limit} - 1 limit 1
     ), ranked as materialized (
       select ${columns} from head e
       union all
@@ -544,28 +552,48 @@ function searchedEvents(text: SearchText, locale: Locale, now: Date, limit: numb
     limit ${limit}`;
 }
 
-/** The settings of the search's and the suggestions' event statements (see `search`). */
+/** The settings of the search's and the suggestions' event statements (see `searchedEventRows`). */
 const searchSettings = {
   enable_seqscan: "off",
   "pg_trgm.word_similarity_threshold": String(titleSimilarity),
   plan_cache_mode: "force_generic_plan",
 };
 
-export async function search(
-  db: Database,
-  q: string,
-  limit: number,
-  locale: Locale,
-  now: Date,
-): Promise<SearchResult> {
-  const pattern = containsPattern(q);
-  const text: SearchText = { q, corrected: await typoCorrection(db, q) };
+/**
+ * The search's two statements, each one text per language and whether a correction was found,
+ * built once (`keptStatement`): a run puts in the typed and the corrected query, the patterns a
+ * name contains, the instant and the page's length.
+ */
+type SearchShape = { locale: Locale; corrected: boolean };
+const searchValue = {
+  q: sql.placeholder("q"),
+  corrected: sql.placeholder("corrected"),
+  pattern: sql.placeholder("pattern"),
+  correctedPattern: sql.placeholder("correctedPattern"),
+  now: sql.placeholder("now"),
+  limit: sql.placeholder("limit"),
+};
+
+// The planner prices the text operators (`@@`, `%>`) as cheap and would rather test every
+// event (~8 µs a row for trigrams) than read the GIN indexes; for this one statement it is
+// told to prefer the indexes (`searchSettings`). The trigram index itself applies
+// `titleSimilarity` (the same matches), so fewer near misses are read only to be dropped. Its
+// plan is the generic one, made once per connection: planning it for each query's words cost
+// 0.6–1.8 ms, more than a third of running it (`searchedEvents` is written for it).
+const searchedEventRows = keptStatement((shape: SearchShape) =>
+  summariesOf(searchedEvents(shape), shape.locale, searchValue.now),
+);
+
+// The three name lists in one statement (one round trip instead of three), each a JSON array:
+// `json_agg` takes its sorted subquery's rows in their order, as no join at its level could
+// reorder them.
+const searchedNameRows = keptStatement(({ locale, corrected }: SearchShape) => {
+  const { q, pattern, now, limit } = searchValue;
   // A name contains the query or resembles it, or the corrected query.
   const nameMatch = (name: SQL) =>
-    text.corrected
-      ? sql`(${name} ilike ${pattern} or ${name} %> ${q} or ${name} ilike ${containsPattern(text.corrected)} or ${name} %> ${text.corrected})`
+    corrected
+      ? sql`(${name} ilike ${pattern} or ${name} %> ${q} or ${name} ilike ${searchValue.correctedPattern} or ${name} %> ${searchValue.corrected})`
       : sql`(${name} ilike ${pattern} or ${name} %> ${q})`;
-  const eventPage = searchedEvents(text, locale, now, limit);
   const venueQuery = sql`select v.id, v.name, v.city_id, ${col("ci.name", locale)} as city_name,
       ${upcomingCount(now, sql`e.venue_id = v.id`)} as upcoming_count
     from venues v join cities ci on ci.id = v.city_id
@@ -586,24 +614,34 @@ export async function search(
       and (${nameMatch(sql`ci.name_de`)} or ${nameMatch(sql`ci.name_en`)})
     order by greatest(word_similarity(${q}, ci.name_de), word_similarity(${q}, ci.name_en)) desc, ci.id
     limit ${limit}`;
-  // The planner prices the text operators (`@@`, `%>`) as cheap and would rather test every
-  // event (~8 µs a row for trigrams) than read the GIN indexes; for this one statement it is
-  // told to prefer the indexes. The trigram index itself applies `titleSimilarity` (the same
-  // matches), so fewer near misses are read only to be dropped. Its plan is the generic one,
-  // made once per connection: planning it for each query's words cost 0.6–1.8 ms, more than a
-  // third of running it (`searchedEvents` is written for it). Every statement of the search
-  // has one text per language and whether a correction was found (the query's words are
-  // parameters), so each is named.
-  const eventsFound = withSettings(db, searchSettings, (settled) =>
-    preparedRows<Row>(settled, summariesOf(eventPage, locale, now)),
-  );
-  // The three name lists in one statement (one round trip instead of three), each a JSON array:
-  // `json_agg` takes its sorted subquery's rows in their order, as no join at its level could
-  // reorder them.
   const list = (query: SQL) => sql`(select coalesce(json_agg(found), '[]') from (${query}) found)`;
-  const namesFound = preparedRows<{ venues: Row[]; categories: Row[]; cities: Row[] }>(
+  return sql`select ${list(venueQuery)} as venues, ${list(categoryQuery)} as categories, ${list(cityQuery)} as cities`;
+});
+
+export async function search(
+  db: Database,
+  q: string,
+  limit: number,
+  locale: Locale,
+  now: Date,
+): Promise<SearchResult> {
+  const corrected = await typoCorrection(db, q);
+  const shape: SearchShape = { locale, corrected: corrected !== null };
+  const values = {
+    q,
+    corrected,
+    pattern: containsPattern(q),
+    correctedPattern: corrected && containsPattern(corrected),
+    now: now.toISOString(),
+    limit,
+  };
+  const eventsFound = withSettings(db, searchSettings, (settled) =>
+    searchedEventRows<Row>(settled, shape, values),
+  );
+  const namesFound = searchedNameRows<{ venues: Row[]; categories: Row[]; cities: Row[] }>(
     db,
-    sql`select ${list(venueQuery)} as venues, ${list(categoryQuery)} as categories, ${list(cityQuery)} as cities`,
+    shape,
+    values,
   );
   const [events, [names]] = await Promise.all([eventsFound, namesFound]);
   const { venues, categories, cities } = names!;

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { type Instant, timestamp } from "../db/client.ts";
 
 /**
  * The one definition of a taken seat, for the checkout's seat check and the catalogue's
@@ -10,9 +11,9 @@ import { type SQL, sql } from "drizzle-orm";
  */
 
 /** Seats of the ticket type `ticketTypeId` (an SQL expression) held now, except one order's. */
-export const heldSeats = (ticketTypeId: SQL, now: Date, exceptOrderId: number | null = null) =>
-  sql`held_seats(${ticketTypeId}, ${now.toISOString()}::timestamptz, ${exceptOrderId}::int)`;
+export const heldSeats = (ticketTypeId: SQL, now: Instant, exceptOrderId: number | null = null) =>
+  sql`held_seats(${ticketTypeId}, ${timestamp(now)}, ${exceptOrderId}::int)`;
 
 /** Sold plus held seats of the ticket type row aliased `alias` (e.g. `tt`). */
-export const takenSeats = (alias: string, now: Date) =>
+export const takenSeats = (alias: string, now: Instant) =>
   sql`(${sql.raw(alias)}.sold_count + ${heldSeats(sql.raw(`${alias}.id`), now)})`;
