@@ -26,7 +26,9 @@ describe("handleError: what React Router logs", () => {
     handleError(failure, args());
     const wrapped = new Error("a loader failed");
     handleError(new ErrorResponse(500, "Internal Server Error", wrapped, true), args());
-    expect(logged.mock.calls).toEqual([[failure], [wrapped]]);
+    const unavailable = new ErrorResponse(503, "Service Unavailable", "maintenance");
+    handleError(unavailable, args());
+    expect(logged.mock.calls).toEqual([[failure], [wrapped], [unavailable]]);
   });
 
   it("keeps quiet about requests the client has given up", () => {

@@ -16,10 +16,10 @@ import { contentSecurityPolicy, createNonce } from "./lib/security-headers.serve
 export const streamTimeout = 5_000;
 
 /**
- * What React Router logs: the server's errors, not a client's. Its own answers to a request no
- * page can take (a form posted to a page without one: 405) are the client's mistake, and a bot
- * posting to every page would fill the log with their stack traces. Aborted requests stay quiet,
- * as in React Router's default.
+ * What React Router logs: the server's errors, not a client's. An error response below 500 (its
+ * own 405 for a form posted to a page without one, say) answers the client's mistake, and a bot
+ * posting to every page would fill the log with stack traces. Aborted requests stay quiet, as in
+ * React Router's default.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;

@@ -72,7 +72,7 @@ const dialect = new PgDialect();
 
 /** An instant in a statement: a date, or where a kept statement's runs put theirs (ISO text). */
 export type Instant = Date | Placeholder;
-export const timestamp = (at: Instant) =>
+export const timestamptz = (at: Instant) =>
   sql`${at instanceof Date ? at.toISOString() : at}::timestamptz`;
 
 /** A statement's name: the same text gets the same name in every process. */
@@ -104,11 +104,13 @@ export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
 /**
  * A named statement (`preparedRows`) built once per process and shape: `build` writes its text
  * from the shape alone (its language, say) with `sql.placeholder(name)` wherever a run's value
- * goes, and each run passes only the values (one missing throws). The search's statements are
- * hundreds of drizzle fragments: building and naming them on every search was a sixth of the
- * API's time per search.
+ * goes, and each run passes only the values (one missing throws). Shapes come from a small,
+ * fixed set, as each is kept for good. The search's statements are hundreds of drizzle
+ * fragments: building and naming them on every search was a sixth of the API's time per search.
  */
-export function keptStatement<Shape>(build: (shape: Shape) => SQL) {
+export function keptStatement<Shape extends Record<string, string | boolean>>(
+  build: (shape: Shape) => SQL,
+) {
   const built = new Map<string, { query: Query; name: string }>();
   return <T>(db: Database, shape: Shape, values: Record<string, unknown>): Promise<T[]> => {
     const key = JSON.stringify(shape);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app.ts";
-import { keptStatement, timestamp } from "./client.ts";
+import { keptStatement, timestamptz } from "./client.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ describe("keptStatement", () => {
     const rows = keptStatement(({ upper }: { upper: boolean }) => {
       built.push(String(upper));
       const word = sql.placeholder("word");
-      return sql`select ${upper ? sql`upper(${word})` : word}::text as word, ${timestamp(sql.placeholder("at"))} as at`;
+      return sql`select ${upper ? sql`upper(${word})` : word}::text as word, ${timestamptz(sql.placeholder("at"))} as at`;
     });
     const at = new Date("2026-11-25T18:00:00.000Z");
     const run = (upper: boolean, word: string) =>

@@ -14,7 +14,7 @@ import {
   type Instant,
   keptStatement,
   preparedRows,
-  timestamp,
+  timestamptz,
   withSettings,
 } from "../db/client.ts";
 import {
@@ -55,7 +55,7 @@ const toDate = (value: unknown) => (value instanceof Date ? value : new Date(Str
 
 /** Visible upcoming events: published (not cancelled, never drafts) and not ended. */
 const upcomingPublished = (now: Instant) =>
-  sql`e.status = 'published' and e.ends_at >= ${timestamp(now)}`;
+  sql`e.status = 'published' and e.ends_at >= ${timestamptz(now)}`;
 
 /**
  * How closely a title must resemble the query to match without the words matching: stricter
@@ -87,8 +87,8 @@ export const textMatch = ({ q, corrected }: SearchText, locale: Locale) =>
  * event's kept totals).
  */
 const ticketAggregates = (now: Instant) => {
-  const ended = sql`coalesce(tt.sales_end <= ${timestamp(now)}, false)`;
-  const notYet = sql`coalesce(tt.sales_start > ${timestamp(now)}, false)`;
+  const ended = sql`coalesce(tt.sales_end <= ${timestamptz(now)}, false)`;
+  const notYet = sql`coalesce(tt.sales_start > ${timestamptz(now)}, false)`;
   const soldOut = sql`${takenSeats("tt", now)} >= tt.capacity`;
   // The seats taken (a function reading the live holds) once per type in its sales window: the
   // types on sale are those in it less those sold out.
@@ -198,8 +198,8 @@ export async function listEvents(
   // An event is in the window when it overlaps it: it ends at or after its start and starts
   // before its end.
   const window = listingWindow(query, now);
-  if (window.start) where.push(sql`e.ends_at >= ${timestamp(window.start)}`);
-  if (window.end) where.push(sql`e.starts_at < ${timestamp(window.end)}`);
+  if (window.start) where.push(sql`e.ends_at >= ${timestamptz(window.start)}`);
+  if (window.end) where.push(sql`e.starts_at < ${timestamptz(window.end)}`);
   if (query.category) {
     where.push(
       sql`e.category_id = any(array(select id from event_categories where slug_de = ${query.category} or slug_en = ${query.category}))`,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Instant, timestamp } from "../db/client.ts";
+import { type Instant, timestamptz } from "../db/client.ts";
 
 /**
  * The one definition of a taken seat, for the checkout's seat check and the catalogue's
@@ -12,7 +12,7 @@ import { type Instant, timestamp } from "../db/client.ts";
 
 /** Seats of the ticket type `ticketTypeId` (an SQL expression) held now, except one order's. */
 export const heldSeats = (ticketTypeId: SQL, now: Instant, exceptOrderId: number | null = null) =>
-  sql`held_seats(${ticketTypeId}, ${timestamp(now)}, ${exceptOrderId}::int)`;
+  sql`held_seats(${ticketTypeId}, ${timestamptz(now)}, ${exceptOrderId}::int)`;
 
 /** Sold plus held seats of the ticket type row aliased `alias` (e.g. `tt`). */
 export const takenSeats = (alias: string, now: Instant) =>
