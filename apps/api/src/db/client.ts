@@ -88,7 +88,10 @@ async function namedRows<T>(
   const pglite = embeddedDatabaseOf(db);
   if (pglite) {
     const params = fillPlaceholders(query.params, values ?? {});
-    if (params.every(isLiteral)) return pgliteNamedRows<T>(db, pglite, query.sql, name, params);
+    if (params.every(isLiteral) && (await preparedOnPglite(db, pglite, name, query.sql))) {
+      const literals = params.length ? `(${params.map(literal).join(", ")})` : "";
+      return pgliteRows<T>(db, `execute ${name}${literals}`);
+    }
   }
   const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
   return (result as { rows: T[] }).rows;
@@ -98,11 +101,13 @@ async function namedRows<T>(
  * PGlite's driver parses and plans every statement on every run, in WebAssembly on the server's
  * one thread: the event page's three statements took 11.2 ms unnamed, 3.5 ms prepared (10,000
  * events). There a named statement is SQL's `PREPARE`, once per database and name (the driver
- * sends no named Parse), and a run its `EXECUTE` with the values as literals, answered through
- * drizzle like any statement, with its parsers. A statement prepared inside a transaction
- * outlives it, even a rolled-back one.
+ * sends no named Parse), and a run its `EXECUTE` with the values as literals, read as the
+ * parameters' types read text (ids, ISO instants, words), answered through drizzle like any
+ * statement, with its parsers. Other values take the unnamed path, as do a transaction's
+ * statements but those of `withSettings`. A statement prepared inside a transaction outlives
+ * it, even a rolled-back one.
  */
-const preparedOnPglite = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
+const pglitePrepared = new WeakMap<PGlite, Map<string, true | Promise<void>>>();
 /** The embedded database of each `withSettings` transaction on PGlite. */
 const settledOnPglite = new WeakMap<object, PGlite>();
 
@@ -113,40 +118,51 @@ function embeddedDatabaseOf(db: Database): PGlite | undefined {
 
 type Literal = string | number | boolean | null;
 const isLiteral = (value: unknown): value is Literal =>
-  value === null || ["string", "number", "boolean"].includes(typeof value);
+  value === null ||
+  typeof value === "string" ||
+  typeof value === "boolean" ||
+  (typeof value === "number" && Number.isFinite(value));
 // Quoted, so that the statement's parameter type reads it as its own (an int, a timestamptz).
 const literal = (value: Literal) =>
   value === null ? "null" : pg.escapeLiteral(typeof value === "string" ? value : String(value));
 
-async function pgliteNamedRows<T>(
-  db: Database,
-  pglite: PGlite,
-  text: string,
-  name: string,
-  params: Literal[],
-): Promise<T[]> {
-  const run = async (statement: string) => {
-    const result = await db._.session
-      .prepareQuery({ sql: statement, params: [] }, undefined, undefined, false)
-      .execute();
-    return (result as { rows: T[] }).rows;
-  };
-  let prepared = preparedOnPglite.get(pglite);
+async function pgliteRows<T>(db: Database, statement: string): Promise<T[]> {
+  const result = await db._.session
+    .prepareQuery({ sql: statement, params: [] }, undefined, undefined, false)
+    .execute();
+  return (result as { rows: T[] }).rows;
+}
+
+/** Whether `name` is prepared on this PGlite for this run to execute; prepares it if no one has. */
+async function preparedOnPglite(db: Database, pglite: PGlite, name: string, text: string) {
+  let prepared = pglitePrepared.get(pglite);
   if (!prepared) {
     prepared = new Map();
-    preparedOnPglite.set(pglite, prepared);
+    pglitePrepared.set(pglite, prepared);
   }
-  let preparing = prepared.get(name);
-  if (!preparing) {
-    // Concurrent first runs share one PREPARE; a failed one is tried again by the next run.
-    preparing = run(`prepare ${name} as ${text}`).catch((error: unknown) => {
+  const state = prepared.get(name);
+  if (state === true) return true;
+  if (state) {
+    // Another run's PREPARE: inside a transaction it may be queued behind this very one, so
+    // waiting for it would wait for ever. Its failure is its own run's to report.
+    if (settledOnPglite.has(db)) return false;
+    return state.then(
+      () => true,
+      () => false,
+    );
+  }
+  const preparing = pgliteRows(db, `prepare ${name} as ${text}`).then(
+    () => {
+      prepared.set(name, true);
+    },
+    (error: unknown) => {
       prepared.delete(name);
       throw error;
-    });
-    prepared.set(name, preparing);
-  }
+    },
+  );
+  prepared.set(name, preparing);
   await preparing;
-  return run(`execute ${name}${params.length ? `(${params.map(literal).join(", ")})` : ""}`);
+  return true;
 }
 
 /**

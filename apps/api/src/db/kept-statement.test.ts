@@ -89,27 +89,47 @@ describe.runIf(testDatabase === "pglite")("named statements on PGlite", () => {
     expect((events.rows[0] as { n: number }).n).toBeGreaterThan(0);
   });
 
-  it("answers a prepared read as the driver answers it unnamed (dates as the driver gives them)", async () => {
-    const read = sql`select e.id, e.starts_at, e.title_de from events e order by e.id limit 3`;
-    expect(await preparedRows(t.ctx.db, read)).toEqual((await t.ctx.db.execute(read)).rows);
+  it("answers a prepared read as the driver answers it unnamed (its dates, numbers and texts)", async () => {
+    const read = sql`select e.id, e.starts_at, e.title_de, e.price_from from events e
+      where e.starts_at >= ${"2000-01-01T00:00:00.000Z"}::timestamptz and e.id > ${-1}
+      order by e.id limit ${3}`;
+    const unnamed = (await t.ctx.db.execute(read)).rows;
+    expect(unnamed).toHaveLength(3);
+    expect(await preparedRows(t.ctx.db, read)).toEqual(unnamed);
+    expect(await preparedRows(t.ctx.db, read)).toEqual(unnamed);
   });
 
-  it("runs a statement prepared under withSettings with those settings", async () => {
-    const threshold = () =>
-      preparedRows<{ threshold: string }>(
-        t.ctx.db,
-        sql`select current_setting('pg_trgm.word_similarity_threshold') as threshold`,
-      );
+  it("prepares a statement under withSettings, which runs with those settings", async () => {
+    const threshold = sql`select current_setting('pg_trgm.word_similarity_threshold') as threshold`;
     const settled = await withSettings(
       t.ctx.db,
       { "pg_trgm.word_similarity_threshold": "0.7" },
-      (db) =>
-        preparedRows<{ threshold: string }>(
-          db,
-          sql`select current_setting('pg_trgm.word_similarity_threshold') as threshold, 1 as settled`,
-        ),
+      (db) => preparedRows<{ threshold: string }>(db, threshold),
     );
     expect(settled[0]?.threshold).toBe("0.7");
-    expect((await threshold())[0]?.threshold).toBe("0.6");
+    const found = await t.ctx.db.execute(
+      sql`select count(*)::int as n from pg_prepared_statements where statement like '%current_setting(''pg_trgm%'`,
+    );
+    expect((found.rows[0] as { n: number }).n).toBe(1);
+    // The same statement outside: prepared already, and without the settings.
+    expect((await preparedRows<{ threshold: string }>(t.ctx.db, threshold))[0]?.threshold).toBe(
+      "0.6",
+    );
+  });
+
+  it("never waits inside withSettings for a PREPARE queued behind its own transaction", async () => {
+    const read = sql`select 'queued' as word`;
+    let outside: Promise<unknown> | undefined;
+    const inside = await withSettings(
+      t.ctx.db,
+      { "pg_trgm.word_similarity_threshold": "0.7" },
+      async (db) => {
+        // Its PREPARE waits for this transaction to end.
+        outside = preparedRows(t.ctx.db, read);
+        return preparedRows(db, read);
+      },
+    );
+    expect(inside).toEqual([{ word: "queued" }]);
+    expect(await outside).toEqual([{ word: "queued" }]);
   });
 });

@@ -10,6 +10,7 @@ import {
   verifyTicketCode,
 } from "@eventwerk/contract";
 import { and, count, eq, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, createContext } from "../app.ts";
@@ -516,13 +517,24 @@ describe("availability in the catalogue", () => {
       { id: types[1]!.id, held: 8, catalogue_held: 8, recount: 8 },
     ]);
     // The catalogue's count is inlined into its statement (migration 0020), not a function called
-    // per ticket type: a SET clause or a change of language would quietly stop that.
-    const plan = await t.ctx.db.execute(
-      sql`explain select ${heldSeats(sql`tt.id`, now)} from event_ticket_types tt`,
+    // per ticket type: a SET clause or a change of language would quietly stop that. Checked in
+    // the generic plan that the catalogue's named statements keep, its values as parameters.
+    const statement = new PgDialect().sqlToQuery(
+      sql`select ${heldSeats(sql`tt.id`, now)} from event_ticket_types tt`,
     );
-    const planText = plan.rows.map((row) => Object.values(row).join("")).join("\n");
-    expect(planText).toContain("order_items");
-    expect(planText).not.toMatch(/Function Scan/);
+    expect(statement.params).toEqual([now.toISOString(), null]);
+    const plan = await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare held_plan as ${statement.sql}`));
+      const explained = await tx.execute(
+        sql.raw(`explain execute held_plan('${now.toISOString()}', null)`),
+      );
+      await tx.execute(sql`deallocate held_plan`);
+      return explained.rows.map((row) => Object.values(row).join("")).join("\n");
+    });
+    expect(plan).toMatch(/\$1/);
+    expect(plan).toContain("order_items");
+    expect(plan).not.toMatch(/Function Scan/);
   });
 
   it("counts paid and unexpired held seats, never expired holds, without any cleanup", async () => {
