@@ -170,7 +170,7 @@ async function preparedOnPglite(db: Database, pglite: PGlite, name: string, text
  * runs, keeps its plan. Parsing and planning were ~3 of the ~5 ms of database CPU of an event
  * page. Only for statements whose text depends on nothing but the language: a connection keeps
  * every statement it has prepared, so texts built from a request's filters must not be named.
- * On PGlite, with `PREPARE` (`pgliteNamedRows`).
+ * On PGlite, with `PREPARE` and `EXECUTE` (`preparedOnPglite`).
  */
 export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
