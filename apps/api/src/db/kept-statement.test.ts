@@ -43,12 +43,6 @@ describe("keptStatement", () => {
 });
 
 describe.runIf(testDatabase === "pglite")("named statements on PGlite", () => {
-  const prepared = async (name: string) => {
-    const found = await t.ctx.db.execute(
-      sql`select count(*)::int as n from pg_prepared_statements where name = ${name}`,
-    );
-    return (found.rows[0] as { n: number }).n;
-  };
   const echo = keptStatement(
     () => sql`select ${sql.placeholder("text")}::text as text, ${sql.placeholder("n")}::int as n,
       ${sql.placeholder("yes")}::boolean as yes, ${sql.placeholder("none")}::text as none`,
@@ -71,9 +65,7 @@ describe.runIf(testDatabase === "pglite")("named statements on PGlite", () => {
       { text: "rock", n: 1, yes: true, none: null },
       { text: "oper", n: 2, yes: true, none: null },
     ]);
-    const names = await statementName();
-    expect(names).toHaveLength(1);
-    expect(await prepared(names[0]!)).toBe(1);
+    expect(await statementName()).toHaveLength(1);
   });
 
   it("passes a value as itself, quotes, backslashes and all, never as SQL", async () => {
