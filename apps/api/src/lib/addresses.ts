@@ -149,6 +149,13 @@ export async function updateAddress(db: Database, userId: string, input: Address
  * the default goes, the newest remaining address becomes the default.
  */
 export async function deleteAddress(db: Database, userId: string, id: number): Promise<boolean> {
+  // A refused delete (someone else's id, or none) answers before the owner's row is locked, so
+  // it takes no transaction id; the delete below still checks the owner under the lock.
+  const [own] = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  if (!own) return false;
   return db.transaction(async (tx) => {
     await lockOwner(tx, userId);
     const [deleted] = await tx

@@ -7,6 +7,7 @@ import {
   call,
   createTestApp,
   loginDemoVisitor,
+  nextTransactionId,
   registerVisitor,
   type TestApp,
   testClient,
@@ -581,12 +582,15 @@ describe("address authorisation", () => {
 
   it("answers 404 when B deletes A's address, and A's address stays", async () => {
     const before = await aRows();
+    const xid = await nextTransactionId(t);
     const response = await call(t.app, {
       method: "DELETE",
       url: `${url}?id=${aAddress.id}`,
       token: b.token,
     });
     expect(response.statusCode).toBe(404);
+    // Refused before anything is locked: not even B's own row took a transaction id.
+    expect(await nextTransactionId(t)).toBe(xid);
     expect(response.json()).toEqual({ error: { code: "not_found", message: "Nicht gefunden." } });
     expect(await aRows()).toEqual(before);
     expect((await list(a)).map((address) => address.id)).toEqual([aAddress.id]);

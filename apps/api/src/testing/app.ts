@@ -64,6 +64,19 @@ export type TestApp = {
   drainOutbox: () => Promise<void>;
 };
 
+/**
+ * The next transaction id the database will hand out. PostgreSQL gives a transaction an id only
+ * when it writes a row (insert, update, delete or row lock) in any table, so an unchanged value
+ * around a request means it wrote and locked nothing anywhere, with no table to list. The id is
+ * the cluster's: this holds while no other test file writes at the same time (one worker here).
+ */
+export async function nextTransactionId(t: TestApp): Promise<bigint> {
+  const result = await t.ctx.db.execute(
+    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xid`,
+  );
+  return BigInt(String(result.rows[0]!.xid));
+}
+
 /** Runs the context's due outbox jobs until none is left, waiting for any still running. */
 export async function drainOutbox(ctx: Context): Promise<void> {
   for (let round = 0; round < 500; round++) {
