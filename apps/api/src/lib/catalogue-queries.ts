@@ -260,26 +260,21 @@ export type EventRecord = {
   description: string;
 };
 
-/** A published or cancelled event with its venue and organiser; drafts are not found. */
-export async function findEvent(
-  db: Database,
-  id: number,
-  locale: Locale,
-  now: Date,
-): Promise<EventRecord | null> {
-  const [row] = await preparedRows<Row>(
-    db,
-    sql`select ${summaryColumns(locale)},
-        e.slug_de, e.slug_en, ${col("e.description", locale)} as description, e.age_limit, e.updated_at,
-        v.address_line, v.postal_code, v.latitude, v.longitude, co.code as country_code,
-        coalesce(op.company_name, u.name || ' ' || u.surname) as organiser_name
-      from events e ${summaryJoins(now)}
-      join countries co on co.id = ci.country_id
-      join users u on u.id = e.organiser_id
-      left join organiser_profiles op on op.user_id = e.organiser_id
-      where e.id = ${id} and e.status <> 'draft'`,
-  );
-  if (!row) return null;
+/** The event statements' values: the event's id and the instant. */
+const eventValue = { id: sql.placeholder("id"), now: sql.placeholder("now") };
+
+/** An event's own columns (`EventRecord`), found by its id; drafts are not found. */
+const eventColumns = (locale: Locale) => sql`${summaryColumns(locale)},
+    e.slug_de, e.slug_en, ${col("e.description", locale)} as description, e.age_limit, e.updated_at,
+    v.address_line, v.postal_code, v.latitude, v.longitude, co.code as country_code,
+    coalesce(op.company_name, u.name || ' ' || u.surname) as organiser_name
+  from events e ${summaryJoins(eventValue.now)}
+  join countries co on co.id = ci.country_id
+  join users u on u.id = e.organiser_id
+  left join organiser_profiles op on op.user_id = e.organiser_id
+  where e.id = ${eventValue.id} and e.status <> 'draft'`;
+
+function toEventRecord(row: Row, now: Date): EventRecord {
   const summary = toSummary(row, now);
   return {
     summary,
@@ -307,70 +302,107 @@ export async function findEvent(
   };
 }
 
-export async function ticketTypesOf(
+/** A published or cancelled event with its venue and organiser; drafts are not found. */
+const eventRows = keptStatement(
+  ({ locale }: { locale: Locale }) => sql`select ${eventColumns(locale)}`,
+);
+
+export async function findEvent(
   db: Database,
-  event: EventRecord,
+  id: number,
   locale: Locale,
-  now: Date,
-): Promise<TicketType[]> {
-  const found = await preparedRows<Row>(
-    db,
-    sql`select tt.id, ${col("tt.name", locale)} as name, tt.price_cents, tt.discount_price_cents,
-        tt.capacity, ${takenSeats("tt", now)} as taken, tt.max_per_order, tt.sales_start, tt.sales_end
-      from event_ticket_types tt where tt.event_id = ${event.summary.id}
-      order by tt.sort_order, tt.id`,
-  );
+  at: Date,
+): Promise<EventRecord | null> {
+  const [row] = await eventRows<Row>(db, { locale }, { id, now: at.toISOString() });
+  return row ? toEventRecord(row, at) : null;
+}
+
+/** The ticket types of the event `f` (an outer query's row), in the order the page shows them. */
+const ticketTypesOf = (locale: Locale) =>
+  sql`select tt.id, ${col("tt.name", locale)} as name, tt.price_cents, tt.discount_price_cents,
+      tt.capacity, ${takenSeats("tt", eventValue.now)} as taken, tt.max_per_order, tt.sales_start, tt.sales_end
+    from event_ticket_types tt where tt.event_id = f.id
+    order by tt.sort_order, tt.id`;
+
+function toTicketType(row: Row, event: EventRecord, at: Date): TicketType {
   const closed = isClosed(
     { status: event.summary.status, endsAt: new Date(event.summary.ends_at) },
-    now,
+    at,
   );
-  return found.map((row) => {
-    const state = {
-      capacity: Number(row.capacity),
-      taken: Number(row.taken),
-      salesStart: row.sales_start == null ? null : toDate(row.sales_start),
-      salesEnd: row.sales_end == null ? null : toDate(row.sales_end),
-    };
-    return {
-      id: Number(row.id),
-      name: String(row.name),
-      price_cents: Number(row.price_cents),
-      discount_price_cents:
-        row.discount_price_cents == null ? null : Number(row.discount_price_cents),
-      capacity: state.capacity,
-      remaining: Math.max(0, state.capacity - state.taken),
-      max_per_order: Number(row.max_per_order),
-      sales_start: state.salesStart?.toISOString() ?? null,
-      sales_end: state.salesEnd?.toISOString() ?? null,
-      availability: ticketAvailability(state, closed, now),
-    };
-  });
+  const state = {
+    capacity: Number(row.capacity),
+    taken: Number(row.taken),
+    salesStart: row.sales_start == null ? null : toDate(row.sales_start),
+    salesEnd: row.sales_end == null ? null : toDate(row.sales_end),
+  };
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    price_cents: Number(row.price_cents),
+    discount_price_cents:
+      row.discount_price_cents == null ? null : Number(row.discount_price_cents),
+    capacity: state.capacity,
+    remaining: Math.max(0, state.capacity - state.taken),
+    max_per_order: Number(row.max_per_order),
+    sales_start: state.salesStart?.toISOString() ?? null,
+    sales_end: state.salesEnd?.toISOString() ?? null,
+    availability: ticketAvailability(state, closed, at),
+  };
 }
 
 /**
- * Up to 6 upcoming published events of the same category, those in the same city first: six fill
- * the rows of the web's one-, two- and three-column grids.
+ * Up to 6 upcoming published events of the category of the event `f` (an outer query's row),
+ * those in its city first: six fill the rows of the web's one-, two- and three-column grids.
+ * Two bounded walks of the category's upcoming events in date order (an index): the first 6 in
+ * the same city, the first 6 elsewhere; never the whole category.
  */
-export async function relatedEvents(
-  db: Database,
-  event: EventRecord,
-  locale: Locale,
-  now: Date,
-): Promise<EventSummary[]> {
-  // Two bounded walks of the category's upcoming events in date order (an index): the first 6
-  // in the same city, the first 6 elsewhere; never the whole category.
-  const inCity = sql`e.venue_id in (select id from venues where city_id = ${event.cityId})`;
+const relatedTo = (locale: Locale) => {
+  const inCity = sql`e.venue_id in (select id from venues where city_id = f.city_id)`;
   const firstSix = (city: SQL) => sql`(select e.id, e.starts_at
     from events e
-    where e.category_id = ${event.categoryId} and e.id <> ${event.summary.id} and ${upcomingPublished(now)} and ${city}
+    where e.category_id = f.category_id and e.id <> f.id and ${upcomingPublished(eventValue.now)} and ${city}
     order by e.starts_at, e.id limit 6)`;
   const order = sql`r.same_city desc, r.starts_at, r.id`;
   const page = sql`select r.id, row_number() over (order by ${order}) as ord
     from (select *, true as same_city from ${firstSix(inCity)} near
       union all select *, false from ${firstSix(sql`not ${inCity}`)} far) r
     order by ${order} limit 6`;
-  const found = await preparedRows<Row>(db, summariesOf(page, locale, now));
-  return found.map((row) => toSummary(row, now));
+  return summariesOf(page, locale, eventValue.now);
+};
+
+/**
+ * The event page's read: the event, its ticket types and related events in one statement, each
+ * list a JSON array (`json_agg` keeps its ordered subquery's order). One round trip instead of
+ * three: on a two-core machine each statement's socket write and wake-up of the server cost
+ * about as much as a short statement's work.
+ */
+const eventPageRows = keptStatement(
+  ({ locale }: { locale: Locale }) => sql`select f.*,
+      (select coalesce(json_agg(t), '[]') from (${ticketTypesOf(locale)}) t) as ticket_types,
+      (select coalesce(json_agg(r), '[]') from (${relatedTo(locale)}) r) as related
+    from (select ${eventColumns(locale)}) f`,
+);
+
+export type EventPage = { event: EventRecord; ticketTypes: TicketType[]; related: EventSummary[] };
+
+export async function eventPage(
+  db: Database,
+  id: number,
+  locale: Locale,
+  at: Date,
+): Promise<EventPage | null> {
+  const [row] = await eventPageRows<Row & { ticket_types: Row[]; related: Row[] }>(
+    db,
+    { locale },
+    { id, now: at.toISOString() },
+  );
+  if (!row) return null;
+  const event = toEventRecord(row, at);
+  return {
+    event,
+    ticketTypes: row.ticket_types.map((type) => toTicketType(type, event, at)),
+    related: row.related.map((related) => toSummary(related, at)),
+  };
 }
 
 // --- Categories and cities ----------------------------------------------------------------

@@ -19,14 +19,13 @@ import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import { eventCalendar } from "../lib/catalogue-ics.ts";
 import {
+  eventPage,
   findEvent,
   listCategories,
   listCities,
   listEvents,
-  relatedEvents,
   search,
   suggestions,
-  ticketTypesOf,
 } from "../lib/catalogue-queries.ts";
 import { notFound } from "../lib/http-error.ts";
 import { publicCachePlugin } from "../plugins/public-cache.ts";
@@ -103,12 +102,9 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
     async (request) => {
       const now = new Date();
       const locale = request.locale;
-      const event = await findEvent(ctx.db, request.params.id, locale, now);
-      if (!event) throw notFound();
-      const [ticketTypes, related] = await Promise.all([
-        ticketTypesOf(ctx.db, event, locale, now),
-        relatedEvents(ctx.db, event, locale, now),
-      ]);
+      const found = await eventPage(ctx.db, request.params.id, locale, now);
+      if (!found) throw notFound();
+      const { event, ticketTypes, related } = found;
       const { venue: _, ...summary } = event.summary;
       return {
         data: {
