@@ -1,7 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Context } from "../context.ts";
-import { organiserProfiles, sessions, users } from "../db/schema.ts";
+import { keptStatement } from "../db/client.ts";
+import { organiserProfiles, type users } from "../db/schema.ts";
 import { type DoorAuth, doorLinkByToken } from "./door.ts";
 import { HttpError } from "./http-error.ts";
 
@@ -22,6 +23,17 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * The role of a token's user while its login session lasts. Every signed-in API call asks it, so
+ * it is built once and named (`keptStatement`): parsed and planned on each call, it cost more
+ * than it took to run.
+ */
+const liveSession = keptStatement(
+  () => sql`select u.role from sessions s join users u on u.id = s.user_id
+    where s.id = ${sql.placeholder("sid")} and s.user_id = ${sql.placeholder("sub")}
+      and s.revoked_at is null`,
+);
+
+/**
  * The user behind the request's bearer token. A missing token is 401, an invalid or expired one
  * 401 invalid_token, a client token (no `sub`) 403; a signed-out session counts as invalid.
  */
@@ -31,14 +43,11 @@ export async function requireUser(ctx: Context, request: FastifyRequest): Promis
   const claims = await ctx.tokens.verify(token);
   if (!claims) throw new HttpError(401, "invalid_token");
   if (!claims.sub || !claims.sid) throw new HttpError(403, "forbidden");
-  const [session] = await ctx.db
-    .select({ role: users.role })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt)),
-    )
-    .limit(1);
+  const [session] = await liveSession<{ role: UserAuth["role"] }>(
+    ctx.db,
+    {},
+    { sid: claims.sid, sub: claims.sub },
+  );
   if (!session) throw new HttpError(401, "invalid_token");
   return { userId: claims.sub, sessionId: claims.sid, clientId: claims.cid, role: session.role };
 }
