@@ -70,6 +70,9 @@ export async function migratePostgres(url: string): Promise<void> {
 
 const dialect = new PgDialect();
 
+/** An instant of a raw statement's row: drizzle's parsers leave timestamps as PostgreSQL's text. */
+export const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
 /** An instant in a statement: a date, or where a kept statement's runs put theirs (ISO text). */
 export type Instant = Date | Placeholder;
 export const timestamptz = (at: Instant) =>

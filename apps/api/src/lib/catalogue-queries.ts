@@ -15,6 +15,7 @@ import {
   keptStatement,
   preparedRows,
   timestamptz,
+  toDate,
   withSettings,
 } from "../db/client.ts";
 import {
@@ -51,7 +52,6 @@ async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
 /** A column of the request's language, e.g. `e.title_de`; locale is always "de" or "en". */
 const col = (base: string, locale: Locale) => sql.raw(`${base}_${locale === "en" ? "en" : "de"}`);
 const textSearchConfig = (locale: Locale) => sql.raw(locale === "en" ? "'english'" : "'german'");
-const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /** Visible upcoming events: published (not cancelled, never drafts) and not ended. */
 const upcomingPublished = (now: Instant) =>
