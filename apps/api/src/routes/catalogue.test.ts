@@ -5,11 +5,11 @@ import type {
   EventList,
   EventSummary,
 } from "@eventwerk/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
-import { call, createTestApp, type TestApp } from "../testing/app.ts";
+import { call, createTestApp, type TestApp, testDatabase } from "../testing/app.ts";
 import { type CatalogueFixtures, createCatalogueFixtures } from "../testing/catalogue-fixtures.ts";
 
 let t: TestApp;
@@ -231,6 +231,31 @@ describe("event listing", () => {
       meta: { page: 50, per_page: 10, total: SERIES + 2, pages: 3 },
     });
   });
+
+  it.runIf(testDatabase === "pglite")(
+    "keeps a listing's statement without a text query or prices, and writes the others per request",
+    async () => {
+      const kept = async () => {
+        const found = await t.ctx.db.execute(
+          sql`select count(*)::int as n from pg_prepared_statements where statement like '%as ord, (select count(*)::int from events e%'`,
+        );
+        return (found.rows[0] as { n: number }).n;
+      };
+      const shape = { category: f.otherCategory.slugEn, to: "2099-12-31", sort: "price" };
+      const before = await kept();
+      const first = await list({ ...shape, per_page: 2 }, "en");
+      const second = await list({ ...shape, per_page: 2, page: 2 }, "en");
+      expect(await kept()).toBe(before + 1);
+      // The same statement with other values: the next page, the same total.
+      expect(first.data).toHaveLength(2);
+      expect(second.meta.total).toBe(first.meta.total);
+      expect(idsOf(second.data)).not.toContain(first.data[0]!.id);
+
+      await list({ ...shape, price_min: 1 }, "en");
+      await list({ ...shape, q: "harbour" }, "en");
+      expect(await kept()).toBe(before + 1);
+    },
+  );
 
   it.each([
     ["date=yesterday", "date"],
