@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type Locale, localeSchema, webPagePaths } from "@eventwerk/contract";
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import type { Database, Transaction } from "../db/client.ts";
+import { type Database, type Instant, type Transaction, timestamptz } from "../db/client.ts";
 import { emailTokens, users } from "../db/schema.ts";
 import { HttpError } from "./http-error.ts";
 import { type MessageKey, t } from "./messages.ts";
@@ -87,18 +87,13 @@ export async function requestEmailChange(
 }
 
 /**
- * The address an account is moving to (its newest link that still works), or null: a subquery
- * for the user's own row (`loadUser` reads it with the user, in one round trip).
+ * The address an account is moving to (its newest link still working at `now`), or null: a
+ * subquery for the user's own row (`loadUser` reads it with the user, in one round trip).
  */
-export function pendingEmailOf(db: Db, userId: AnyPgColumn) {
-  const newest = db
-    .select({ email: emailTokens.email })
-    .from(emailTokens)
-    .where(and(unusedChangeLinks(userId), gt(emailTokens.expiresAt, new Date())))
-    .orderBy(desc(emailTokens.createdAt))
-    .limit(1);
-  return sql<string | null>`(${newest})`;
-}
+export const pendingEmailOf = (userId: AnyPgColumn, now: Instant) =>
+  sql<string | null>`(select ${emailTokens.email} from ${emailTokens}
+    where ${unusedChangeLinks(userId)} and ${emailTokens.expiresAt} > ${timestamptz(now)}
+    order by ${emailTokens.createdAt} desc limit 1)`;
 
 /** Whether the user's current address is verified. */
 export async function isEmailVerified(db: Db, userId: string): Promise<boolean> {

@@ -310,6 +310,23 @@ describe("changing the email address", () => {
     expect((await confirm(token, { token: tokens.access_token })).statusCode).toBe(400);
   });
 
+  it("shows the pending address only while its link works", async () => {
+    const { email, password, tokens } = await registerVisitor(t.app);
+    const target = newEmail("later");
+    expect((await requestChange(tokens.access_token, target, password)).statusCode).toBe(200);
+    // The outbox's job writes the link.
+    await t.drainOutbox();
+    expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: target });
+    // The link runs out after that read: a read that kept the instant of its first run would
+    // still show it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.ctx.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 10) })
+      .where(eq(emailTokens.email, target));
+    expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: null });
+  });
+
   it("refuses a wrong password, a taken address and bad input, queuing nothing", async () => {
     const { email, password, tokens } = await registerVisitor(t.app);
     const taken = await registerVisitor(t.app);
