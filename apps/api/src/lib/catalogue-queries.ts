@@ -182,7 +182,7 @@ export type ListQuery = {
 
 /**
  * The time window of a listing: presets and from/to intersect; without `from`, not ended yet.
- * It always has a start: `from`, or now.
+ * It always has a start: the latest of `from` (now without it) and the preset's.
  */
 export function listingWindow(query: ListQuery, now: Date): { start: Date; end: Date | null } {
   const windows: Window[] = [dateRangeWindow(query.from, query.to)];

@@ -251,8 +251,9 @@ describe("event listing", () => {
       expect(await kept()).toEqual({ n: before + 1, custom: 0 });
       // The same statement with other values: the next page, the same total.
       expect(first.data).toHaveLength(2);
+      expect(second.data).toHaveLength(2);
       expect(second.meta.total).toBe(first.meta.total);
-      expect(idsOf(second.data)).not.toContain(first.data[0]!.id);
+      expect(idsOf(second.data).filter((id) => idsOf(first.data).includes(id))).toEqual([]);
 
       await list({ ...shape, price_min: 1 }, "en");
       await list({ ...shape, q: "harbour" }, "en");
