@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { Locale } from "@eventwerk/contract";
 import { fillPlaceholders, type Placeholder, type Query, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -69,6 +70,10 @@ export async function migratePostgres(url: string): Promise<void> {
 }
 
 const dialect = new PgDialect();
+
+/** A column of a language, e.g. `e.title_de`; locale is always "de" or "en". */
+export const localeColumn = (base: string, locale: Locale) =>
+  sql.raw(`${base}_${locale === "en" ? "en" : "de"}`);
 
 /** An instant of a raw statement's row: drizzle's parsers leave timestamps as PostgreSQL's text. */
 export const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));

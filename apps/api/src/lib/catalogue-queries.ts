@@ -10,6 +10,7 @@ import type {
 } from "@eventwerk/contract";
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import {
+  localeColumn as col,
   type Database,
   type Instant,
   keptStatement,
@@ -49,8 +50,6 @@ async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** A column of the request's language, e.g. `e.title_de`; locale is always "de" or "en". */
-const col = (base: string, locale: Locale) => sql.raw(`${base}_${locale === "en" ? "en" : "de"}`);
 const textSearchConfig = (locale: Locale) => sql.raw(locale === "en" ? "'english'" : "'german'");
 
 /** Visible upcoming events: published (not cancelled, never drafts) and not ended. */

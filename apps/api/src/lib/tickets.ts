@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Locale, Order, TicketRecord } from "@eventwerk/contract";
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
-import { type Database, keptStatement, type Transaction, toDate } from "../db/client.ts";
+import {
+  type Database,
+  keptStatement,
+  localeColumn,
+  type Transaction,
+  toDate,
+} from "../db/client.ts";
 import { events, eventTicketTypes, orderItems, orders, tickets } from "../db/schema.ts";
 
 type Db = Database | Transaction;
@@ -20,12 +26,13 @@ const localized = <T extends { de: string; en: string }>(value: T, locale: Local
  */
 const ticketRows = keptStatement(({ locale }: { locale: Locale }) => {
   const userId = sql.placeholder("userId");
-  const of = (column: string) => sql.raw(`${column}_${locale === "en" ? "en" : "de"}`);
   return sql`select t.id, t.code, t.order_id, o.status as order_status, t.ticket_price_cents,
-      t.discount_cents, t.created_at, tt.id as type_id, ${of("tt.name")} as type_name,
-      e.id as event_id, ${of("e.slug")} as slug, ${of("e.title")} as title, e.starts_at, e.ends_at,
-      e.status as event_status, v.id as venue_id, v.name as venue_name, v.city_id,
-      ${of("ci.name")} as city_name, c.id as category_id, ${of("c.name")} as category_name,
+      t.discount_cents, t.created_at, tt.id as type_id,
+      ${localeColumn("tt.name", locale)} as type_name, e.id as event_id,
+      ${localeColumn("e.slug", locale)} as slug, ${localeColumn("e.title", locale)} as title,
+      e.starts_at, e.ends_at, e.status as event_status, v.id as venue_id, v.name as venue_name,
+      v.city_id, ${localeColumn("ci.name", locale)} as city_name, c.id as category_id,
+      ${localeColumn("c.name", locale)} as category_name,
       (select count(*)::int from tickets mine where mine.user_id = ${userId}) as total,
       (select coalesce(json_agg(json_build_object('id', l.id, 'entry_type', l.entry_type,
           'created_at', l.created_at) order by l.created_at, l.id), '[]')

@@ -21,7 +21,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import type { Database, Transaction } from "../../db/client.ts";
+import { type Database, localeColumn, type Transaction } from "../../db/client.ts";
 import {
   addresses,
   type BillingAddress,
@@ -826,7 +826,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
    * per language: the server plans it once per connection, not on each of an order's four reads.
    */
   const orderQuery = (locale: Locale) => {
-    const name = sql.raw(locale === "en" ? "tt.name_en" : "tt.name_de");
+    const name = localeColumn("tt.name", locale);
     return db
       .select({
         order: orders,
