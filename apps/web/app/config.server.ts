@@ -7,6 +7,12 @@ const configSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Where the REST API is reachable from this server; defaults to the same port. */
     API_BASE_URL: z.url().optional(),
+    /**
+     * How many connections each process keeps to the API; more calls at once wait for one. Each
+     * new connection costs the API's event loop an iteration to accept (libuv accepts one per
+     * iteration), so a burst of new ones under load waited seconds, up to the calls' timeout.
+     */
+    API_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(16),
     SITE_NAME: z.string().min(1).default("Eventwerk"),
     /** The OAuth client the web front end uses; same defaults as the API. */
     OAUTH_CLIENT_ID: z.string().min(1).default("eventwerk-web"),
