@@ -7,10 +7,11 @@
  * events, starts the production server (`npm start`'s script: one worker per core on
  * PostgreSQL) and measures from this process with autocannon, with the micro-caches off: the
  * home page, the listing, one event page, 100 different event pages, the signed-in `/konto` of
- * the demo visitor, and 20 different searches as pages (also one at a time) and API calls. Then
- * it restarts the server with the caches on and compares the anonymous event page with a
- * static-HTML ceiling: the same page's HTML served from memory by `node:http` (as many processes
- * as the server has), measured in the same run. It prints the event page's HTML size (raw and
+ * the demo visitor, 20 different searches as pages (also one at a time) and API calls, and the
+ * login form (no API call: the floor of any page under this load). Then it restarts the server
+ * with the caches on and compares the anonymous event page with a static-HTML ceiling: the same
+ * page's HTML served from memory by `node:http` (as many processes as the server has), measured
+ * in the same run. It prints the event page's HTML size (raw and
  * as sent), the server's resident memory after the load, with `--lighthouse` the Lighthouse
  * Performance score (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH; the median of
  * three first visits by a German browser) of `/`, the event page and `/search?q=konzert`, and
@@ -473,6 +474,10 @@ async function benchDatabase(
         searchPaths.map((path) => `/api/v1${path}`),
       );
       rows.push(figures.apiSearch);
+      // The floor of any page under this load: the login form calls the API for nothing but the
+      // shell data (cached), so it is the layout's render alone. The search page renders the
+      // same layout and waits for a search besides.
+      rows.push(await measure("/login, no API call (the floor of a page)", `${base}/login`));
       console.table(rows);
     }
 
