@@ -8,11 +8,11 @@
  * PostgreSQL) and measures from this process with autocannon, with the micro-caches off: the
  * home page, the listing, one event page, 100 different event pages, the signed-in `/konto` of
  * the demo visitor, 20 different searches as pages (also one at a time) and API calls, and the
- * login form (no API call: the floor of any page under this load). Then it restarts the server
- * with the caches on and compares the anonymous event page with a static-HTML ceiling: the same
- * page's HTML served from memory by `node:http` (as many processes as the server has), measured
- * in the same run. It prints the event page's HTML size (raw and
- * as sent), the server's resident memory after the load, with `--lighthouse` the Lighthouse
+ * login form (no API call of its own: the floor of any page under this load). Then it restarts
+ * the server with the caches on and compares the anonymous event page with a static-HTML
+ * ceiling: the same page's HTML served from memory by `node:http` (as many processes as the
+ * server has), measured in the same run. It prints the event page's HTML size (raw and as
+ * sent), the server's resident memory after the load, with `--lighthouse` the Lighthouse
  * Performance score (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH; the median of
  * three first visits by a German browser) of `/`, the event page and `/search?q=konzert`, and
  * of `/` by an English one (redirected to `/en`; shown, not a goal), and what each public page
@@ -474,10 +474,10 @@ async function benchDatabase(
         searchPaths.map((path) => `/api/v1${path}`),
       );
       rows.push(figures.apiSearch);
-      // The floor of any page under this load: the login form calls the API for nothing but the
-      // shell data (cached), so it is the layout's render alone. The search page renders the
+      // The floor of any page under this load: the login form makes no API call of its own (the
+      // shell data is cached), so it is the layout's render alone. The search page renders the
       // same layout and waits for a search besides.
-      rows.push(await measure("/login, no API call (the floor of a page)", `${base}/login`));
+      rows.push(await measure("/login, no API call of its own (the floor of a page)", `${base}/login`));
       console.table(rows);
     }
 

@@ -5,6 +5,7 @@ import {
   createApiClient,
   type Locale,
 } from "@eventwerk/contract";
+import PQueue from "p-queue";
 import type { RouterContextProvider } from "react-router";
 import { Agent } from "undici";
 import { config } from "./config.server";
@@ -22,14 +23,16 @@ let cached: { token: string; expiresAt: number } | null = null;
 let pending: Promise<string> | null = null;
 
 /**
- * How this server calls the API: over at most `connections` kept-alive connections (more calls
- * at once wait for one), answers uncompressed.
+ * How this server calls the API: over at most `connections` kept-alive connections, answers
+ * uncompressed. Call it once per process: each call makes its own pool of connections.
  *
  * Unbounded, a burst of calls opened a connection each: 50 visitors' home pages on PGlite asked
  * for 200 at once, which the API, on the same busy event loop, accepted one per iteration
- * (100–200 ms each), so a quarter of those pages waited for the calls' 10 s timeout and failed,
+ * (100–200 ms each), so about half of those pages waited for the calls' 10 s timeout and failed,
  * and their aborted connections started the next burst. More connections than the API's
- * database pool would not run more calls anyway.
+ * database pool would not run more calls anyway. Calls beyond the connections wait in `waiting`,
+ * within their timeout: one that times out there leaves the queue, where undici would still
+ * hand it a connection, only to close that connection.
  *
  * The API runs beside this server (in the same process with `npm start`, or on the same
  * network), and compressing its JSON there to inflate it here took ~10 % of the CPU of an event
@@ -38,12 +41,13 @@ let pending: Promise<string> | null = null;
 export function apiFetch(connections: number): typeof fetch {
   // undici's major is the one of the fetch built into this Node (24: undici 7).
   const dispatcher = new Agent({ connections });
+  const waiting = new PQueue({ concurrency: connections });
   return (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set("accept-encoding", "identity");
     // `dispatcher` is Node's own option of fetch (undici's), unknown to the DOM's types.
     const options: RequestInit & { dispatcher: Agent } = { ...init, headers, dispatcher };
-    return fetch(input, options);
+    return waiting.add(() => fetch(input, options), { signal: init?.signal ?? undefined });
   };
 }
 

@@ -8,7 +8,8 @@ const configSchema = z
     /** Where the REST API is reachable from this server; defaults to the same port. */
     API_BASE_URL: z.url().optional(),
     /**
-     * How many connections each process keeps to the API; more calls at once wait for one. Each
+     * The most connections each process opens to the API (kept alive while in use); more calls at
+     * once wait for one, within their timeout. Each
      * new connection costs the API's event loop an iteration to accept (libuv accepts one per
      * iteration), so a burst of new ones under load waited seconds, up to the calls' timeout.
      */
