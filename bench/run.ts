@@ -477,7 +477,9 @@ async function benchDatabase(
       // The floor of any page under this load: the login form makes no API call of its own (the
       // shell data is cached), so it is the layout's render alone. The search page renders the
       // same layout and waits for a search besides.
-      rows.push(await measure("/login, no API call of its own (the floor of a page)", `${base}/login`));
+      rows.push(
+        await measure("/login, no API call of its own (the floor of a page)", `${base}/login`),
+      );
       console.table(rows);
     }
 
