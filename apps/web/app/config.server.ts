@@ -8,10 +8,10 @@ const configSchema = z
     /** Where the REST API is reachable from this server; defaults to the same port. */
     API_BASE_URL: z.url().optional(),
     /**
-     * The most connections each process opens to the API (kept alive while in use); more calls at
-     * once wait for one, within their timeout. Each
-     * new connection costs the API's event loop an iteration to accept (libuv accepts one per
-     * iteration), so a burst of new ones under load waited seconds, up to the calls' timeout.
+     * The most connections each process opens to the API; more calls at once wait for one, within
+     * their timeout. Each new connection costs the API's event loop an iteration to accept (libuv
+     * accepts one per iteration), so a burst of new ones under load waited seconds, up to the
+     * calls' timeout.
      */
     API_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(16),
     SITE_NAME: z.string().min(1).default("Eventwerk"),
