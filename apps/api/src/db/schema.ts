@@ -388,7 +388,41 @@ export const events = pgTable(
     index("events_price_idx")
       .on(t.priceFrom, t.startsAt, t.id, t.endsAt)
       .where(sql`${t.status} in ('published', 'cancelled')`),
+    // The current month's part of a category's or city's upcoming count (migration 0021).
+    index("events_category_end_idx")
+      .on(t.categoryId, t.endsAt)
+      .where(sql`${t.status} = 'published'`),
+    index("events_venue_end_idx").on(t.venueId, t.endsAt).where(sql`${t.status} = 'published'`),
   ],
+);
+
+/**
+ * Published events per category and per city by the month (UTC) their end falls in, kept by
+ * triggers on `events` and `venues` (migration 0021): a count of upcoming events reads the later
+ * months here instead of counting every event.
+ */
+export const categoryEventMonths = pgTable(
+  "category_event_months",
+  {
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: "cascade" }),
+    month: timestamp("month", { withTimezone: true }).notNull(),
+    published: integer("published").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.month] })],
+);
+
+export const cityEventMonths = pgTable(
+  "city_event_months",
+  {
+    cityId: integer("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    month: timestamp("month", { withTimezone: true }).notNull(),
+    published: integer("published").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.month] })],
 );
 
 export const eventTicketTypes = pgTable(

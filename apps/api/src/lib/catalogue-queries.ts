@@ -489,14 +489,33 @@ export async function eventPage(
 
 // --- Categories and cities ----------------------------------------------------------------
 
-/** Upcoming published events of a category or venue(s): counted in an index, row by row never read. */
-const upcomingCount = (now: Instant, join: SQL) =>
-  sql`(select count(*)::int from events e where ${join} and ${upcomingPublished(now)})`;
+/** Upcoming published events of a venue `v`: counted in an index, row by row never read. */
+const venueUpcomingCount = (now: Instant) =>
+  sql`(select count(*)::int from events e where e.venue_id = v.id and ${upcomingPublished(now)})`;
 
-/** The same for a city `ci`: the events of its venues. */
-const cityUpcomingCount = (now: Instant) =>
-  upcomingCount(
+/**
+ * Upcoming published events of a category `c` or a city `ci`: the months after the current one
+ * from the counts kept per month (migration 0021), the rest of this month counted in the index
+ * by their end. A category's or city's events are thousands; its months a dozen or two.
+ */
+function keptUpcomingCount(now: Instant, kept: SQL, counted: SQL): SQL {
+  const month = sql`date_trunc('month', ${timestamptz(now)}, 'UTC')`;
+  return sql`((select coalesce(sum(m.published), 0) from ${kept} and m.month > ${month})
+    + (select count(*) from events e where ${counted} and ${upcomingPublished(now)}
+      and e.ends_at < ${month} + interval '1 month'))::int`;
+}
+
+const categoryUpcomingCount = (now: Instant) =>
+  keptUpcomingCount(
     now,
+    sql`category_event_months m where m.category_id = c.id`,
+    sql`e.category_id = c.id`,
+  );
+
+const cityUpcomingCount = (now: Instant) =>
+  keptUpcomingCount(
+    now,
+    sql`city_event_months m where m.city_id = ci.id`,
     sql`e.venue_id = any(array(select ve.id from venues ve where ve.city_id = ci.id))`,
   );
 
@@ -514,7 +533,7 @@ export async function listCategories(db: Database, locale: Locale, now: Date) {
   const found = await preparedRows<Row>(
     db,
     sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name, c.image,
-        ${upcomingCount(now, sql`e.category_id = c.id`)} as upcoming_count
+        ${categoryUpcomingCount(now)} as upcoming_count
       from event_categories c
       order by c.sort_order, c.id`,
   );
@@ -709,13 +728,13 @@ const searchedNameRows = keptStatement(({ locale, corrected }: SearchShape) => {
       ? sql`(${name} ilike ${pattern} or ${name} %> ${q} or ${name} ilike ${searchValue.correctedPattern} or ${name} %> ${searchValue.corrected})`
       : sql`(${name} ilike ${pattern} or ${name} %> ${q})`;
   const venueQuery = sql`select v.id, v.name, v.city_id, ${col("ci.name", locale)} as city_name,
-      ${upcomingCount(now, sql`e.venue_id = v.id`)} as upcoming_count
+      ${venueUpcomingCount(now)} as upcoming_count
     from venues v join cities ci on ci.id = v.city_id
     where ${nameMatch(sql`v.name`)}
     order by word_similarity(${q}, v.name) desc, v.name, v.id
     limit ${limit}`;
   const categoryQuery = sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name, c.image,
-      ${upcomingCount(now, sql`e.category_id = c.id`)} as upcoming_count
+      ${categoryUpcomingCount(now)} as upcoming_count
     from event_categories c
     where ${nameMatch(col("c.name", locale))}
     order by word_similarity(${q}, ${col("c.name", locale)}) desc, c.sort_order, c.id

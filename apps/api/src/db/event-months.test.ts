@@ -1,0 +1,223 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listCategories, listCities } from "../lib/catalogue-queries.ts";
+import { createTestApp, type TestApp } from "../testing/app.ts";
+import { type CatalogueFixtures, createCatalogueFixtures } from "../testing/catalogue-fixtures.ts";
+import type { Database } from "./client.ts";
+import * as schema from "./schema.ts";
+
+/**
+ * The counts kept per month (migration 0021) against the events themselves, after every kind of
+ * change the triggers must follow, and the upcoming counts read from them against a plain count.
+ */
+
+let t: TestApp;
+let f: CatalogueFixtures;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createCatalogueFixtures(t.ctx.db);
+});
+afterAll(() => t.close());
+
+type Counts = Record<string, number>;
+
+/** `table`'s rows that are not zero, as "id month: published". */
+async function kept(db: Database, table: "category_event_months" | "city_event_months") {
+  const id = sql.raw(table === "category_event_months" ? "category_id" : "city_id");
+  const found = await db.execute(
+    sql`select ${id} as id, month, published from ${sql.raw(table)} where published <> 0`,
+  );
+  const counts: Counts = {};
+  for (const row of found.rows)
+    counts[`${row.id} ${new Date(String(row.month)).toISOString()}`] = Number(row.published);
+  return counts;
+}
+
+/** The same counted from the published events. */
+async function counted(db: Database, by: "category" | "city") {
+  const id = sql.raw(by === "category" ? "e.category_id" : "v.city_id");
+  const found = await db.execute(
+    sql`select ${id} as id, date_trunc('month', e.ends_at, 'UTC') as month, count(*)::int as n
+      from events e join venues v on v.id = e.venue_id where e.status = 'published' group by 1, 2`,
+  );
+  const counts: Counts = {};
+  for (const row of found.rows)
+    counts[`${row.id} ${new Date(String(row.month)).toISOString()}`] = Number(row.n);
+  return counts;
+}
+
+async function expectKeptEqualsCounted(db: Database = t.ctx.db) {
+  expect(await kept(db, "category_event_months")).toEqual(await counted(db, "category"));
+  expect(await kept(db, "city_event_months")).toEqual(await counted(db, "city"));
+}
+
+const at = (iso: string) => new Date(iso);
+
+/** Events of the fixtures' organiser, all fields but those a test sets. */
+function eventRow(
+  key: string,
+  fields: Partial<typeof schema.events.$inferInsert> &
+    Pick<typeof schema.events.$inferInsert, "endsAt">,
+): typeof schema.events.$inferInsert {
+  return {
+    slugDe: `monat-${key}`,
+    slugEn: `month-${key}`,
+    titleDe: `Monatszählung ${key}`,
+    titleEn: `Month count ${key}`,
+    descriptionDe: "Zählt mit.",
+    descriptionEn: "Counts along.",
+    categoryId: f.category.id,
+    venueId: f.venue.id,
+    organiserId: f.organiserId,
+    startsAt: new Date(fields.endsAt.getTime() - 3_600_000),
+    coverImage: "concerts-1",
+    status: "published",
+    ...fields,
+  };
+}
+
+describe("the counts kept per month", () => {
+  it("start equal to the events (the seed's and the fixtures')", async () => {
+    expect(Object.keys(await kept(t.ctx.db, "category_event_months")).length).toBeGreaterThan(0);
+    await expectKeptEqualsCounted();
+  });
+
+  it("follow inserts of many events at once, published or not", async () => {
+    const db = t.ctx.db;
+    await db
+      .insert(schema.events)
+      .values([
+        eventRow("a", { endsAt: at("2031-01-31T23:59:59.999Z") }),
+        eventRow("b", { endsAt: at("2031-02-01T00:00:00Z") }),
+        eventRow("c", { endsAt: at("2031-02-01T00:00:00Z"), venueId: f.otherVenue.id }),
+        eventRow("d", { endsAt: at("2031-02-14T12:00:00Z"), categoryId: f.otherCategory.id }),
+        eventRow("e", { endsAt: at("2031-02-14T12:00:00Z"), status: "draft" }),
+        eventRow("f", { endsAt: at("2031-02-14T12:00:00Z"), status: "cancelled" }),
+      ]);
+    await expectKeptEqualsCounted();
+    const months = await kept(db, "category_event_months");
+    // The last millisecond of January and the first instant of February: two months.
+    expect(months[`${f.category.id} 2031-01-01T00:00:00.000Z`]).toBe(1);
+    expect(months[`${f.category.id} 2031-02-01T00:00:00.000Z`]).toBe(2);
+    expect(months[`${f.otherCategory.id} 2031-02-01T00:00:00.000Z`]).toBe(1);
+  });
+
+  it("follow publishing, cancelling, and moves to another category, venue, city or month", async () => {
+    const db = t.ctx.db;
+    const [event] = await db
+      .insert(schema.events)
+      .values(eventRow("g", { endsAt: at("2031-03-10T20:00:00Z"), status: "draft" }))
+      .returning({ id: schema.events.id });
+    const change = async (fields: Partial<typeof schema.events.$inferInsert>) => {
+      await db.update(schema.events).set(fields).where(eq(schema.events.id, event!.id));
+      await expectKeptEqualsCounted();
+    };
+    await change({ status: "published" });
+    await change({ categoryId: f.otherCategory.id });
+    await change({ venueId: f.otherVenue.id });
+    await change({ endsAt: at("2031-04-01T00:00:00Z") });
+    // A move within the month and the city changes no count; a sale's totals fire nothing.
+    await change({ endsAt: at("2031-04-20T00:00:00Z"), venueId: f.otherVenue.id });
+    await change({ ticketsSold: 12, priceFrom: 1000, priceMax: 2000 });
+    await change({ status: "cancelled" });
+    await change({ status: "published", categoryId: f.category.id, venueId: f.venue.id });
+    await change({ status: "draft", endsAt: at("2031-05-05T00:00:00Z") });
+  });
+
+  it("follow many events changed by one statement, and deletes", async () => {
+    const db = t.ctx.db;
+    const mine = await db
+      .select({ id: schema.events.id })
+      .from(schema.events)
+      .where(eq(schema.events.organiserId, f.organiserId));
+    const ids = mine.map((row) => row.id);
+    await db
+      .update(schema.events)
+      .set({ endsAt: sql`${schema.events.endsAt} + interval '40 days'` })
+      .where(inArray(schema.events.id, ids));
+    await expectKeptEqualsCounted();
+    await db
+      .update(schema.events)
+      .set({
+        status: sql`case when ${schema.events.id} % 2 = 0 then 'published' else 'draft' end::event_status`,
+      })
+      .where(inArray(schema.events.id, ids));
+    await expectKeptEqualsCounted();
+    await db.delete(schema.events).where(inArray(schema.events.id, ids.slice(0, 5)));
+    await expectKeptEqualsCounted();
+  });
+
+  it("move with a venue to another city", async () => {
+    const db = t.ctx.db;
+    await db
+      .update(schema.venues)
+      .set({ cityId: f.otherCity.id })
+      .where(eq(schema.venues.id, f.venue.id));
+    await expectKeptEqualsCounted();
+    await db
+      .update(schema.venues)
+      .set({ cityId: f.city.id })
+      .where(eq(schema.venues.id, f.venue.id));
+    await expectKeptEqualsCounted();
+  });
+
+  it("stay right when transactions publish in the same month at once", async () => {
+    const db = t.ctx.db;
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        db.transaction(async (tx) => {
+          await tx
+            .insert(schema.events)
+            .values(eventRow(`rush-${i}`, { endsAt: at(`2031-06-${10 + i}T18:00:00Z`) }));
+          // Holds the month's row a while, so the others wait for it (on PostgreSQL).
+          await tx.execute(sql`select pg_sleep(0.02)`);
+        }),
+      ),
+    );
+    await expectKeptEqualsCounted();
+    expect(
+      (await kept(db, "category_event_months"))[`${f.category.id} 2031-06-01T00:00:00.000Z`],
+    ).toBe(8);
+  });
+});
+
+describe("upcoming counts read from them", () => {
+  /** Upcoming published events per category and city, counted one by one. */
+  async function plainCounts(now: Date) {
+    const byCategory = await t.ctx.db.execute(
+      sql`select c.id, (select count(*)::int from events e where e.category_id = c.id
+          and e.status = 'published' and e.ends_at >= ${now.toISOString()}::timestamptz) as n
+        from event_categories c`,
+    );
+    const byCity = await t.ctx.db.execute(
+      sql`select v.city_id as id, count(*)::int as n from events e join venues v on v.id = e.venue_id
+        where e.status = 'published' and e.ends_at >= ${now.toISOString()}::timestamptz group by 1`,
+    );
+    const map = (rows: Record<string, unknown>[]) =>
+      Object.fromEntries(rows.map((row) => [Number(row.id), Number(row.n)]));
+    return { categories: map(byCategory.rows), cities: map(byCity.rows) };
+  }
+
+  // Now, the edges of a month (events end exactly there in the tests above) and a month later.
+  it.each([
+    new Date().toISOString(),
+    "2031-01-31T23:59:59.999Z",
+    "2031-02-01T00:00:00.000Z",
+    "2031-02-01T00:00:00.001Z",
+    "2031-02-14T12:00:00.000Z",
+    "2031-03-31T23:00:00.000Z",
+  ])("equal a plain count at %s", async (instant) => {
+    const now = at(instant);
+    const plain = await plainCounts(now);
+    const categories = await listCategories(t.ctx.db, "de", now);
+    for (const category of categories)
+      expect([category.id, category.upcoming_count]).toEqual([
+        category.id,
+        plain.categories[category.id] ?? 0,
+      ]);
+    const cities = await listCities(t.ctx.db, "de", now);
+    expect(cities.length).toBeGreaterThan(0);
+    for (const city of cities)
+      expect([city.id, city.upcoming_count]).toEqual([city.id, plain.cities[city.id] ?? 0]);
+  });
+});
