@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCategories, listCities } from "../lib/catalogue-queries.ts";
 import { createTestApp, type TestApp } from "../testing/app.ts";
@@ -19,32 +19,33 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Counts = Record<string, number>;
-
-/** `table`'s rows that are not zero, as "id month: published". */
-async function kept(db: Database, table: "category_event_months" | "city_event_months") {
-  const id = sql.raw(table === "category_event_months" ? "category_id" : "city_id");
-  const found = await db.execute(
-    sql`select ${id} as id, month, published from ${sql.raw(table)} where published <> 0`,
+/** Rows of `id`, `month` and `n` as "id month: n". */
+async function countsOf(db: Database, query: SQL): Promise<Record<string, number>> {
+  const found = await db.execute(query);
+  return Object.fromEntries(
+    found.rows.map((row) => [
+      `${row.id} ${new Date(String(row.month)).toISOString()}`,
+      Number(row.n),
+    ]),
   );
-  const counts: Counts = {};
-  for (const row of found.rows)
-    counts[`${row.id} ${new Date(String(row.month)).toISOString()}`] = Number(row.published);
-  return counts;
 }
+
+/** `table`'s rows that are not zero. */
+const kept = (db: Database, table: "category_event_months" | "city_event_months") =>
+  countsOf(
+    db,
+    sql`select ${sql.raw(table === "category_event_months" ? "category_id" : "city_id")} as id,
+      month, published as n from ${sql.raw(table)} where published <> 0`,
+  );
 
 /** The same counted from the published events. */
-async function counted(db: Database, by: "category" | "city") {
-  const id = sql.raw(by === "category" ? "e.category_id" : "v.city_id");
-  const found = await db.execute(
-    sql`select ${id} as id, date_trunc('month', e.ends_at, 'UTC') as month, count(*)::int as n
+const counted = (db: Database, by: "category" | "city") =>
+  countsOf(
+    db,
+    sql`select ${sql.raw(by === "category" ? "e.category_id" : "v.city_id")} as id,
+      date_trunc('month', e.ends_at, 'UTC') as month, count(*)::int as n
       from events e join venues v on v.id = e.venue_id where e.status = 'published' group by 1, 2`,
   );
-  const counts: Counts = {};
-  for (const row of found.rows)
-    counts[`${row.id} ${new Date(String(row.month)).toISOString()}`] = Number(row.n);
-  return counts;
-}
 
 async function expectKeptEqualsCounted(db: Database = t.ctx.db) {
   expect(await kept(db, "category_event_months")).toEqual(await counted(db, "category"));
