@@ -39,10 +39,14 @@ CREATE FUNCTION event_months_add(category_ids integer[], venue_ids integer[], en
   FROM unnest(category_ids, ends, deltas) AS c(category_id, ends_at, delta)
   GROUP BY 1, 2 HAVING sum(c.delta) <> 0
   ON CONFLICT (category_id, month) DO UPDATE SET published = m.published + excluded.published;
+  -- The venues' cities read under a share lock: a venue moving to another city at the same time
+  -- either waits for this transaction (and then moves its events, this one's included) or has
+  -- committed, and its new city is the one read here.
+  WITH located AS (SELECT v.id, v.city_id FROM venues v WHERE v.id = ANY(venue_ids) FOR SHARE)
   INSERT INTO city_event_months AS m (city_id, month, published)
   SELECT v.city_id, date_trunc('month', c.ends_at, 'UTC'), sum(c.delta)::int
   FROM unnest(venue_ids, ends, deltas) AS c(venue_id, ends_at, delta)
-  JOIN venues v ON v.id = c.venue_id
+  JOIN located v ON v.id = c.venue_id
   GROUP BY 1, 2 HAVING sum(c.delta) <> 0
   ON CONFLICT (city_id, month) DO UPDATE SET published = m.published + excluded.published;
 $$;
@@ -95,6 +99,24 @@ $$;
 CREATE TRIGGER event_months_venue_city AFTER UPDATE OF city_id ON venues
   FOR EACH ROW WHEN (OLD.city_id IS DISTINCT FROM NEW.city_id)
   EXECUTE FUNCTION event_months_of_venue();
+--> statement-breakpoint
+-- One statement that changes many events (an organiser's suspension or reinstatement) takes the
+-- months' rows event by event, a category's before a city's; another transaction publishing one
+-- event could hold that category's row and wait for a city's row the first already holds. Such a
+-- statement first locks every row it will change, each table's in key order, with this.
+CREATE FUNCTION event_months_lock(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM FROM category_event_months m
+  WHERE (m.category_id, m.month) IN (
+    SELECT e.category_id, date_trunc('month', e.ends_at, 'UTC') FROM events e WHERE e.id = ANY(ids))
+  ORDER BY m.category_id, m.month FOR UPDATE;
+  PERFORM FROM city_event_months m
+  WHERE (m.city_id, m.month) IN (
+    SELECT v.city_id, date_trunc('month', e.ends_at, 'UTC')
+    FROM events e JOIN venues v ON v.id = e.venue_id WHERE e.id = ANY(ids))
+  ORDER BY m.city_id, m.month FOR UPDATE;
+END
+$$;
 --> statement-breakpoint
 SELECT event_months_add(array_agg(category_id), array_agg(venue_id), array_agg(ends_at), array_agg(1))
 FROM events WHERE status = 'published' HAVING count(*) > 0;

@@ -1,9 +1,10 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCategories, listCities } from "../lib/catalogue-queries.ts";
-import { createTestApp, type TestApp } from "../testing/app.ts";
+import { createTestApp, type TestApp, testDatabase } from "../testing/app.ts";
 import { type CatalogueFixtures, createCatalogueFixtures } from "../testing/catalogue-fixtures.ts";
-import type { Database } from "./client.ts";
+import { type Database, withSettings } from "./client.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -183,6 +184,17 @@ describe("the counts kept per month", () => {
 });
 
 describe("upcoming counts read from them", () => {
+  beforeAll(async () => {
+    // Events in the last days and the last hour of a month in UTC: in Berlin's time the last hour
+    // is already the next month, in New York's the days are still this one's.
+    await t.ctx.db
+      .insert(schema.events)
+      .values([
+        eventRow("edge-a", { endsAt: at("2031-03-29T12:00:00Z") }),
+        eventRow("edge-b", { endsAt: at("2031-03-31T23:30:00Z"), venueId: f.otherVenue.id }),
+      ]);
+  });
+
   /** Upcoming published events per category and city, counted one by one. */
   async function plainCounts(now: Date) {
     const byCategory = await t.ctx.db.execute(
@@ -199,26 +211,112 @@ describe("upcoming counts read from them", () => {
     return { categories: map(byCategory.rows), cities: map(byCity.rows) };
   }
 
-  // Now, the edges of a month (events end exactly there in the tests above) and a month later.
-  it.each([
-    new Date().toISOString(),
-    "2031-01-31T23:59:59.999Z",
-    "2031-02-01T00:00:00.000Z",
-    "2031-02-01T00:00:00.001Z",
-    "2031-02-14T12:00:00.000Z",
-    "2031-03-31T23:00:00.000Z",
-  ])("equal a plain count at %s", async (instant) => {
+  // Now, the edges of a month (events end exactly there), a month later, and in sessions of
+  // other time zones than the test database's UTC.
+  it.each(
+    [
+      new Date().toISOString(),
+      "2031-01-31T23:59:59.999Z",
+      "2031-02-01T00:00:00.000Z",
+      "2031-02-01T00:00:00.001Z",
+      "2031-02-14T12:00:00.000Z",
+      "2031-03-28T00:00:00.000Z",
+      "2031-03-31T23:00:00.000Z",
+    ].flatMap((instant) =>
+      ["UTC", "Europe/Berlin", "America/New_York"].map((zone) => [instant, zone]),
+    ),
+  )("equal a plain count at %s in a session of %s", async (instant, zone) => {
     const now = at(instant);
     const plain = await plainCounts(now);
-    const categories = await listCategories(t.ctx.db, "de", now);
+    const [categories, cities] = await withSettings(t.ctx.db, { TimeZone: zone }, (db) =>
+      Promise.all([listCategories(db, "de", now), listCities(db, "de", now)]),
+    );
     for (const category of categories)
       expect([category.id, category.upcoming_count]).toEqual([
         category.id,
         plain.categories[category.id] ?? 0,
       ]);
-    const cities = await listCities(t.ctx.db, "de", now);
     expect(cities.length).toBeGreaterThan(0);
     for (const city of cities)
       expect([city.id, city.upcoming_count]).toEqual([city.id, plain.cities[city.id] ?? 0]);
+  });
+});
+
+/** Two connections of their own to the test's PostgreSQL database. */
+async function twoConnections() {
+  const pool = t.ctx.db.$client;
+  if (!(pool instanceof pg.Pool)) throw new Error("PostgreSQL only");
+  return Promise.all([pool.connect(), pool.connect()]);
+}
+
+describe.runIf(testDatabase === "postgres")("the months' locks", () => {
+  it("make an event published at a venue moving to another city wait, and count it there", async () => {
+    const [mover, publisher] = await twoConnections();
+    try {
+      await mover.query("begin");
+      await mover.query("update venues set city_id = $1 where id = $2", [
+        f.otherCity.id,
+        f.venue.id,
+      ]);
+      let published = false;
+      const publishing = publisher
+        .query(
+          `insert into events (slug_de, slug_en, title_de, title_en, description_de, description_en,
+            category_id, venue_id, organiser_id, starts_at, ends_at, cover_image, status)
+          values ('umzug', 'move', 'Umzug', 'Move', '-', '-', $1, $2, $3,
+            '2031-07-01T18:00:00Z', '2031-07-01T20:00:00Z', 'concerts-1', 'published')`,
+          [f.category.id, f.venue.id, f.organiserId],
+        )
+        .then(() => {
+          published = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(published).toBe(false);
+      await mover.query("commit");
+      await publishing;
+      await expectKeptEqualsCounted();
+      expect(
+        (await kept(t.ctx.db, "city_event_months"))[`${f.otherCity.id} 2031-07-01T00:00:00.000Z`],
+      ).toBe(1);
+    } finally {
+      await mover.query("update venues set city_id = $1 where id = $2", [f.city.id, f.venue.id]);
+      mover.release();
+      publisher.release();
+    }
+    await expectKeptEqualsCounted();
+  });
+
+  it("are all taken before an organiser's events change at once", async () => {
+    const [bulk, other] = await twoConnections();
+    try {
+      await bulk.query("begin");
+      await bulk.query(
+        "select event_months_lock(array(select id from events where organiser_id = $1 and status = 'published'))",
+        [f.organiserId],
+      );
+      const held = await other.query(
+        `select count(*)::int as n from category_event_months m
+        where m.category_id in ($1, $2) and exists (select from events e where e.organiser_id = $3
+          and e.status = 'published' and e.category_id = m.category_id
+          and date_trunc('month', e.ends_at, 'UTC') = m.month)`,
+        [f.category.id, f.otherCategory.id, f.organiserId],
+      );
+      expect(held.rows[0].n).toBeGreaterThan(1);
+      // Every one of those rows, and the cities', is locked by the first transaction.
+      for (const table of ["category_event_months", "city_event_months"])
+        await expect(
+          other.query(
+            `select from ${table} m where exists (select from events e join venues v on v.id = e.venue_id
+            where e.organiser_id = $1 and e.status = 'published'
+              and m.${table === "category_event_months" ? "category_id = e.category_id" : "city_id = v.city_id"}
+              and date_trunc('month', e.ends_at, 'UTC') = m.month) for update skip locked`,
+            [f.organiserId],
+          ),
+        ).resolves.toMatchObject({ rowCount: 0 });
+    } finally {
+      await bulk.query("rollback");
+      bulk.release();
+      other.release();
+    }
   });
 });

@@ -499,10 +499,13 @@ const venueUpcomingCount = (now: Instant) =>
  * by their end. A category's or city's events are thousands; its months a dozen or two.
  */
 function keptUpcomingCount(now: Instant, kept: SQL, counted: SQL): SQL {
-  const month = sql`date_trunc('month', ${timestamptz(now)}, 'UTC')`;
-  return sql`((select coalesce(sum(m.published), 0) from ${kept} and m.month > ${month})
+  // The month's start and the next one's in UTC, as the kept rows name months, on a server or
+  // session in any time zone (adding a month to a timestamptz would count in the session's).
+  const month = sql`date_trunc('month', ${timestamptz(now)} at time zone 'UTC')`;
+  return sql`((select coalesce(sum(m.published), 0) from ${kept}
+      and m.month > (${month} at time zone 'UTC'))
     + (select count(*) from events e where ${counted} and ${upcomingPublished(now)}
-      and e.ends_at < ${month} + interval '1 month'))::int`;
+      and e.ends_at < ((${month} + interval '1 month') at time zone 'UTC')))::int`;
 }
 
 const categoryUpcomingCount = (now: Instant) =>

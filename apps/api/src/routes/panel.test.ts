@@ -288,6 +288,12 @@ describe("organiser review by the admin", () => {
     const admin = await loginAdmin(t.app);
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const { event, type } = await saleEvent(owner.token);
+    // The category's upcoming count (kept per month, migration 0021) follows the events.
+    const upcoming = async () =>
+      (await call(t.app, { method: "GET", url: "/api/v1/event-categories" }))
+        .json<{ data: { id: number; upcoming_count: number }[] }>()
+        .data.find((category) => category.id === event.category_id)!.upcoming_count;
+    const before = await upcoming();
     const suspended = await call(t.app, {
       method: "POST",
       url: path(panelPaths.suspendOrganiser, owner.id),
@@ -303,6 +309,7 @@ describe("organiser review by the admin", () => {
       items: [{ ticket_type_id: type.id, quantity: 1 }],
     });
     expect(hold.statusCode).toBe(404);
+    expect(await upcoming()).toBe(before - 1);
     expect(
       (await call(t.app, { method: "GET", url: panelPaths.dashboard, token: owner.token }))
         .statusCode,
@@ -324,6 +331,7 @@ describe("organiser review by the admin", () => {
     expect(
       (await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` })).statusCode,
     ).toBe(200);
+    expect(await upcoming()).toBe(before);
   });
 });
 

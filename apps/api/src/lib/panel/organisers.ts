@@ -1,11 +1,21 @@
 import type { OrganiserApplication } from "@eventwerk/contract";
-import { and, asc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
 import { cities, events, organiserProfiles, users } from "../../db/schema.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { type MessageKey, t } from "../messages.ts";
 import { enqueueMail } from "../outbox.ts";
 import { audit } from "./audit.ts";
+
+/**
+ * Locks the month counts (migration 0021) that the events matching `where` will change, in key
+ * order, before one statement changes them all (`event_months_lock` says why).
+ */
+async function lockEventMonths(tx: Transaction, where: SQL | undefined) {
+  await tx.execute(
+    sql`select event_months_lock(array(select ${events.id} from ${events} where ${where}))`,
+  );
+}
 
 type Db = Database | Transaction;
 export type OrganiserFilter = "pending" | "approved" | "rejected" | "suspended";
@@ -121,7 +131,7 @@ export async function reviewOrganiser(
           })
           .where(eq(organiserProfiles.userId, userId));
         break;
-      case "suspend":
+      case "suspend": {
         if (profile.approvalStatus !== "approved" || profile.suspendedAt) {
           throw new HttpError(409, "conflict", "organiser_not_active");
         }
@@ -129,22 +139,28 @@ export async function reviewOrganiser(
           .update(organiserProfiles)
           .set({ suspendedAt: now, reviewNote: reason, reviewedAt: now, updatedAt: now })
           .where(eq(organiserProfiles.userId, userId));
+        const published = and(eq(events.organiserId, userId), eq(events.status, "published"));
+        await lockEventMonths(tx, published);
         await tx
           .update(events)
           .set({ status: "draft", hiddenBySuspension: true, updatedAt: now })
-          .where(and(eq(events.organiserId, userId), eq(events.status, "published")));
+          .where(published);
         break;
-      case "reinstate":
+      }
+      case "reinstate": {
         if (!profile.suspendedAt) throw new HttpError(409, "conflict", "organiser_not_suspended");
         await tx
           .update(organiserProfiles)
           .set({ suspendedAt: null, reviewNote: null, reviewedAt: now, updatedAt: now })
           .where(eq(organiserProfiles.userId, userId));
+        const hidden = and(eq(events.organiserId, userId), eq(events.hiddenBySuspension, true));
+        await lockEventMonths(tx, hidden);
         await tx
           .update(events)
           .set({ status: "published", hiddenBySuspension: false, updatedAt: now })
-          .where(and(eq(events.organiserId, userId), eq(events.hiddenBySuspension, true)));
+          .where(hidden);
         break;
+      }
     }
     const locale = row.user.preferredLocale;
     const values = {
