@@ -83,6 +83,18 @@ CREATE TRIGGER event_months_update AFTER UPDATE OF status, category_id, venue_id
       IS DISTINCT FROM (NEW.status, NEW.category_id, NEW.venue_id, NEW.ends_at))
   EXECUTE FUNCTION event_months_of_events();
 --> statement-breakpoint
+-- TRUNCATE fires no row or transition triggers: the counts go with the events.
+CREATE FUNCTION event_months_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM category_event_months;
+  DELETE FROM city_event_months;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER event_months_truncate AFTER TRUNCATE ON events
+  FOR EACH STATEMENT EXECUTE FUNCTION event_months_truncate();
+--> statement-breakpoint
 -- A venue that moves to another city takes its published events' counts along.
 CREATE FUNCTION event_months_of_venue() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -320,3 +320,12 @@ describe.runIf(testDatabase === "postgres")("the months' locks", () => {
     }
   });
 });
+
+// Last: it empties the catalogue of this file's database.
+it("are emptied with the events by TRUNCATE", async () => {
+  await t.ctx.db.execute(sql`truncate events cascade`);
+  const rows = await t.ctx.db.execute(
+    sql`select (select count(*) from category_event_months) + (select count(*) from city_event_months) as n`,
+  );
+  expect(Number(rows.rows[0]!.n)).toBe(0);
+});
