@@ -48,7 +48,8 @@ const counted = (db: Database, by: "category" | "city") =>
       from events e join venues v on v.id = e.venue_id where e.status = 'published' group by 1, 2`,
   );
 
-async function expectKeptEqualsCounted(db: Database = t.ctx.db) {
+async function expectKeptEqualsCounted() {
+  const db = t.ctx.db;
   expect(await kept(db, "category_event_months")).toEqual(await counted(db, "category"));
   expect(await kept(db, "city_event_months")).toEqual(await counted(db, "city"));
 }
