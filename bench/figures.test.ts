@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { goal, kB, ms, percentile, perSecond, treeRss } from "./figures";
+import {
+  cpuSpent,
+  databaseBackends,
+  goal,
+  kB,
+  ms,
+  percentile,
+  perSecond,
+  statCpuMs,
+  treeRss,
+} from "./figures";
 
 describe("percentile", () => {
   it("takes the nearest rank", () => {
@@ -32,6 +42,50 @@ describe("treeRss", () => {
 
   it("is 0 for a process that is gone", () => {
     expect(treeRss(ps, 99)).toBe(0);
+  });
+});
+
+describe("databaseBackends", () => {
+  const ps = [
+    " 500     1  9000 /usr/lib/postgresql/15/bin/postgres -D /var/lib/postgresql/15/main",
+    " 501   500  4000 postgres: checkpointer ",
+    " 510   500  8000 postgres: postgres test_bench_42 127.0.0.1(40122) idle",
+    " 511   500  8000 postgres: postgres test_bench_42 127.0.0.1(40124) SELECT",
+    " 512   500  8000 postgres: postgres test_bench_420 127.0.0.1(40126) idle",
+    " 513   500  8000 postgres: postgres test 127.0.0.1(40128) idle",
+    " 514   500  8000 postgres: 15/main: postgres test_bench_42 127.0.0.1(40130) idle",
+    " 515   500  4000 postgres: 15/main: walwriter ",
+    " 600     1  1000 node bench/run.ts --postgres postgres://x/test_bench_42",
+    "",
+  ].join("\n");
+
+  it("finds the server processes of the database's connections, with or without a cluster name", () => {
+    expect(databaseBackends(ps, "test_bench_42")).toEqual([510, 511, 514]);
+    expect(databaseBackends(ps, "test")).toEqual([513]);
+    expect(databaseBackends(ps, "other")).toEqual([]);
+  });
+});
+
+describe("statCpuMs", () => {
+  it("adds user and system time after a command name with spaces and parentheses", () => {
+    // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+    const stat = "4242 (node (worker) 1) S 1 4242 4242 0 -1 4194560 10 0 0 0 250 50 0 0 20 0";
+    expect(statCpuMs(stat, 100)).toBe(3000);
+    expect(statCpuMs(stat, 1000)).toBe(300);
+  });
+});
+
+describe("cpuSpent", () => {
+  it("counts the later sample's processes, a new one from zero, a gone one not at all", () => {
+    const before = new Map([
+      [1, 100],
+      [2, 50],
+    ]);
+    const after = new Map([
+      [1, 160],
+      [3, 30],
+    ]);
+    expect(cpuSpent(before, after)).toBe(60 + 30);
   });
 });
 

@@ -1,4 +1,7 @@
-/** Pure helpers of the benchmark: percentiles, a process tree's memory and the goals' verdicts. */
+/**
+ * Pure helpers of the benchmark: percentiles, a process tree's memory and CPU time, and the
+ * goals' verdicts.
+ */
 
 /** The p-th percentile (nearest rank) of ascending numbers; NaN for none. */
 export const percentile = (sorted: readonly number[], p: number): number =>
@@ -6,30 +9,71 @@ export const percentile = (sorted: readonly number[], p: number): number =>
     ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
     : Number.NaN;
 
-/**
- * Resident memory in bytes of a process and all its descendants (cluster workers), from the
- * output of `ps -e -o pid=,ppid=,rss=` (rss in KiB).
- */
-export function treeRss(psOutput: string, rootPid: number): number {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
+type PsRow = { pid: number; ppid: number; rss: number; args: string };
+
+/** The rows of `ps -e -o pid=,ppid=,rss=,args=` (rss in KiB; args may be left out). */
+function psRows(psOutput: string): PsRow[] {
+  const rows: PsRow[] = [];
   for (const line of psOutput.split("\n")) {
-    const [pid, ppid, kib] = line.trim().split(/\s+/).map(Number);
-    if (pid === undefined || ppid === undefined || kib === undefined || Number.isNaN(kib)) continue;
-    rss.set(pid, kib * 1024);
-    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    const match = /^\s*(\d+)\s+(\d+)\s+(\d+)\s*(.*)$/.exec(line);
+    if (match) rows.push({ pid: +match[1]!, ppid: +match[2]!, rss: +match[3]!, args: match[4]! });
   }
-  let total = 0;
+  return rows;
+}
+
+/** A process and all its descendants (cluster workers), from `ps` output (`psRows`). */
+export function processTree(psOutput: string, rootPid: number): PsRow[] {
+  const rows = psRows(psOutput);
+  const tree: PsRow[] = [];
   const pending = [rootPid];
   const seen = new Set<number>();
   while (pending.length) {
     const pid = pending.pop()!;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    total += rss.get(pid) ?? 0;
-    pending.push(...(children.get(pid) ?? []));
+    const row = rows.find((candidate) => candidate.pid === pid);
+    if (row) tree.push(row);
+    pending.push(...rows.filter((candidate) => candidate.ppid === pid).map((child) => child.pid));
   }
-  return total;
+  return tree;
+}
+
+/** Resident memory in bytes of a process and all its descendants, from `ps` output. */
+export const treeRss = (psOutput: string, rootPid: number): number =>
+  processTree(psOutput, rootPid).reduce((total, row) => total + row.rss * 1024, 0);
+
+/**
+ * The PostgreSQL server processes that serve connections to `database`, from `ps` output: their
+ * title is `postgres: [<cluster name>:] <user> <database> <client> <state>` (Debian names the
+ * cluster, `15/main:`).
+ */
+export const databaseBackends = (psOutput: string, database: string): number[] =>
+  psRows(psOutput)
+    .filter((row) => {
+      const [title, ...rest] = row.args.split(/\s+/);
+      const [, name] = rest[0]?.endsWith(":") ? rest.slice(1) : rest;
+      return title === "postgres:" && name === database;
+    })
+    .map((row) => row.pid);
+
+/**
+ * CPU time (user and system) in milliseconds of a process, from the text of its
+ * `/proc/<pid>/stat`: fields 14 and 15, counted after the command name, which is in
+ * parentheses and may hold spaces and parentheses itself.
+ */
+export function statCpuMs(stat: string, ticksPerSecond: number): number {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+/**
+ * The CPU time spent between two samples (process → ms) by the processes of the later one: a
+ * process that started in between spent all of its time in between.
+ */
+export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
 }
 
 /** A goal of issue 15 and whether a figure meets it; `null` when the run has no figure. */

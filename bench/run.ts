@@ -8,7 +8,8 @@
  * PostgreSQL) and measures from this process with autocannon, with the micro-caches off: the
  * home page, the listing, one event page, 100 different event pages, the signed-in `/konto` of
  * the demo visitor, 20 different searches as pages (also one at a time) and API calls, and the
- * login form (no API call of its own: the floor of any page under this load). Then it restarts
+ * login form (no API call of its own: the floor of any page under this load), each with the CPU
+ * time per request of the server and of PostgreSQL (Linux). Then it restarts
  * the server with the caches on and compares the anonymous event page with a static-HTML
  * ceiling: the same page's HTML served from memory by `node:http` (as many processes as the
  * server has), measured in the same run. It prints the event page's HTML size (raw and as
@@ -21,7 +22,7 @@
  * purchase instead (bench/checkout.ts), `--scan` the door's scans (bench/scan.ts).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
@@ -35,7 +36,20 @@ import pg from "pg";
 import { demoUsers } from "../apps/api/src/seed/index.ts";
 import { pages as routePages } from "../apps/web/app/route-table";
 import { runCheckoutBench } from "./checkout.ts";
-import { type Goal, goal, kB, ms, percent, percentile, perSecond, treeRss } from "./figures";
+import {
+  cpuSpent,
+  databaseBackends,
+  type Goal,
+  goal,
+  kB,
+  ms,
+  percent,
+  percentile,
+  perSecond,
+  processTree,
+  statCpuMs,
+  treeRss,
+} from "./figures";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 if (process.argv.includes("--scan")) process.exit(await (await import("./scan.ts")).main());
@@ -122,7 +136,49 @@ type Row = {
   "p99 ms": number;
   requests: number;
   "non-2xx/errors": number;
+  /** CPU time per answered request of the server's processes and of PostgreSQL's (`cpuMeter`). */
+  "server CPU ms"?: number;
+  "PostgreSQL CPU ms"?: number;
 };
+
+/** CPU time in ms of the server's processes and of the PostgreSQL processes serving it. */
+type CpuMeter = () => { server: Map<number, number>; database: Map<number, number> };
+
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * Reads the CPU time of the server (the process and its cluster workers) and, on PostgreSQL, of
+ * the server processes of the bench database's connections, from Linux's /proc: requests per
+ * second move with whatever else the machine does, the CPU a request costs much less. None
+ * elsewhere. A PostgreSQL connection closed during a target (idle for 10 s) is not counted.
+ */
+function cpuMeter(child: ChildProcess, database: string | undefined): CpuMeter | undefined {
+  if (!existsSync("/proc/self/stat")) return undefined;
+  const read = (pids: number[]) => {
+    const times = new Map<number, number>();
+    for (const pid of pids) {
+      try {
+        times.set(pid, statCpuMs(readFileSync(`/proc/${pid}/stat`, "utf8"), ticksPerSecond));
+      } catch {
+        // Gone since `ps` listed it.
+      }
+    }
+    return times;
+  };
+  return () => {
+    const ps = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,args="], { encoding: "utf8" });
+    return {
+      server: read(processTree(ps, child.pid!).map((row) => row.pid)),
+      database: read(database ? databaseBackends(ps, database) : []),
+    };
+  };
+}
 
 /**
  * Waits until the server has finished the previous target's work: autocannon stops sending, but
@@ -148,10 +204,12 @@ async function measure(
   {
     headers = {},
     clients = connections,
-  }: { headers?: Record<string, string>; clients?: number } = {},
+    cpu,
+  }: { headers?: Record<string, string>; clients?: number; cpu?: CpuMeter } = {},
 ): Promise<Row> {
   await settle();
   const times: number[] = [];
+  const before = cpu?.();
   const result = await autocannon({
     url: typeof target === "string" ? target : base,
     ...(typeof target === "string" ? {} : { requests: target.map((path) => ({ path })) }),
@@ -164,7 +222,10 @@ async function measure(
       );
     },
   });
+  const after = cpu?.();
   times.sort((a, b) => a - b);
+  const perRequest = (spent: number) =>
+    Math.round((spent / Math.max(1, result.requests.total)) * 100) / 100;
   // No answer at all, only timeouts or errors: the latency is unbounded, not unknown.
   const round = (n: number) => (times.length ? Math.round(n * 10) / 10 : Number.POSITIVE_INFINITY);
   return {
@@ -175,6 +236,14 @@ async function measure(
     "p99 ms": round(percentile(times, 99)),
     requests: result.requests.total,
     "non-2xx/errors": result.non2xx + result.errors + result.timeouts,
+    ...(before && after
+      ? {
+          "server CPU ms": perRequest(cpuSpent(before.server, after.server)),
+          ...(after.database.size
+            ? { "PostgreSQL CPU ms": perRequest(cpuSpent(before.database, after.database)) }
+            : {}),
+        }
+      : {}),
   };
 }
 
@@ -433,6 +502,12 @@ async function benchDatabase(
     GUEST_PAGE_CACHE_SECONDS: "0",
     PUBLIC_CACHE_SECONDS: "0",
   });
+  const database = env.DATABASE_URL
+    ? decodeURIComponent(new URL(env.DATABASE_URL).pathname.slice(1))
+    : undefined;
+  // The server's targets with its CPU time and its database's; not the static ceiling's.
+  const measureServer = (...[name, target, options]: Parameters<typeof measure>) =>
+    measure(name, target, { cpu: cpuMeter(server.child, database), ...options });
   try {
     const listing = (await (
       await fetch(`${base}/api/v1/events?per_page=100&sort=popularity`)
@@ -452,24 +527,31 @@ async function benchDatabase(
         await fetch(base + url);
       await fetch(`${base}/konto`, { headers: { cookie } });
       const rows = figures.rows;
-      rows.push(await measure("/", `${base}/`));
-      rows.push(await measure("/veranstaltungen", `${base}/veranstaltungen`));
-      figures.eventPage = await measure(`event page ${eventPath}`, base + eventPath);
+      rows.push(await measureServer("/", `${base}/`));
+      rows.push(await measureServer("/veranstaltungen", `${base}/veranstaltungen`));
+      figures.eventPage = await measureServer(`event page ${eventPath}`, base + eventPath);
       rows.push(figures.eventPage);
-      rows.push(await measure(`${eventPaths.length} different event pages`, eventPaths));
-      figures.konto = await measure("/konto, the demo visitor signed in", `${base}/konto`, {
+      rows.push(await measureServer(`${eventPaths.length} different event pages`, eventPaths));
+      figures.konto = await measureServer("/konto, the demo visitor signed in", `${base}/konto`, {
         headers: { cookie },
       });
       rows.push(figures.konto);
-      figures.search = await measure(`/search, ${queries.length} different queries`, searchPaths);
+      figures.search = await measureServer(
+        `/search, ${queries.length} different queries`,
+        searchPaths,
+      );
       rows.push(figures.search);
       // The same searches one at a time: what a searcher waits while the server is not saturated.
       rows.push(
-        await measure(`/search, ${queries.length} different queries, one at a time`, searchPaths, {
-          clients: 1,
-        }),
+        await measureServer(
+          `/search, ${queries.length} different queries, one at a time`,
+          searchPaths,
+          {
+            clients: 1,
+          },
+        ),
       );
-      figures.apiSearch = await measure(
+      figures.apiSearch = await measureServer(
         `API /search, ${queries.length} different queries`,
         searchPaths.map((path) => `/api/v1${path}`),
       );
@@ -478,7 +560,10 @@ async function benchDatabase(
       // shell data is cached), so it is the layout's render alone. The search page renders the
       // same layout and waits for a search besides.
       rows.push(
-        await measure("/login, no API call of its own (the floor of a page)", `${base}/login`),
+        await measureServer(
+          "/login, no API call of its own (the floor of a page)",
+          `${base}/login`,
+        ),
       );
       console.table(rows);
     }
@@ -491,7 +576,7 @@ async function benchDatabase(
     figures.html = { raw: html.body.length, sent: sent.body.length, encoding: sent.encoding };
     if (!values["weights-only"]) {
       await fetch(base + eventPath);
-      figures.cachedEventPage = await measure(`event page, caches on`, base + eventPath);
+      figures.cachedEventPage = await measureServer(`event page, caches on`, base + eventPath);
       const stopCeiling = await startStaticCeiling(html.body, workers, dir);
       try {
         figures.ceiling = await measure(
