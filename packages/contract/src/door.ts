@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataOf, oneLine, opaqueText, refIdSchema } from "./common.ts";
+import { scanResults } from "./door-rules.ts";
 import { apiPrefix } from "./paths.ts";
 import { entryTypes } from "./ticket.ts";
 
@@ -23,35 +24,6 @@ export const doorPaths = {
   scan: `${apiPrefix}/door/scan`,
   sync: `${apiPrefix}/door/sync`,
 } as const;
-
-/** Doors open this long before an event starts and close this long after it ends. */
-export const doorOpensBeforeStartMs = 12 * 3_600_000;
-export const doorClosesAfterEndMs = 6 * 3_600_000;
-
-/**
- * What a scan found. valid: let in (entry) or out (exit); already_inside: entry of a ticket that
- * is in; not_inside: exit of a ticket that is out; duplicate: an offline entry that another
- * device recorded first; the rest are invalid tickets.
- */
-export const scanResults = [
-  "valid",
-  "already_inside",
-  "not_inside",
-  "duplicate",
-  "unknown_code",
-  "invalid_signature",
-  "other_event",
-  "cancelled",
-  "not_today",
-] as const;
-export type ScanResult = (typeof scanResults)[number];
-/** The screen colour of a result. */
-export const scanTone = (result: ScanResult): "green" | "amber" | "red" =>
-  result === "valid"
-    ? "green"
-    : result === "already_inside" || result === "not_inside" || result === "duplicate"
-      ? "amber"
-      : "red";
 
 export const doorModes = ["entry", "entry_exit"] as const;
 

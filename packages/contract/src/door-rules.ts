@@ -1,0 +1,33 @@
+/**
+ * The door's rules that the scanner applies in the browser as the API does on the server. No zod
+ * here: the scanner page loads this module, not the schemas (see ticket-code.ts).
+ */
+
+/** Doors open this long before an event starts and close this long after it ends. */
+export const doorOpensBeforeStartMs = 12 * 3_600_000;
+export const doorClosesAfterEndMs = 6 * 3_600_000;
+
+/**
+ * What a scan found. valid: let in (entry) or out (exit); already_inside: entry of a ticket that
+ * is in; not_inside: exit of a ticket that is out; duplicate: an offline entry that another
+ * device recorded first; the rest are invalid tickets.
+ */
+export const scanResults = [
+  "valid",
+  "already_inside",
+  "not_inside",
+  "duplicate",
+  "unknown_code",
+  "invalid_signature",
+  "other_event",
+  "cancelled",
+  "not_today",
+] as const;
+export type ScanResult = (typeof scanResults)[number];
+/** The screen colour of a result. */
+export const scanTone = (result: ScanResult): "green" | "amber" | "red" =>
+  result === "valid"
+    ? "green"
+    : result === "already_inside" || result === "not_inside" || result === "duplicate"
+      ? "amber"
+      : "red";
