@@ -141,8 +141,11 @@ type Row = {
   "PostgreSQL CPU ms"?: number;
 };
 
-/** CPU time in ms of the server's processes and of the PostgreSQL processes serving it. */
-type CpuMeter = () => { server: Map<number, number>; database: Map<number, number> };
+/**
+ * CPU time in ms of the server's processes and of the PostgreSQL processes serving it; undefined
+ * when it cannot be read.
+ */
+type CpuMeter = () => { server: Map<number, number>; database: Map<number, number> } | undefined;
 
 const ticksPerSecond = (() => {
   try {
@@ -154,9 +157,11 @@ const ticksPerSecond = (() => {
 
 /**
  * Reads the CPU time of the server (the process and its cluster workers) and, on PostgreSQL, of
- * the server processes of the bench database's connections, from Linux's /proc: requests per
- * second move with whatever else the machine does, the CPU a request costs much less. None
- * elsewhere. A PostgreSQL connection closed during a target (idle for 10 s) is not counted.
+ * the server processes of the bench database's connections, from Linux's /proc: where a
+ * request's time goes, and how far a target is from what the cores allow. None elsewhere, or
+ * without `ps`. PostgreSQL's part is a floor: a connection closed during a target (idle for
+ * 10 s) and parallel query workers are not counted. Both parts are slightly high by the requests
+ * still running when autocannon stops, which it does not count as answered.
  */
 function cpuMeter(child: ChildProcess, database: string | undefined): CpuMeter | undefined {
   if (!existsSync("/proc/self/stat")) return undefined;
@@ -172,7 +177,12 @@ function cpuMeter(child: ChildProcess, database: string | undefined): CpuMeter |
     return times;
   };
   return () => {
-    const ps = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,args="], { encoding: "utf8" });
+    let ps: string;
+    try {
+      ps = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,args="], { encoding: "utf8" });
+    } catch {
+      return undefined;
+    }
     return {
       server: read(processTree(ps, child.pid!).map((row) => row.pid)),
       database: read(database ? databaseBackends(ps, database) : []),

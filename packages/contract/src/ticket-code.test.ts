@@ -44,7 +44,19 @@ describe("verifyTicketCode", () => {
     expect(await verifyTicketCode(`${forged}.${signature}`, keys)).toBeNull();
     const flipped = signature.startsWith("A") ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
     expect(await verifyTicketCode(`${body}.${flipped}`, keys)).toBeNull();
-    for (const text of ["", "abc", `${body}.`, `${body}.${signature}.x`, "ä.ö"])
+    // The last two pass the shape check and fail in decoding: no JSON, no base64.
+    for (const text of ["", "abc", `${body}.`, `${body}.${signature}.x`, "ä.ö", "abc.def", "a.b"])
       expect(await verifyTicketCode(text, keys)).toBeNull();
+  });
+
+  it("keeps only the payload's fields and refuses ids beyond the safe integers", async () => {
+    const payload = { v: 1, kid: "k1", tid: 12, eid: 3, ttid: 4 };
+    expect(await verifyTicketCode(sign({ ...payload, extra: "x" }), keys)).toEqual(payload);
+    expect(await verifyTicketCode(sign({ ...payload, tid: 2 ** 53 }), keys)).toBeNull();
+  });
+
+  it("refuses a code whose key cannot be imported", async () => {
+    const code = sign({ v: 1, kid: "k1", tid: 12, eid: 3, ttid: 4 });
+    expect(await verifyTicketCode(code, [{ ...keys[0]!, x: "not-a-key" }])).toBeNull();
   });
 });
