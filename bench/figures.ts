@@ -23,7 +23,12 @@ function psRows(psOutput: string): PsRow[] {
 
 /** A process and all its descendants (cluster workers), from `ps` output (`psRows`). */
 export function processTree(psOutput: string, rootPid: number): PsRow[] {
-  const rows = psRows(psOutput);
+  const rows = new Map<number, PsRow>();
+  const children = new Map<number, number[]>();
+  for (const row of psRows(psOutput)) {
+    rows.set(row.pid, row);
+    children.set(row.ppid, [...(children.get(row.ppid) ?? []), row.pid]);
+  }
   const tree: PsRow[] = [];
   const pending = [rootPid];
   const seen = new Set<number>();
@@ -31,9 +36,9 @@ export function processTree(psOutput: string, rootPid: number): PsRow[] {
     const pid = pending.pop()!;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    const row = rows.find((candidate) => candidate.pid === pid);
+    const row = rows.get(pid);
     if (row) tree.push(row);
-    pending.push(...rows.filter((candidate) => candidate.ppid === pid).map((child) => child.pid));
+    pending.push(...(children.get(pid) ?? []));
   }
   return tree;
 }

@@ -1,25 +1,26 @@
 /**
  * `npm run bench [-- --postgres URL] [--lighthouse] [--events 10000] [--duration 10]
- * [--warmup 3] [--connections 50] [--port 3990] [--weights-only]`: the figures of issue 15's goals.
+ * [--warmup 3] [--connections 50] [--port 3990] [--weights-only]`: the figures of issue 15's
+ * goals.
  *
- * For the embedded PGlite, and for PostgreSQL when `--postgres` names a server (a fresh database
- * is created there and dropped afterwards), it fills the catalogue with `--events` generated
- * events, starts the production server (`npm start`'s script: one worker per core on
- * PostgreSQL) and measures from this process with autocannon, with the micro-caches off: the
- * home page, the listing, one event page, 100 different event pages, the signed-in `/konto` of
- * the demo visitor, 20 different searches as pages (also one at a time) and API calls, and the
- * login form (no API call of its own: the floor of any page under this load), each with the CPU
- * time per request of the server and of PostgreSQL (Linux). Then it restarts
- * the server with the caches on and compares the anonymous event page with a static-HTML
- * ceiling: the same page's HTML served from memory by `node:http` (as many processes as the
- * server has), measured in the same run. It prints the event page's HTML size (raw and as
- * sent), the server's resident memory after the load, with `--lighthouse` the Lighthouse
- * Performance score (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH; the median of
- * three first visits by a German browser) of `/`, the event page and `/search?q=konzert`, and
- * of `/` by an English one (redirected to `/en`; shown, not a goal), and what each public page
- * loads (gzip JS and CSS). It ends with the goals and whether this run met them. It prints
- * figures; it asserts nothing. `--weights-only` skips the load tests. `--checkout` measures the
- * purchase instead (bench/checkout.ts), `--scan` the door's scans (bench/scan.ts).
+ * For the embedded PGlite, and for PostgreSQL when `--postgres` names a server (a fresh database is
+ * created there and dropped afterwards), it fills the catalogue with `--events` generated events,
+ * starts the production server (`npm start`'s script: one worker per core on PostgreSQL) and
+ * measures from this process with autocannon, with the micro-caches off, each target after
+ * `--warmup` seconds of the same load: the home page, the listing, one event page, 100 different
+ * event pages, the signed-in `/konto` of the demo visitor, 20 different searches as pages (also one
+ * at a time) and API calls, and the login form (no API call of its own: the floor of any page under
+ * this load), each with the CPU time per request of the server and of PostgreSQL (Linux). Then it
+ * restarts the server with the caches on and compares the anonymous event page with a static-HTML
+ * ceiling: the same page's HTML served from memory by `node:http` (as many processes as the server
+ * has), measured in the same run. It prints the event page's HTML size (raw and as sent), the
+ * server's resident memory after the load, with `--lighthouse` the Lighthouse Performance score
+ * (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH; the median of three first visits by a
+ * German browser) of `/`, the event page and `/search?q=konzert`, and of `/` by an English one
+ * (redirected to `/en`; shown, not a goal), and what each public page loads (gzip JS and CSS). It
+ * ends with the goals and whether this run met them. It prints figures; it asserts nothing.
+ * `--weights-only` skips the load tests. `--checkout` measures the purchase instead
+ * (bench/checkout.ts), `--scan` the door's scans (bench/scan.ts).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
