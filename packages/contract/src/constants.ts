@@ -12,6 +12,16 @@ export const localeHeader = "x-localization";
 /** Anonymous catalogue answers and pages: shared caches keep them a minute, stale while refreshing. */
 export const publicCacheControl = "public, max-age=60, stale-while-revalidate=300";
 
+/** An order's statuses (the panel's order filter lists them in the browser). */
+export const orderStatuses = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "refunded",
+] as const;
+
 export const datePresets = ["today", "tomorrow", "weekend", "month"] as const;
 export const eventSorts = ["date", "popularity", "price"] as const;
 export const availabilities = ["on_sale", "sold_out", "not_yet_on_sale", "sale_ended"] as const;

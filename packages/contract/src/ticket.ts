@@ -1,13 +1,7 @@
 import { z } from "zod";
+import { orderStatuses } from "./constants.ts";
 
-export const orderStatuses = [
-  "pending",
-  "paid",
-  "failed",
-  "cancelled",
-  "expired",
-  "refunded",
-] as const;
+export { orderStatuses };
 
 export const entryTypes = ["entry", "exit"] as const;
 export type EntryType = (typeof entryTypes)[number];

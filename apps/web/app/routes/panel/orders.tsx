@@ -1,4 +1,4 @@
-import { orderStatuses } from "@eventwerk/contract";
+import { orderStatuses } from "@eventwerk/contract/constants";
 import { data, Form, Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
