@@ -13,12 +13,13 @@
  * this load), each with the CPU time per request of the server and of PostgreSQL (Linux). Then it
  * restarts the server with the caches on and compares the anonymous event page with a static-HTML
  * ceiling: the same page's HTML served from memory by `node:http` (as many processes as the server
- * has), measured in the same run. It prints the event page's HTML size (raw and as sent), the
- * server's resident memory after the load, with `--lighthouse` the Lighthouse Performance score
- * (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH; the median of three first visits by a
- * German browser) of `/`, the event page and `/search?q=konzert`, and of `/` by an English one
- * (redirected to `/en`; shown, not a goal), and what each public page loads (gzip JS and CSS). It
- * ends with the goals and whether this run met them. It prints figures; it asserts nothing.
+ * has), measured in the same run. It prints the event page's HTML size (raw and as sent) and the
+ * median and largest of the 100 event pages', the server's resident memory after the load, with
+ * `--lighthouse` the Lighthouse Performance score (mobile preset, Debian's /usr/bin/chromium or
+ * CHROME_PATH; the median of three first visits by a German browser) of `/`, the event page and
+ * `/search?q=konzert`, and of `/` by an English one (redirected to `/en`; shown, not a goal), and
+ * what each public page loads (gzip JS and CSS). It ends with the goals and whether this run met
+ * them. It prints figures; it asserts nothing.
  * `--weights-only` skips the load tests. `--checkout` measures the purchase instead
  * (bench/checkout.ts), `--scan` the door's scans (bench/scan.ts).
  */
@@ -509,6 +510,10 @@ type DatabaseFigures = {
   ceiling?: Row;
   rss?: number;
   html?: { raw: number; sent: number; encoding: string };
+  /** The raw HTML of the 100 most popular event pages: the median and the largest. */
+  eventPagesHtml?: { count: number; median: number; largest: { page: string; raw: number } };
+  /** The public page that loads the most JavaScript, and how much (gzip). */
+  heaviestScript?: { page: string; bytes: number };
 };
 
 /** Everything measured on one database: caches off, then caches on against the ceiling. */
@@ -518,8 +523,8 @@ async function benchDatabase(
   workers: number,
   dir: string,
   last: boolean,
-): Promise<DatabaseFigures & { lighthouse?: object[]; weights?: object[] }> {
-  const figures: DatabaseFigures & { lighthouse?: object[]; weights?: object[] } = { rows: [] };
+): Promise<DatabaseFigures & { lighthouse?: object[] }> {
+  const figures: DatabaseFigures & { lighthouse?: object[] } = { rows: [] };
   run(process.execPath, ["--import", "tsx", "bench/fill.ts", values.events], env);
   let server = await startServer({
     ...env,
@@ -598,6 +603,19 @@ async function benchDatabase(
     const html = await rawGet(base + eventPath, benchHeaders);
     const sent = await rawGet(base + eventPath, { ...benchHeaders, "accept-encoding": "br, gzip" });
     figures.html = { raw: html.body.length, sent: sent.body.length, encoding: sent.encoding };
+    // One event page's size is not every one's: the HTML grows with its ticket types and text.
+    const pageSizes: { page: string; raw: number }[] = [];
+    for (const page of eventPaths)
+      pageSizes.push({ page, raw: (await rawGet(base + page, benchHeaders)).body.length });
+    pageSizes.sort((a, b) => a.raw - b.raw);
+    figures.eventPagesHtml = {
+      count: pageSizes.length,
+      median: percentile(
+        pageSizes.map((size) => size.raw),
+        50,
+      ),
+      largest: pageSizes.at(-1)!,
+    };
     if (!values["weights-only"]) {
       await fetch(base + eventPath);
       figures.cachedEventPage = await measureServer(`event page, caches on`, base + eventPath);
@@ -613,7 +631,7 @@ async function benchDatabase(
       console.table([figures.cachedEventPage, figures.ceiling]);
       figures.rss = serverRss(server.child);
       console.log(
-        `${label}: event page HTML ${kB(figures.html.raw)} (${kB(figures.html.sent)} as sent, ${figures.html.encoding}); server RSS after the load ${(figures.rss / 2 ** 20).toFixed(0)} MiB; load average ${load()}`,
+        `${label}: event page HTML ${kB(figures.html.raw)} (${kB(figures.html.sent)} as sent, ${figures.html.encoding}); the ${figures.eventPagesHtml.count} event pages' HTML: median ${kB(figures.eventPagesHtml.median)}, the largest ${kB(figures.eventPagesHtml.largest.raw)} (${figures.eventPagesHtml.largest.page}); server RSS after the load ${(figures.rss / 2 ** 20).toFixed(0)} MiB; load average ${load()}`,
       );
     }
 
@@ -642,6 +660,7 @@ async function benchDatabase(
       const weights = [];
       for (const page of publicPaths) {
         const { js, css, jsBrotli } = await assetWeight(base + page);
+        if (js > (figures.heaviestScript?.bytes ?? 0)) figures.heaviestScript = { page, bytes: js };
         weights.push({
           page,
           // kB = 1000 bytes, KiB = 1024 bytes.
@@ -731,6 +750,8 @@ try {
       figures?.cachedEventPage && figures.ceiling
         ? figures.cachedEventPage["req/s"] / figures.ceiling["req/s"]
         : undefined;
+    // Measured in the last database's run.
+    const heaviest = (postgres ?? lite)?.heaviestScript;
     const lighthouse = (postgres ?? lite)?.lighthouse as
       | { page: string; language: string; Performance: number }[]
       | undefined;
@@ -781,6 +802,18 @@ try {
         percent,
       ),
       goal("event page HTML (raw)", lite?.html?.raw, { atMost: 30_000 }, kB),
+      goal(
+        `  the largest of the ${lite?.eventPagesHtml?.count ?? 100} event pages: ${lite?.eventPagesHtml?.largest.page ?? "–"}`,
+        lite?.eventPagesHtml?.largest.raw,
+        { atMost: 30_000 },
+        kB,
+      ),
+      goal(
+        `JavaScript of a public page (gzip), the most: ${heaviest?.page ?? "–"}`,
+        heaviest?.bytes,
+        { atMost: 135_000 },
+        kB,
+      ),
       ...(lighthouse ?? [])
         .filter((row) => row.language === "de")
         .map((row) =>
