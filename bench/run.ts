@@ -616,6 +616,9 @@ async function benchDatabase(
       ),
       largest: pageSizes.at(-1)!,
     };
+    console.log(
+      `${label}: event page HTML ${kB(figures.html.raw)} (${kB(figures.html.sent)} as sent, ${figures.html.encoding}); the ${figures.eventPagesHtml.count} event pages' HTML: median ${kB(figures.eventPagesHtml.median)}, the largest ${kB(figures.eventPagesHtml.largest.raw)} (${figures.eventPagesHtml.largest.page})`,
+    );
     if (!values["weights-only"]) {
       await fetch(base + eventPath);
       figures.cachedEventPage = await measureServer(`event page, caches on`, base + eventPath);
@@ -631,7 +634,7 @@ async function benchDatabase(
       console.table([figures.cachedEventPage, figures.ceiling]);
       figures.rss = serverRss(server.child);
       console.log(
-        `${label}: event page HTML ${kB(figures.html.raw)} (${kB(figures.html.sent)} as sent, ${figures.html.encoding}); the ${figures.eventPagesHtml.count} event pages' HTML: median ${kB(figures.eventPagesHtml.median)}, the largest ${kB(figures.eventPagesHtml.largest.raw)} (${figures.eventPagesHtml.largest.page}); server RSS after the load ${(figures.rss / 2 ** 20).toFixed(0)} MiB; load average ${load()}`,
+        `${label}: server RSS after the load ${(figures.rss / 2 ** 20).toFixed(0)} MiB; load average ${load()}`,
       );
     }
 
