@@ -231,18 +231,21 @@ async function measure(
   // The server was just started: the same load first, unmeasured, so that the figures are of
   // code the JIT has compiled for this target (a fresh server's first seconds of the event page
   // had a p99 of 1.0–1.3 s against 0.36–0.44 s after 6 s of load), as on a server that has run.
-  // One run over the same connections, measured after the warm-up: a second run would open its
-  // connections under load, and Node accepts one per turn of its event loop, so the last of them
-  // waited seconds for their first answer (PGlite's API search: a p99 of 4.9–5.9 s, 0.6 s in
-  // one run).
+  // One run over the same connections, measured after the warm-up: with a second run that opened
+  // its own connections, their first answers came late (PGlite's API search: a p99 of 4.9–5.9 s,
+  // against 0.6 s in one run), and the figures were of connecting, not of answering.
   await settle();
   const times: number[] = [];
-  let before: ReturnType<CpuMeter> | undefined;
+  let before: ReturnType<CpuMeter>;
   let measuring = false;
-  const warmed = setTimeout(() => {
+  let started = 0;
+  const startMeasuring = () => {
     before = cpu?.();
+    started = performance.now();
     measuring = true;
-  }, warmup * 1000);
+  };
+  if (warmup <= 0) startMeasuring();
+  const warmed = warmup > 0 ? setTimeout(startMeasuring, warmup * 1000) : undefined;
   const result = await autocannon({
     ...load,
     duration: warmup + duration,
@@ -254,18 +257,20 @@ async function measure(
   });
   clearTimeout(warmed);
   const after = cpu?.();
+  // autocannon stops at its next tick after the duration: the measured seconds as they were.
+  const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   const perRequest = (spent: number) => Math.round((spent / Math.max(1, times.length)) * 100) / 100;
   // No answer at all, only timeouts or errors: the latency is unbounded, not unknown.
   const round = (n: number) => (times.length ? Math.round(n * 10) / 10 : Number.POSITIVE_INFINITY);
   return {
     page: name,
-    "req/s": Math.round(times.length / duration),
+    "req/s": Math.round(times.length / seconds),
     "p50 ms": round(percentile(times, 50)),
     "p95 ms": round(percentile(times, 95)),
     "p99 ms": round(percentile(times, 99)),
     requests: times.length,
-    // Over the warm-up too.
+    // Over the warm-up too: an answer lost is a failure whenever it happens.
     "non-2xx/errors": result.non2xx + result.errors + result.timeouts,
     ...(before && after
       ? {
@@ -280,7 +285,7 @@ async function measure(
 
 /** A GET with node:http, so the body is counted as sent (fetch would decompress it). */
 function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ body: Buffer; encoding: string }>((resolve, reject) => {
+  return new Promise<{ body: Buffer; encoding: string; status: number }>((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
@@ -289,6 +294,7 @@ function rawGet(url: string, headers: Record<string, string>) {
           resolve({
             body: Buffer.concat(chunks),
             encoding: String(response.headers["content-encoding"] ?? "identity"),
+            status: response.statusCode ?? 0,
           }),
         );
       })
@@ -518,8 +524,8 @@ type DatabaseFigures = {
   html?: { raw: number; sent: number; encoding: string };
   /** The raw HTML of the 100 most popular event pages: the median and the largest. */
   eventPagesHtml?: { count: number; median: number; largest: { page: string; raw: number } };
-  /** The public page that loads the most JavaScript, and how much (gzip). */
-  heaviestScript?: { page: string; bytes: number };
+  /** The JavaScript each public page loads (gzip bytes). */
+  scripts?: { page: string; bytes: number }[];
 };
 
 /** Everything measured on one database: caches off, then caches on against the ceiling. */
@@ -554,7 +560,7 @@ async function benchDatabase(
 
     if (!values["weights-only"]) {
       console.log(
-        `\n${label}: ${listing.meta.total} upcoming events, ${workers} server process(es); ${connections} connections, ${duration} s per target, caches off; load average ${load()}`,
+        `\n${label}: ${listing.meta.total} upcoming events, ${workers} server process(es); ${connections} connections, ${duration} measured seconds per target, caches off; load average ${load()}`,
       );
       const cookie = await demoVisitorCookies();
       // Warm up (the anonymous token, JIT) before measuring.
@@ -611,8 +617,11 @@ async function benchDatabase(
     figures.html = { raw: html.body.length, sent: sent.body.length, encoding: sent.encoding };
     // One event page's size is not every one's: the HTML grows with its ticket types and text.
     const pageSizes: { page: string; raw: number }[] = [];
-    for (const page of eventPaths)
-      pageSizes.push({ page, raw: (await rawGet(base + page, benchHeaders)).body.length });
+    for (const page of eventPaths) {
+      const { body, status } = await rawGet(base + page, benchHeaders);
+      if (status !== 200) throw new Error(`${page} answered ${status}`);
+      pageSizes.push({ page, raw: body.length });
+    }
     pageSizes.sort((a, b) => a.raw - b.raw);
     figures.eventPagesHtml = {
       count: pageSizes.length,
@@ -667,9 +676,10 @@ async function benchDatabase(
         .map((page) => page.de);
       publicPaths.splice(1, 0, eventPath);
       const weights = [];
+      figures.scripts = [];
       for (const page of publicPaths) {
         const { js, css, jsBrotli } = await assetWeight(base + page);
-        if (js > (figures.heaviestScript?.bytes ?? 0)) figures.heaviestScript = { page, bytes: js };
+        figures.scripts.push({ page, bytes: js });
         weights.push({
           page,
           // kB = 1000 bytes, KiB = 1024 bytes.
@@ -760,7 +770,8 @@ try {
         ? figures.cachedEventPage["req/s"] / figures.ceiling["req/s"]
         : undefined;
     // Measured in the last database's run.
-    const heaviest = (postgres ?? lite)?.heaviestScript;
+    const scripts = [...((postgres ?? lite)?.scripts ?? [])].sort((a, b) => b.bytes - a.bytes);
+    const overBudget = scripts.filter((script) => script.bytes > 135_000);
     const lighthouse = (postgres ?? lite)?.lighthouse as
       | { page: string; language: string; Performance: number }[]
       | undefined;
@@ -818,8 +829,8 @@ try {
         kB,
       ),
       goal(
-        `JavaScript of a public page (gzip), the most: ${heaviest?.page ?? "–"}`,
-        heaviest?.bytes,
+        `JavaScript of a public page (gzip), the most: ${scripts[0]?.page ?? "–"}${overBudget.length > 1 ? `; ${overBudget.length} pages over` : ""}`,
+        scripts[0]?.bytes,
         { atMost: 135_000 },
         kB,
       ),

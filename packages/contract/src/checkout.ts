@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { addressInputSchema } from "./address.ts";
 import { dataOf, oneLine, opaqueText, personName, refIdSchema } from "./common.ts";
+import { orderStatuses } from "./constants.ts";
 import { localeSchema } from "./locale.ts";
 import { apiPrefix } from "./paths.ts";
-import { orderStatuses } from "./ticket.ts";
 
 /** Paths of the purchase: orders with their hold, the test provider's page and webhook, keys. */
 export const checkoutPaths = {

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { imageSchema } from "./catalogue.ts";
 import { dataOf, idSchema, multiLine, oneLine, refIdSchema } from "./common.ts";
-import { vatPercent, vatPercentMax } from "./constants.ts";
+import { orderStatuses, vatPercent, vatPercentMax } from "./constants.ts";
 import { apiPrefix } from "./paths.ts";
-import { orderStatuses } from "./ticket.ts";
 import { approvalStatuses } from "./user.ts";
 
 /** The organiser panel's calls (approved organisers) and the operator's (admins). */

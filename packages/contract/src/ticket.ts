@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { orderStatuses } from "./constants.ts";
 
-export { orderStatuses };
+// An order's statuses live with the constants (the panel's order filter reads them in the
+// browser without pulling in the schemas).
+export { orderStatuses } from "./constants.ts";
 
 export const entryTypes = ["entry", "exit"] as const;
 export type EntryType = (typeof entryTypes)[number];
