@@ -27,7 +27,9 @@ export function processTree(psOutput: string, rootPid: number): PsRow[] {
   const children = new Map<number, number[]>();
   for (const row of psRows(psOutput)) {
     rows.set(row.pid, row);
-    children.set(row.ppid, [...(children.get(row.ppid) ?? []), row.pid]);
+    const siblings = children.get(row.ppid);
+    if (siblings) siblings.push(row.pid);
+    else children.set(row.ppid, [row.pid]);
   }
   const tree: PsRow[] = [];
   const pending = [rootPid];

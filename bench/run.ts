@@ -222,12 +222,6 @@ async function measure(
     cpu,
   }: { headers?: Record<string, string>; clients?: number; cpu?: CpuMeter } = {},
 ): Promise<Row> {
-  const load = {
-    url: typeof target === "string" ? target : base,
-    ...(typeof target === "string" ? {} : { requests: target.map((path) => ({ path })) }),
-    connections: clients,
-    headers: { ...benchHeaders, ...headers },
-  };
   // The server was just started: the same load first, unmeasured, so that the figures are of
   // code the JIT has compiled for this target (a fresh server's first seconds of the event page
   // had a p99 of 1.0–1.3 s against 0.36–0.44 s after 6 s of load), as on a server that has run.
@@ -247,7 +241,10 @@ async function measure(
   if (warmup <= 0) startMeasuring();
   const warmed = warmup > 0 ? setTimeout(startMeasuring, warmup * 1000) : undefined;
   const result = await autocannon({
-    ...load,
+    url: typeof target === "string" ? target : base,
+    ...(typeof target === "string" ? {} : { requests: target.map((path) => ({ path })) }),
+    connections: clients,
+    headers: { ...benchHeaders, ...headers },
     duration: warmup + duration,
     setupClient: (client) => {
       client.on("response", (_status: number, _bytes: number, responseTime: number) => {
