@@ -672,6 +672,20 @@ test.describe("event page", () => {
       expect(file).toContain(summaryLine);
     });
   }
+
+  test("its HTML carries the event as the page shows it, not the API's other fields", async ({
+    request,
+  }) => {
+    const [first] = (await listEvents(request, "de", {})).data;
+    const event = await eventDetail(request, "de", first!.id);
+    const html = await (await request.get(eventPath("de", event))).text();
+    expect(html).toContain(event.title);
+    // The loader data names each field once, in escaped quotes: \"title\".
+    expect(html).toContain('\\"title\\"');
+    for (const field of ["description", "slugs", "tickets_sold"]) {
+      expect(html, field).not.toContain(`\\"${field}\\"`);
+    }
+  });
 });
 
 test.describe("past and cancelled events", () => {

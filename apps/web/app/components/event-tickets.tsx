@@ -75,7 +75,7 @@ export function EventTickets({
   feedback,
   handOver,
 }: {
-  event: Omit<EventDetail, "related" | "description">;
+  event: Pick<EventDetail, "is_past" | "status" | "ticket_types" | "service_fee">;
   /** The form's Idempotency-Key seed: a double click holds once. */
   nonce: string;
   /** Quantities chosen before (`?qty_<type>=<n>`, e.g. from an expired hold). */

@@ -25,7 +25,18 @@ const euroDecimal = (cents: number) => (cents / 100).toFixed(2);
  * description is: the page's data carries the description once, as HTML.
  */
 export function eventJsonLd(
-  event: Omit<EventDetail, "related" | "description">,
+  event: Pick<
+    EventDetail,
+    | "title"
+    | "starts_at"
+    | "ends_at"
+    | "status"
+    | "cover"
+    | "venue"
+    | "ticket_types"
+    | "organiser"
+    | "age_limit"
+  >,
   description: string,
   url: string,
   origin: string,

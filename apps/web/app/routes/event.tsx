@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { apiPaths, fillPath } from "@eventwerk/contract";
+import { apiPaths, type EventDetail, fillPath } from "@eventwerk/contract";
 import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
@@ -31,6 +31,27 @@ export const headers = pageHeaders;
 /** One row of the three-column grid (two on mid-sized screens, fillRows): what reads as a hint. */
 const relatedShown = 3;
 
+/**
+ * The event as the page shows it, since its data travels in the page's HTML: the description
+ * once (as HTML, in the loader's data), the related events as their cards show them, and none
+ * of the listing's fields (price from, tickets sold, slugs) that the page does not render.
+ */
+const pageEvent = (event: EventDetail) => ({
+  title: event.title,
+  starts_at: event.starts_at,
+  ends_at: event.ends_at,
+  status: event.status,
+  is_past: event.is_past,
+  cover: event.cover,
+  category: event.category,
+  venue: event.venue,
+  organiser: event.organiser,
+  age_limit: event.age_limit,
+  ticket_types: event.ticket_types,
+  service_fee: event.service_fee,
+  related: event.related.slice(0, relatedShown).map(cardEvent),
+});
+
 const notFound = (pathname: string) => data(`Page not found: ${pathname}`, { status: 404 });
 
 /**
@@ -53,12 +74,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   );
   const canonical = pathTo("event", locale, { slug: event.slugs[locale], id: event.id });
   if (wanted.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
-  const { description, ...shown } = event;
-  const descriptionHtml = markdownHtml(description);
+  const descriptionHtml = markdownHtml(event.description);
   return withPageCache(context, {
-    // The page's data travels in its HTML: the description once (as HTML, below), the related
-    // events as their cards show them.
-    event: { ...shown, related: event.related.slice(0, relatedShown).map(cardEvent) },
+    event: pageEvent(event),
     /** The organiser's Markdown as sanitised HTML, and its first paragraph as plain text. */
     descriptionHtml,
     summary: firstParagraphText(descriptionHtml, 160) ?? event.title,
