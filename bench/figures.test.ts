@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  assetRefs,
   cpuSpent,
   databaseBackends,
   goal,
@@ -126,5 +127,25 @@ describe("goal", () => {
       figure: "not measured",
       met: null,
     });
+  });
+});
+
+describe("assetRefs", () => {
+  it("finds the scripts and stylesheets a page loads, inline imports among them", () => {
+    const html = [
+      '<link rel="modulepreload" href="/assets/entry-a1.js" nonce="n"/>',
+      '<link rel="stylesheet" href="/assets/shell-b2.css#"/>',
+      '<link rel="icon" href="/favicon.svg"/>',
+      '<script type="module">import "/assets/manifest-c3.js";',
+      'import * as route0 from "/assets/root-d4.js";',
+      'import("/assets/entry-a1.js");</script>',
+      '<a href="/assets/not-loaded.js">a link</a>',
+    ].join("");
+    expect([...assetRefs(html)].sort()).toEqual([
+      "/assets/entry-a1.js",
+      "/assets/manifest-c3.js",
+      "/assets/root-d4.js",
+      "/assets/shell-b2.css",
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Pure helpers of the benchmark: percentiles, a process tree's memory and CPU time, and the
- * goals' verdicts.
+ * Pure helpers of the benchmark: percentiles, a process tree's memory and CPU time, the files a
+ * page loads, and the goals' verdicts.
  */
 
 /** The p-th percentile (nearest rank) of ascending numbers; NaN for none. */
@@ -122,3 +122,21 @@ export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 export const ms = (value: number) => `${value.toFixed(0)} ms`;
 export const perSecond = (value: number) => `${Math.round(value)} req/s`;
 export const percent = (value: number) => `${(value * 100).toFixed(0)} %`;
+
+/**
+ * The built scripts and stylesheets (`/assets/…`) a page's HTML loads: its `<script src>` and
+ * `<link href>` (React Router may add a fragment to a stylesheet's address, "….css#"), and what
+ * its inline module scripts import (`import(…)`, `import "…"`, `… from "…"`).
+ */
+export function assetRefs(html: string): Set<string> {
+  const refs = new Set<string>();
+  for (const match of html.matchAll(
+    /<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"#?]+\.(?:js|css))[^"]*"/g,
+  )) {
+    refs.add(match[1]!);
+  }
+  for (const match of html.matchAll(/(?:import[( ]|from )"(\/assets\/[^"]+\.js)"/g)) {
+    refs.add(match[1]!);
+  }
+  return refs;
+}

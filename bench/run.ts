@@ -39,6 +39,7 @@ import { demoUsers } from "../apps/api/src/seed/index.ts";
 import { pages as routePages } from "../apps/web/app/route-table";
 import { runCheckoutBench } from "./checkout.ts";
 import {
+  assetRefs,
   cpuSpent,
   databaseBackends,
   type Goal,
@@ -302,15 +303,7 @@ function rawGet(url: string, headers: Record<string, string>) {
 /** gzip bytes of the scripts and stylesheets a page's HTML loads, and brotli bytes of its scripts. */
 async function assetWeight(url: string) {
   const html = await (await fetch(url)).text();
-  const refs = new Set<string>();
-  for (const match of html.matchAll(
-    // React Router may add a fragment to a stylesheet's address ("….css#").
-    /<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"#?]+\.(?:js|css))[^"]*"/g,
-  )) {
-    refs.add(match[1]!);
-  }
-  // The entry imports its chunks with `import(...)` in inline module scripts too.
-  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) refs.add(match[1]!);
+  const refs = assetRefs(html);
   let js = 0;
   let css = 0;
   // What browsers are sent: the build's brotli files (quality 11).

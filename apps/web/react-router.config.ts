@@ -22,5 +22,8 @@ async function precompressAssets(buildDirectory: string) {
 export default {
   appDirectory: "app",
   ssr: true,
+  // The whole route manifest as one cached file rather than each page's routes inline in its
+  // HTML, and no manifest request after each page loads (decision 016).
+  routeDiscovery: { mode: "initial" },
   buildEnd: ({ reactRouterConfig }) => precompressAssets(reactRouterConfig.buildDirectory),
 } satisfies Config;
