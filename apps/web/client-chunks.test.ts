@@ -53,15 +53,28 @@ describe("the shell chunk", () => {
     expect(inShell(shared, mixed)).toBe(false);
   });
 
-  it("leaves the groups apart to their own chunks, even where every page reaches them", () => {
+  it("counts a route module whose id has Windows separators", () => {
+    const windows = (module: string) =>
+      `C:\\repo\\apps\\web\\app\\${module.replace(/\//g, "\\")}?__react-router-build-client-route`;
+    const id = "C:\\repo\\apps\\web\\app\\components\\shared.tsx";
+    const modules = graph({
+      [windows("routes/home.tsx")]: [id],
+      [windows("routes/events.tsx")]: [id],
+    });
+    expect(inShell(id, modules)).toBe(true);
+  });
+
+  it("never names the shell for a grouped module, even where every page reaches it", () => {
     for (const module of [
       "components/form-field.tsx",
+      "components/failure-message.tsx",
+      "components/registration-sent.tsx",
       "components/event-card.tsx",
       "lib/ticket-selection.ts",
+      "components/dialog.tsx",
     ]) {
-      expect(inShell(`${app}${module}`, graph({ [route("root.tsx")]: [`${app}${module}`] }))).toBe(
-        false,
-      );
+      const modules = graph({ [route("root.tsx")]: [`${app}${module}`] });
+      expect(inShell(`${app}${module}`, modules), module).toBe(false);
     }
   });
 });

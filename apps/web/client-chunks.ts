@@ -38,8 +38,9 @@ const everyPage = /[\\/]app[\\/](root|layouts[\\/]default)\.tsx/;
 /**
  * Shared by several pages, but kept out of the shell in chunks of their own, each loaded by the
  * pages that use it. A module the shell captures brings its imports into the shell (rolldown's
- * `includeDependenciesRecursively`), so a group holds the shared modules that import its own:
- * the failure message the form kit, the registration notice the sign-up's parts.
+ * `includeDependenciesRecursively`), so the shared modules that import the form kit stay out of
+ * the shell too: the failure message in the kit's group, the registration notice in the
+ * sign-up's. The groups take their modules in this order (earlier, higher priority).
  */
 const apart = {
   /** The form kit: the pages with a form (search, filters, contact, sign-in, sign-up). */
@@ -50,7 +51,7 @@ const apart = {
   catalogue:
     /[\\/]app[\\/]components[\\/](event-card|catalogue-parts|lazy-image|ui[\\/]badge)\.tsx$/,
   /** The ticket form: the event page and the embed. */
-  tickets: /[\\/]app[\\/](components[\\/]event-tickets\.tsx|lib[\\/]ticket-selection\.ts)$/,
+  "ticket-form": /[\\/]app[\\/](components[\\/]event-tickets\.tsx|lib[\\/]ticket-selection\.ts)$/,
 };
 /**
  * Left to rolldown: the CMS article (content pages) and the dialog, which brings Radix and loads
@@ -88,6 +89,6 @@ export const clientChunks = {
       name: (id: string, graph: ModuleGraph) => (inShell(id, graph) ? "shell" : null),
       priority: 10,
     },
-    ...Object.entries(apart).map(([name, test]) => ({ name, test, priority: 5 })),
+    ...Object.entries(apart).map(([name, test], index) => ({ name, test, priority: 9 - index })),
   ],
 };

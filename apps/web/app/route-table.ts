@@ -246,6 +246,11 @@ export const resources = {
   embedScript: { path: "/embed.js", module: "routes/embed-script.ts" },
   /** A page's messages in one language, for the browser (i18n/page-messages.ts). */
   pageMessages: { path: "/i18n/:build/:locale/:page", module: "routes/page-messages.ts" },
+  /**
+   * Asked for only by pages of a build before decision 016 (React Router's lazy route
+   * discovery): it tells them to load the document anew.
+   */
+  routeManifest: { path: "/__manifest", module: "routes/route-manifest.ts" },
   /** The scanner's data (tickets, keys) and its scans, with the door link's cookie. */
   doorData: { path: "/door-scanner.json", module: "routes/door/scanner-data.ts" },
 } as const;

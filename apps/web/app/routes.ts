@@ -49,6 +49,7 @@ export default [
   route(resources.accountExport.path, resources.accountExport.module, { id: "account-export" }),
   route(resources.orderFile.path, resources.orderFile.module, { id: "order-file" }),
   route(resources.doorData.path, resources.doorData.module, { id: "door-data" }),
+  route(resources.routeManifest.path, resources.routeManifest.module, { id: "route-manifest" }),
   route(resources.pageMessages.path, resources.pageMessages.module, { id: "page-messages" }),
   route(resources.embedScript.path, resources.embedScript.module, { id: "embed-script" }),
 ] satisfies RouteConfig;

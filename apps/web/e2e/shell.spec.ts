@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import testDe from "../app/i18n/messages/de/test.json" with { type: "json" };
 import testEn from "../app/i18n/messages/en/test.json" with { type: "json" };
-import { pathTo } from "../app/route-table";
+import { pathTo, resources } from "../app/route-table";
 import { contextWithLanguage, germanBrowser, locales } from "./support";
 
 test.use(germanBrowser);
@@ -114,4 +114,13 @@ test.describe("chunk error reload", () => {
     await reloadedAgain;
     expect(loads).toBe(3);
   });
+});
+
+test("a page of an older build, asking for routes it has not seen, is told to load anew", async ({
+  request,
+}) => {
+  // What React Router's lazy route discovery asked before decision 016.
+  const answer = await request.get(`${resources.routeManifest.path}?paths=%2F%2C%2Fkontakt&version=0`);
+  expect(answer.status()).toBe(204);
+  expect(answer.headers()["x-remix-reload-document"]).toBe("true");
 });

@@ -32,7 +32,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
   );
   return withPageCache(context, {
-    event,
+    // What the frame shows; its data travels in its HTML.
+    event: {
+      title: event.title,
+      starts_at: event.starts_at,
+      ends_at: event.ends_at,
+      venue: { name: event.venue.name, city_name: event.venue.city_name },
+      is_past: event.is_past,
+      status: event.status,
+      ticket_types: event.ticket_types,
+      service_fee: event.service_fee,
+    },
     eventPath: pathTo("event", locale, { slug: event.slugs[locale], id: event.id }),
     nonce: randomUUID(),
   });

@@ -33,8 +33,8 @@ const relatedShown = 3;
 
 /**
  * The event as the page shows it, since its data travels in the page's HTML: the description
- * once (as HTML, in the loader's data), the related events as their cards show them, and none
- * of the listing's fields (price from, tickets sold, slugs) that the page does not render.
+ * once (as HTML, in the loader's data), the related events as their cards show them, and not the
+ * API's fields for other pages (both slugs, tickets sold, the listing's price and availability).
  */
 const pageEvent = (event: EventDetail) => ({
   title: event.title,
