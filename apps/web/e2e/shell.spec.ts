@@ -120,7 +120,9 @@ test("a page of an older build, asking for routes it has not seen, is told to lo
   request,
 }) => {
   // What React Router's lazy route discovery asked before decision 016.
-  const answer = await request.get(`${resources.routeManifest.path}?paths=%2F%2C%2Fkontakt&version=0`);
+  const answer = await request.get(
+    `${resources.routeManifest.path}?paths=%2F%2C%2Fkontakt&version=0`,
+  );
   expect(answer.status()).toBe(204);
   expect(answer.headers()["x-remix-reload-document"]).toBe("true");
 });
