@@ -118,6 +118,7 @@ test.describe("chunk error reload", () => {
 
 test("a page of an older build, asking for routes it has not seen, is told to load anew", async ({
   request,
+  baseURL,
 }) => {
   // What React Router's lazy route discovery asked before decision 016.
   const answer = await request.get(
@@ -125,4 +126,14 @@ test("a page of an older build, asking for routes it has not seen, is told to lo
   );
   expect(answer.status()).toBe(204);
   expect(answer.headers()["x-remix-reload-document"]).toBe("true");
+  // Whatever it asks, without paths or with nonsense, the answer is the same.
+  for (const query of ["", "?paths=%00%2F..&version=%FF"]) {
+    const other = await request.get(`${resources.routeManifest.path}${query}`);
+    expect(other.status(), query).toBe(204);
+  }
+  // Read only.
+  const posted = await request.post(resources.routeManifest.path, {
+    headers: { origin: baseURL! },
+  });
+  expect(posted.status()).toBe(405);
 });
