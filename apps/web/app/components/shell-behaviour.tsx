@@ -8,10 +8,10 @@ import {
 } from "react";
 import { useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
+import { useApplyTheme } from "../lib/theme";
 import type { RootData } from "../root";
 import { Icon } from "./icon";
 import { useLoading } from "./loading";
-import { useApplyTheme } from "./theme-toggle";
 import { Toaster } from "./toasts";
 import { cardClass } from "./ui/card";
 
