@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inShell } from "./client-chunks";
+import { sharedChunk } from "./client-chunks";
 
 const app = "/repo/apps/web/app/";
 /** React Router's client build names a route module with this query. */
@@ -22,22 +22,43 @@ function graph(imports: Record<string, string[]>) {
 const shared = `${app}components/shared.tsx`;
 const inner = `${app}components/inner.tsx`;
 
-describe("the shell chunk", () => {
-  it("holds what the root or the site's layout reaches, through other modules too", () => {
-    const modules = graph({ [route("layouts/default.tsx")]: [inner], [inner]: [shared] });
-    expect(inShell(shared, modules)).toBe(true);
-    expect(inShell(shared, graph({ [route("root.tsx")]: [shared] }))).toBe(true);
+describe("the shared chunks", () => {
+  it("put what the root reaches in the shell, through other modules too", () => {
+    const modules = graph({ [route("root.tsx")]: [inner], [inner]: [shared] });
+    expect(sharedChunk(shared, modules)).toBe("shell");
   });
 
-  it("holds what two of the site's pages share", () => {
+  it("put the site's layout and what it reaches in the site's chunk", () => {
+    const modules = graph({ [route("layouts/default.tsx")]: [inner], [inner]: [shared] });
+    expect(sharedChunk(inner, modules)).toBe("site");
+    expect(sharedChunk(shared, modules)).toBe("site");
+  });
+
+  it("put what two of the site's pages share in the site's chunk", () => {
     const modules = graph({
       [route("routes/home.tsx")]: [shared],
       [route("routes/events.tsx")]: [shared],
     });
-    expect(inShell(shared, modules)).toBe(true);
+    expect(sharedChunk(shared, modules)).toBe("site");
   });
 
-  it("leaves out what one site page uses, and what only other areas' pages share", () => {
+  it("put in the shell what the site shares with the door, the panel or the embed", () => {
+    for (const outside of ["routes/door/scanner.tsx", "routes/panel.tsx", "layouts/embed.tsx"]) {
+      const pages = graph({
+        [route("routes/home.tsx")]: [shared],
+        [route("routes/events.tsx")]: [shared],
+        [route(outside)]: [shared],
+      });
+      const layout = graph({
+        [route("layouts/default.tsx")]: [shared],
+        [route(outside)]: [shared],
+      });
+      expect(sharedChunk(shared, pages), outside).toBe("shell");
+      expect(sharedChunk(shared, layout), outside).toBe("shell");
+    }
+  });
+
+  it("leave out what one site page uses, and what only other areas' pages share", () => {
     const one = graph({ [route("routes/home.tsx")]: [shared] });
     const account = graph({
       [route("routes/account/addresses.tsx")]: [shared],
@@ -48,12 +69,12 @@ describe("the shell chunk", () => {
       [route("routes/home.tsx")]: [shared],
       [route("routes/panel/event.tsx")]: [shared],
     });
-    expect(inShell(shared, one)).toBe(false);
-    expect(inShell(shared, account)).toBe(false);
-    expect(inShell(shared, mixed)).toBe(false);
+    expect(sharedChunk(shared, one)).toBeNull();
+    expect(sharedChunk(shared, account)).toBeNull();
+    expect(sharedChunk(shared, mixed)).toBeNull();
   });
 
-  it("counts a route module whose id has Windows separators", () => {
+  it("count a route module whose id has Windows separators", () => {
     const windows = (module: string) =>
       `C:\\repo\\apps\\web\\app\\${module.replace(/\//g, "\\")}?__react-router-build-client-route`;
     const id = "C:\\repo\\apps\\web\\app\\components\\shared.tsx";
@@ -61,10 +82,11 @@ describe("the shell chunk", () => {
       [windows("routes/home.tsx")]: [id],
       [windows("routes/events.tsx")]: [id],
     });
-    expect(inShell(id, modules)).toBe(true);
+    expect(sharedChunk(id, modules)).toBe("site");
+    expect(sharedChunk(id, graph({ [windows("root.tsx")]: [id] }))).toBe("shell");
   });
 
-  it("never names the shell for a grouped module, even where every page reaches it", () => {
+  it("never name a shared chunk for a grouped module, even where every page reaches it", () => {
     for (const module of [
       "components/form-field.tsx",
       "components/failure-message.tsx",
@@ -74,7 +96,7 @@ describe("the shell chunk", () => {
       "components/dialog.tsx",
     ]) {
       const modules = graph({ [route("root.tsx")]: [`${app}${module}`] });
-      expect(inShell(`${app}${module}`, modules), module).toBe(false);
+      expect(sharedChunk(`${app}${module}`, modules), module).toBeNull();
     }
   });
 });

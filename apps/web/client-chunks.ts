@@ -1,4 +1,4 @@
-import { pages } from "./app/route-table.ts";
+import { type AreaName, areaNames, areas, pages } from "./app/route-table.ts";
 
 /*
  * How the browser bundle is split into files (the Vite config's `codeSplitting`). Apart from the
@@ -24,23 +24,38 @@ function entriesReaching(id: string, graph: ModuleGraph, seen = new Set<string>(
   return found;
 }
 
-/** The site's own pages: not the account's, checkout's, door's, panel's or embed's. */
-const sitePages = pages.filter((page) => page.area === "site").map((page) => `/app/${page.module}`);
-const isSitePage = (entry: string) => {
+/** Whether a route module (an entry) is one of these modules, by its path. */
+const isOneOf = (modules: readonly string[]) => (entry: string) => {
   const path = entry.replace(/\?.*$/, "").replace(/\\/g, "/");
-  return sitePages.some((module) => path.endsWith(module));
+  return modules.some((module) => path.endsWith(`/app/${module}`));
 };
+
+/** The area whose layout is outermost around an area's pages. */
+const outermost = (name: AreaName): AreaName => {
+  const parent = areas[name].parent;
+  return parent ? outermost(parent) : name;
+};
+
+/** The site's own pages: not the account's, checkout's, door's, panel's or embed's. */
+const isSitePage = isOneOf(pages.filter((page) => page.area === "site").map((page) => page.module));
+const isSiteLayout = isOneOf([areas.site.layout]);
+/** The pages and layouts outside the site's layout (door, panel, embed): no header, no footer. */
+const outsideAreas = areaNames.filter((name) => outermost(name) !== "site");
+const isOutsideSite = isOneOf([
+  ...pages.filter((page) => outsideAreas.includes(page.area)).map((page) => page.module),
+  ...outsideAreas.flatMap((name) => areas[name].layout ?? []),
+]);
 
 const appOrIntl =
   /[\\/]apps[\\/]web[\\/]app[\\/]|[\\/]node_modules[\\/](use-intl|icu-minify|@formatjs)[\\/]/;
-const everyPage = /[\\/]app[\\/](root|layouts[\\/]default)\.tsx/;
+const isRoot = isOneOf(["root.tsx"]);
 
 /**
- * Shared by several pages, but kept out of the shell in chunks of their own, each loaded by the
- * pages that use it. A module the shell captures brings its imports into the shell (rolldown's
- * `includeDependenciesRecursively`), so the shared modules that import the form kit stay out of
- * the shell too: the failure message in the kit's group, the registration notice in the
- * sign-up's. The groups take their modules in this order (earlier, higher priority).
+ * Shared by several pages, but kept out of the shell and the site's chunk in chunks of their own,
+ * each loaded by the pages that use it. A module a chunk captures brings its imports into it
+ * (rolldown's `includeDependenciesRecursively`), so the shared modules that import the form kit
+ * stay out of those two as well: the failure message in the kit's group, the registration notice
+ * in the sign-up's. The groups take their modules in this order (earlier, higher priority).
  */
 const apart = {
   /** The form kit: the pages with a form (search, filters, contact, sign-in, sign-up). */
@@ -60,22 +75,27 @@ const apart = {
 const elsewhere = /[\\/]app[\\/]components[\\/](dialog|cms-article)\.tsx$/;
 
 /**
- * Whether a module of the app (or of the message formatter) belongs in the shell: the root and
- * default layout reach it, or two or more of the site's pages do, and no group above claims it.
+ * Which of the two shared chunks a module of the app (or of the message formatter) belongs in,
+ * unless a group above claims it:
+ * - `shell`, which every page loads: what the root reaches, and what the site shares with the
+ *   pages outside its layout (door, panel, embed);
+ * - `site`, which the pages in the site's layout load: its layout (header, search, footer) and
+ *   what two or more of the site's pages share.
  */
-export function inShell(id: string, graph: ModuleGraph): boolean {
-  if ([elsewhere, ...Object.values(apart)].some((group) => group.test(id))) return false;
+export function sharedChunk(id: string, graph: ModuleGraph): "shell" | "site" | null {
+  if ([elsewhere, ...Object.values(apart)].some((group) => group.test(id))) return null;
   const entries = [...entriesReaching(id, graph)];
-  return entries.some((entry) => everyPage.test(entry)) || entries.filter(isSitePage).length >= 2;
+  if (entries.some(isRoot)) return "shell";
+  if (!entries.some(isSiteLayout) && entries.filter(isSitePage).length < 2) return null;
+  return entries.some(isOutsideSite) ? "shell" : "site";
 }
 
 /**
  * The browser bundle in few, larger files (gzip compresses one file better than many small
- * ones): React and React Router in one chunk; in another, the shell: the root and default layout
- * with what they import, and the app code that two or more of the site's pages share. Code that
- * only the pages of another area share (account, checkout, door, panel, embed) stays out of it,
- * as does code only one page uses, what loads on first use (the language dialog, toasts), and
- * the groups above.
+ * ones): React and React Router in one chunk; the shell and the site's chrome in two more (see
+ * `sharedChunk`). Code that only the pages of another area share (account, checkout, door,
+ * panel, embed) stays out of them, as does code only one page uses, what loads on first use (the
+ * language dialog, toasts), and the groups above.
  */
 export const clientChunks = {
   groups: [
@@ -84,11 +104,7 @@ export const clientChunks = {
       test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
       priority: 20,
     },
-    {
-      test: appOrIntl,
-      name: (id: string, graph: ModuleGraph) => (inShell(id, graph) ? "shell" : null),
-      priority: 10,
-    },
+    { test: appOrIntl, name: sharedChunk, priority: 10 },
     ...Object.entries(apart).map(([name, test], index) => ({ name, test, priority: 9 - index })),
   ],
 };

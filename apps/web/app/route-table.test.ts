@@ -55,7 +55,7 @@ const accountScreens: [string, string][] = [
 ];
 /** The landing page of emailed address links (registration, email change). */
 const emailScreens: [string, string][] = [["/e-mail-bestaetigen", "/en/confirm-email"]];
-/** The door area's pages besides `/qr`. */
+/** The door area's page (`/qr`, the holders' codes, is the site's). */
 const doorScreens: [string, string][] = [["/qr/scanner", "/en/qr/scanner"]];
 
 /** The embeddable ticket shop of one event (organisers' own sites frame it). */
@@ -150,9 +150,11 @@ describe("route table", () => {
     expect(areas.embed).toMatchObject({ layout: "layouts/embed.tsx", parent: null });
     expect(areas.account).toMatchObject({ layout: "layouts/account.tsx", parent: "site" });
     expect(areaOf["ticket-buy-status"]).toBe("checkout");
-    expect(areaOf.qr).toBe("door");
+    expect(areaOf.qr).toBe("site");
+    expect(areaOf["door-scanner"]).toBe("door");
     expect(areas.checkout.parent).toBe("site");
-    expect(areas.door.parent).toBe("site");
+    // The scanner fills the screen: straight under the root, without the site's layout.
+    expect(areas.door).toMatchObject({ layout: null, parent: null });
   });
 
   it("maps every page to its counterpart and back, keeping params and query", () => {

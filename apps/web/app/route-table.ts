@@ -27,8 +27,8 @@ type AreaEntry = {
 };
 
 /**
- * Each area is a layout with child pages. Checkout and the door scanner show in the site's layout
- * until their own pages need one of their own.
+ * Each area is a layout with child pages, or shows them in its parent's layout (checkout, until
+ * its pages need one of their own) or, without a parent, straight under the root (the door).
  */
 export const areas = {
   /** The public site: header with navigation, the page, footer. */
@@ -37,8 +37,11 @@ export const areas = {
   account: { layout: "layouts/account.tsx", parent: "site", middleware: ["signedIn"] },
   /** Buying tickets and the payment's outcome. */
   checkout: { layout: null, parent: "site", middleware: [] },
-  /** QR tickets at the door. */
-  door: { layout: null, parent: "site", middleware: [] },
+  /**
+   * The door scanner: full screen, straight under the root, without the site's header and
+   * footer (its app covers the screen).
+   */
+  door: { layout: null, parent: null, middleware: [] },
   /** The organiser panel, shown inside a frame without the site's chrome; for signed-in users. */
   panel: { layout: "layouts/panel-iframe.tsx", parent: null, middleware: ["signedIn"] },
   /** The ticket shop organisers put on their own sites: any site may frame it. */
@@ -189,7 +192,7 @@ export const pages = [
   page("privacy-policy", "/datenschutz", "/en/privacy-policy", "routes/cms-page.tsx", {
     cms: "privacy-policy",
   }),
-  page("qr", "/qr", "/en/qr", "routes/qr.tsx", { area: "door" }),
+  page("qr", "/qr", "/en/qr", "routes/qr.tsx"),
   page("door-scanner", "/qr/scanner", "/en/qr/scanner", "routes/door/scanner.tsx", {
     area: "door",
   }),

@@ -157,6 +157,20 @@ async function openScanner(page: Page, linkUrl: string) {
   await expect(scanner(page)).toHaveAttribute("data-ready", "true");
 }
 
+/**
+ * The scanner fills the screen: neither the site's header and footer nor their code (the build's
+ * `site` chunk, see client-chunks.ts) load with it.
+ */
+async function expectNoSiteChrome(page: Page) {
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  const scripts = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.startsWith("/assets/site-"))).toEqual([]);
+}
+
 async function typeCode(page: Page, code: string) {
   await page.getByLabel(doorDe.manualLabel).fill(code);
   await page.getByRole("button", { name: doorDe.manualSubmit }).click();
@@ -356,6 +370,7 @@ test("door links: used on another browser without signing in, revoked, refused",
   try {
     await openScanner(page, link);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(demoEvent);
+    await expectNoSiteChrome(page);
     await typeCode(page, "kein-ticket");
     await expect(verdict(page)).toHaveAttribute("data-result", "unknown_code");
 
@@ -382,6 +397,7 @@ test("door links: used on another browser without signing in, revoked, refused",
     const freshPage = await fresh.newPage();
     await freshPage.goto(pathTo("door-scanner", "de"));
     await expect(freshPage.getByRole("heading", { name: doorDe.noLinkTitle })).toBeVisible();
+    await expectNoSiteChrome(freshPage);
     await fresh.close();
   } finally {
     await staff.close();

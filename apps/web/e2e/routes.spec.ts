@@ -104,8 +104,9 @@ test.describe("every route of the route table", () => {
       await page.waitForLoadState("networkidle");
       expect(problems, "errors while loading and hydrating").toEqual([]);
       await expectHead(page, baseURL!, route);
-      // The panel and the embedded shop have layouts of their own: no header, no language switch.
-      if (route.page.area !== "panel" && route.page.area !== "embed") {
+      // The panel and the embedded shop have layouts of their own, the door scanner none: no
+      // header, no language switch.
+      if (!["panel", "embed", "door"].includes(route.page.area)) {
         await expectLanguageDialog(page, route);
       }
     });

@@ -18,6 +18,8 @@ const privatePages: ReadonlySet<PageKey> = new Set<PageKey>([
   "test",
   "content-page",
   "event",
+  // A holder's own ticket codes; for a guest, only how they work.
+  "qr",
 ]);
 
 /** Pages through the listing; both languages are read so that each event has both slugs. */

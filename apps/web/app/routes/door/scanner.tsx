@@ -1,11 +1,13 @@
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { useTranslations } from "use-intl";
 import { ScannerApp } from "../../components/door/scanner-app";
+import { HeadLinks } from "../../components/head-links";
 import { EmptyState } from "../../components/page-parts";
 import { requestState } from "../../context";
 import { usePaths } from "../../hooks";
 import { pageHeaders, privatePageCache } from "../../lib/page-cache";
 import { resources } from "../../route-table";
+import { pageMeta } from "../../seo";
 import type { Route } from "./+types/scanner";
 import {
   doorClient,
@@ -18,6 +20,8 @@ import {
 } from "./door.server";
 
 export const headers = pageHeaders;
+// The door area has no layout (route-table.ts): the page brings what a layout would.
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
 const cache = { "Cache-Control": privatePageCache };
 
 /**
@@ -53,30 +57,32 @@ export default function DoorScanner({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("door");
   const { to } = usePaths();
   const revalidator = useRevalidator();
-  if (loaderData.state === "open") {
-    return (
-      <main id="main">
-        <ScannerApp
-          session={loaderData.session}
-          dataUrl={resources.doorData.path}
-          onRefused={() => void revalidator.revalidate()}
-        />
-      </main>
-    );
-  }
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-12">
-      <EmptyState
-        icon="scan-line"
-        title={loaderData.state === "refused" ? t("refusedTitle") : t("noLinkTitle")}
-        actions={
-          <Link to={to("qr")} className="button-secondary">
-            {t("aboutQr")}
-          </Link>
-        }
-      >
-        <p>{loaderData.state === "refused" ? t("refusedText") : t("noLinkText")}</p>
-      </EmptyState>
-    </main>
+    <>
+      <HeadLinks />
+      {loaderData.state === "open" ? (
+        <main id="main">
+          <ScannerApp
+            session={loaderData.session}
+            dataUrl={resources.doorData.path}
+            onRefused={() => void revalidator.revalidate()}
+          />
+        </main>
+      ) : (
+        <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+          <EmptyState
+            icon="scan-line"
+            title={loaderData.state === "refused" ? t("refusedTitle") : t("noLinkTitle")}
+            actions={
+              <Link to={to("qr")} className="button-secondary">
+                {t("aboutQr")}
+              </Link>
+            }
+          >
+            <p>{loaderData.state === "refused" ? t("refusedText") : t("noLinkText")}</p>
+          </EmptyState>
+        </main>
+      )}
+    </>
   );
 }
