@@ -19,21 +19,19 @@ export const allCatalogues = catalogues;
 export type Namespace = keyof Messages;
 
 /**
- * What the root, the site's header and footer, error pages and the dialogs render, on every page.
- * `meta` is not among them: a page gets its own title and description only (`messagesFor`).
+ * What the root, error pages and every page's meta (`seo.ts`) render. `meta` is not among them: a
+ * page gets its own title and description only (`messagesFor`).
  */
 export const shellNamespaces = [
   "common",
   "errors",
-  "language",
-  "nav",
   "shell",
-  "theme",
 ] as const satisfies readonly Namespace[];
 
 /** What an area's layout renders besides the shell (`page-messages.test.ts` checks these lists). */
 export const areaNamespaces: Record<AreaName, readonly Namespace[]> = {
-  site: [],
+  /** The header, footer, menu and language dialog: not on the door's, panel's or embed's pages. */
+  site: ["language", "nav", "theme"],
   account: ["account"],
   checkout: [],
   door: [],
@@ -90,14 +88,17 @@ function areaChain(name: AreaName): AreaName[] {
   return [...(parent ? areaChain(parent) : []), name];
 }
 
-/** Every namespace a page renders (shell, its areas' layouts, its own); no page: the shell's. */
+/**
+ * Every namespace a page renders (shell, its areas' layouts, its own); no page: the shell's and
+ * the site's, whose layout shows the 404 page.
+ */
 export function namespacesOf(key: PageKey | null): Namespace[] {
   const own = key
     ? [
         ...areaChain(pageByKey(key).area).flatMap((area) => areaNamespaces[area]),
         ...pageNamespaces[key],
       ]
-    : [];
+    : areaNamespaces.site;
   return [...new Set<Namespace>([...shellNamespaces, ...own])];
 }
 

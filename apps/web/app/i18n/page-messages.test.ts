@@ -64,9 +64,9 @@ const layoutsOf = (area: AreaName): string[] => {
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 
 describe("messages per page", () => {
-  it("the shell's namespaces are what the root and the site's layout render", () => {
-    const used = namespacesUsed(["root.tsx", "layouts/default.tsx"]);
-    expect(used.size).toBeGreaterThan(3);
+  it("the shell's namespaces are what the root and every page's meta (seo.ts) render", () => {
+    const used = namespacesUsed(["root.tsx", "seo.ts"]);
+    expect(used.size).toBeGreaterThan(2);
     expect(sorted(shellNamespaces)).toEqual(sorted(used));
   });
 
@@ -101,9 +101,15 @@ describe("messages per page", () => {
       expect(sorted(Object.keys(event))).toEqual(sorted([...namespacesOf("event"), "meta"]));
       expect(sorted(Object.keys(event.meta))).toEqual(["event", "not-found"]);
       expect(Object.keys(event)).not.toContain("account");
-      // Unknown paths: the shell's, and the error page's title.
+      // Unknown paths: the shell's and the site's (the 404 page is in its layout), and the error
+      // page's title.
       const unknown = messagesFor(locale, "/no/such/page");
-      expect(sorted(Object.keys(unknown))).toEqual(sorted([...shellNamespaces, "meta"]));
+      expect(sorted(Object.keys(unknown))).toEqual(
+        sorted([...shellNamespaces, ...areaNamespaces.site, "meta"]),
+      );
+      expect(sorted(namespacesUsed(["routes/not-found.tsx", "layouts/default.tsx"]))).toEqual(
+        sorted(Object.keys(unknown).filter((name) => name !== "meta")),
+      );
       expect(Object.keys(unknown.meta)).toEqual(["not-found"]);
       const namespace: Namespace = "account";
       expect(messagesFor(locale, pathTo("account", locale))[namespace]).toBeDefined();
