@@ -138,7 +138,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Reached only when the root itself fails; the layouts show errors inside the site's chrome. */
+/**
+ * Reached only when the root itself fails: the layouts, and the door's page without one, show
+ * their errors inside the root's app.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const locale = localeFromPath(useLocation().pathname);
   return (

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   areas,
@@ -155,6 +156,22 @@ describe("route table", () => {
     expect(areas.checkout.parent).toBe("site");
     // The scanner fills the screen: straight under the root, without the site's layout.
     expect(areas.door).toMatchObject({ layout: null, parent: null });
+  });
+
+  it("gives a page without any layout around it what a layout would: meta, head links, errors", async () => {
+    const bare = pages.filter((page) => {
+      const area: { layout: string | null; parent: keyof typeof areas | null } = areas[page.area];
+      return area.layout === null && area.parent === null;
+    });
+    expect(bare.map((page) => page.key)).toEqual(["door-scanner"]);
+    for (const page of bare) {
+      const module: Record<string, unknown> = await import(`./${page.module}`);
+      expect(typeof module.meta, page.key).toBe("function");
+      expect(typeof module.ErrorBoundary, page.key).toBe("function");
+      expect(readFileSync(new URL(page.module, import.meta.url), "utf8")).toContain(
+        "<HeadLinks />",
+      );
+    }
   });
 
   it("maps every page to its counterpart and back, keeping params and query", () => {

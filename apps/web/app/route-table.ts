@@ -18,7 +18,10 @@ export const areaNames = ["site", "account", "checkout", "door", "panel", "embed
 export type AreaName = (typeof areaNames)[number];
 
 type AreaEntry = {
-  /** The layout module around the area's pages; none: they show in the parent's layout. */
+  /**
+   * The layout module around the area's pages; none: they show in the parent's layout or, without
+   * a parent, straight under the root.
+   */
   layout: string | null;
   /** The area whose layout this one sits inside; none: directly under the root. */
   parent: AreaName | null;

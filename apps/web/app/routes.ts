@@ -16,7 +16,8 @@ const extras: Partial<Record<AreaName, RouteConfigEntry[]>> = {
 
 /**
  * An area's pages (both languages of each) and its child areas, inside the area's layout; an area
- * without a layout of its own puts its routes straight into its parent's.
+ * without a layout of its own puts its routes straight into its parent's (or, without a parent,
+ * under the root).
  */
 function areaRoutes(name: AreaName): RouteConfigEntry[] {
   const children = [

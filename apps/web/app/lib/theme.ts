@@ -2,8 +2,8 @@ import { useEffect, useSyncExternalStore } from "react";
 
 /*
  * The colour scheme, apart from its buttons (`components/theme-toggle.tsx`): every page applies
- * it, but only the site's header and menu show the buttons, so the pages outside the site's
- * layout (door scanner, panel, embed) do not load them.
+ * it, but only the site's header and menu (and the test page) show the buttons, so the pages
+ * outside the site's layout (door scanner, panel, embed) do not load them.
  */
 
 /** The visitor's colour scheme choice, kept in localStorage; "system" follows the OS setting. */

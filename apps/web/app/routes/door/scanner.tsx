@@ -1,6 +1,7 @@
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { useTranslations } from "use-intl";
 import { ScannerApp } from "../../components/door/scanner-app";
+import { ErrorPage } from "../../components/error-page";
 import { HeadLinks } from "../../components/head-links";
 import { EmptyState } from "../../components/page-parts";
 import { requestState } from "../../context";
@@ -20,7 +21,8 @@ import {
 } from "./door.server";
 
 export const headers = pageHeaders;
-// The door area has no layout (route-table.ts): the page brings what a layout would.
+// The door area has no layout (route-table.ts): the page brings what a layout would, its meta,
+// head links and error boundary (else an error would replace the root's app, title and all).
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 const cache = { "Cache-Control": privatePageCache };
 
@@ -85,4 +87,8 @@ export default function DoorScanner({ loaderData }: Route.ComponentProps) {
       )}
     </>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }
