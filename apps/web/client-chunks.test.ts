@@ -58,6 +58,28 @@ describe("the shared chunks", () => {
     }
   });
 
+  it("count the account and checkout as inside the site's layout, a panel screen as outside", () => {
+    const account = graph({
+      [route("layouts/default.tsx")]: [shared],
+      [route("routes/account/profile.tsx")]: [shared],
+      [route("routes/checkout.tsx")]: [shared],
+    });
+    expect(sharedChunk(shared, account)).toBe("site");
+    // `routes/panel/event.tsx`, a panel screen, is not `routes/panel.tsx` only by its name's end.
+    const panelScreen = graph({
+      [route("routes/home.tsx")]: [shared],
+      [route("routes/events.tsx")]: [shared],
+      [route("routes/panel/event.tsx")]: [shared],
+    });
+    expect(sharedChunk(shared, panelScreen)).toBe("shell");
+    const lookalike = graph({
+      [route("routes/home.tsx")]: [shared],
+      [route("routes/events.tsx")]: [shared],
+      [route("routes/not-a-panel.tsx")]: [shared],
+    });
+    expect(sharedChunk(shared, lookalike)).toBe("site");
+  });
+
   it("leave out what one site page uses, and what only other areas' pages share", () => {
     const one = graph({ [route("routes/home.tsx")]: [shared] });
     const account = graph({
@@ -65,6 +87,7 @@ describe("the shared chunks", () => {
       [route("routes/account/profile.tsx")]: [shared],
       [route("routes/checkout.tsx")]: [shared],
     });
+    // One site page and one outside it.
     const mixed = graph({
       [route("routes/home.tsx")]: [shared],
       [route("routes/panel/event.tsx")]: [shared],

@@ -10,7 +10,7 @@ import doorLinksDe from "../app/i18n/messages/de/doorLinks.json" with { type: "j
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import qrDe from "../app/i18n/messages/de/qr.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
-import { germanBrowser, loginAs, test, visitor } from "./support";
+import { germanBrowser, loadsSiteChunk, loginAs, test, visitor } from "./support";
 
 test.use(germanBrowser);
 // The scanner's tests share the demo concert's tickets: one after the other.
@@ -157,18 +157,11 @@ async function openScanner(page: Page, linkUrl: string) {
   await expect(scanner(page)).toHaveAttribute("data-ready", "true");
 }
 
-/**
- * The scanner fills the screen: neither the site's header and footer nor their code (the build's
- * `site` chunk, see client-chunks.ts) load with it.
- */
+/** The scanner fills the screen: neither the site's header and footer nor their code. */
 async function expectNoSiteChrome(page: Page) {
   await expect(page.getByRole("banner")).toHaveCount(0);
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
-  const scripts = await page
-    .locator('link[rel="modulepreload"]')
-    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((script) => script.startsWith("/assets/site-"))).toEqual([]);
+  expect(await loadsSiteChunk(page)).toBe(false);
 }
 
 async function typeCode(page: Page, code: string) {
@@ -487,6 +480,9 @@ test("/qr: a guest reads how QR tickets work; a signed-in holder sees each upcom
   try {
     await page.goto(pathTo("qr", "de"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(qrDe.heading);
+    // /qr is the site's page, in its layout.
+    await expect(page.getByRole("banner")).toBeVisible();
+    expect(await loadsSiteChunk(page)).toBe(true);
     await expect(page.getByRole("img", { name: /QR-Code Ihres Tickets/ })).toHaveCount(0);
 
     await loginAs(page, "de", visitor);

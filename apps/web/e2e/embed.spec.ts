@@ -7,7 +7,7 @@ import buyEn from "../app/i18n/messages/en/buy.json" with { type: "json" };
 import eventEn from "../app/i18n/messages/en/event.json" with { type: "json" };
 import { embedSnippet } from "../app/lib/embed";
 import { pathTo, resources } from "../app/route-table";
-import { expectNoViolations, paramsFor, test } from "./support";
+import { expectNoViolations, loadsSiteChunk, paramsFor, test } from "./support";
 
 const texts = { de: { ...eventDe, ...buyDe }, en: { ...eventEn, ...buyEn } } as const;
 const eventId = Number(paramsFor("event").id);
@@ -33,6 +33,8 @@ for (const locale of ["de", "en"] as const) {
     const shop = pathTo("embed-event", locale, { id: eventId });
     const alone = await page.goto(shop);
     expect(alone!.headers()["content-security-policy"]).toContain("frame-ancestors *");
+    // No site chrome in the frame, nor its code.
+    expect(await loadsSiteChunk(page)).toBe(false);
     await expect(
       page.getByRole("heading", { level: 2, name: texts[locale].tickets }),
     ).toBeVisible();

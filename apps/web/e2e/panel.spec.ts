@@ -5,7 +5,7 @@ import sharp from "sharp";
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
 import { pathTo, resources } from "../app/route-table";
-import { loginAs, test } from "./support";
+import { loadsSiteChunk, loginAs, test } from "./support";
 
 const texts = { de: panelDe, en: panelEn } as const;
 const fill = (text: string, values: Record<string, string>) =>
@@ -121,6 +121,8 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     await loginAs(page, locale, organiser);
     await page.goto(pathTo("panel", locale));
     await expect(page.getByRole("heading", { level: 1, name: t.heading })).toBeVisible();
+    // The panel's frame has no site chrome, and loads none of its code.
+    expect(await loadsSiteChunk(page)).toBe(false);
     await expectNoViolations(page);
     await page
       .getByRole("navigation", { name: t.navLabel })

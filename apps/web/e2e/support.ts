@@ -238,6 +238,18 @@ export function pageProblems(page: Page): string[] {
 }
 
 /**
+ * Whether the page loads the site's chrome: the build's `site` chunk (`client-chunks.ts`), which
+ * only the pages in the site's layout preload.
+ */
+export async function loadsSiteChunk(page: Page): Promise<boolean> {
+  const scripts = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  expect(scripts.length, "the page preloads its scripts").toBeGreaterThan(0);
+  return scripts.some((script) => script.startsWith("/assets/site-"));
+}
+
+/**
  * Waits until React has hydrated the page: it attaches its fiber to the DOM nodes it adopts.
  * Needed before a change event that only a React handler acts on (the cascading place selects);
  * forms need no wait, as a post before hydration is a normal form post that works as well.

@@ -107,9 +107,9 @@ describe("messages per page", () => {
       expect(sorted(Object.keys(unknown))).toEqual(
         sorted([...shellNamespaces, ...areaNamespaces.site, "meta"]),
       );
-      expect(sorted(namespacesUsed(["routes/not-found.tsx", "layouts/default.tsx"]))).toEqual(
-        sorted(Object.keys(unknown).filter((name) => name !== "meta")),
-      );
+      expect(
+        sorted(namespacesUsed(["root.tsx", "routes/not-found.tsx", "layouts/default.tsx"])),
+      ).toEqual(sorted(Object.keys(unknown).filter((name) => name !== "meta")));
       expect(Object.keys(unknown.meta)).toEqual(["not-found"]);
       const namespace: Namespace = "account";
       expect(messagesFor(locale, pathTo("account", locale))[namespace]).toBeDefined();
