@@ -1,4 +1,4 @@
-import { type AreaName, areaNames, areas, pages } from "./app/route-table.ts";
+import { areaNames, areas, inSiteLayout, pages } from "./app/route-table.ts";
 
 /*
  * How the browser bundle is split into files (the Vite config's `codeSplitting`). Apart from the
@@ -30,17 +30,11 @@ const isOneOf = (modules: readonly string[]) => (entry: string) => {
   return modules.some((module) => path.endsWith(`/app/${module}`));
 };
 
-/** The area whose layout is outermost around an area's pages. */
-const outermost = (name: AreaName): AreaName => {
-  const parent = areas[name].parent;
-  return parent ? outermost(parent) : name;
-};
-
 /** The site's own pages: not the account's, checkout's, door's, panel's or embed's. */
 const isSitePage = isOneOf(pages.filter((page) => page.area === "site").map((page) => page.module));
 const isSiteLayout = isOneOf([areas.site.layout]);
 /** The pages and layouts outside the site's layout (door, panel, embed): no header, no footer. */
-const outsideAreas = areaNames.filter((name) => outermost(name) !== "site");
+const outsideAreas = areaNames.filter((name) => !inSiteLayout(name));
 const isOutsideSite = isOneOf([
   ...pages.filter((page) => outsideAreas.includes(page.area)).map((page) => page.module),
   ...outsideAreas.flatMap((name) => areas[name].layout ?? []),

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  areaChain,
+  areaNames,
   areas,
   counterpartPath,
   eventParams,
+  inSiteLayout,
   localeFromPath,
   matchPage,
   pages,
@@ -156,13 +159,14 @@ describe("route table", () => {
     expect(areas.checkout.parent).toBe("site");
     // The scanner fills the screen: straight under the root, without the site's layout.
     expect(areas.door).toMatchObject({ layout: null, parent: null });
+    expect(areaChain("account")).toEqual(["site", "account"]);
+    expect(areaNames.filter(inSiteLayout)).toEqual(["site", "account", "checkout"]);
   });
 
   it("gives a page without any layout around it what a layout would: meta, head links, errors", async () => {
-    const bare = pages.filter((page) => {
-      const area: { layout: string | null; parent: keyof typeof areas | null } = areas[page.area];
-      return area.layout === null && area.parent === null;
-    });
+    const bare = pages.filter((page) =>
+      areaChain(page.area).every((area) => areas[area].layout === null),
+    );
     expect(bare.map((page) => page.key)).toEqual(["door-scanner"]);
     for (const page of bare) {
       const module: Record<string, unknown> = await import(`./${page.module}`);

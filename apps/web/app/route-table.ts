@@ -51,11 +51,18 @@ export const areas = {
   embed: { layout: "layouts/embed.tsx", parent: null, middleware: [] },
 } as const satisfies Record<AreaName, AreaEntry>;
 
-/** An area's middleware with that of the areas around it, outermost first. */
-function areaMiddleware(name: AreaName): MiddlewareName[] {
-  const area: AreaEntry = areas[name];
-  return [...(area.parent ? areaMiddleware(area.parent) : []), ...area.middleware];
+/** An area with the areas around it, outermost first. */
+export function areaChain(name: AreaName): AreaName[] {
+  const parent: AreaName | null = areas[name].parent;
+  return [...(parent ? areaChain(parent) : []), name];
 }
+
+/** Whether an area's pages show in the site's layout (header, search, footer). */
+export const inSiteLayout = (name: AreaName) => areaChain(name)[0] === "site";
+
+/** An area's middleware with that of the areas around it, outermost first. */
+const areaMiddleware = (name: AreaName): MiddlewareName[] =>
+  areaChain(name).flatMap((area) => areas[area].middleware);
 
 type PageEntry = {
   key: string;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { pathTo } from "../app/route-table";
+import { inSiteLayout, pathTo } from "../app/route-table";
 import {
   cmsBacked,
   expectedTitle,
@@ -104,9 +104,9 @@ test.describe("every route of the route table", () => {
       await page.waitForLoadState("networkidle");
       expect(problems, "errors while loading and hydrating").toEqual([]);
       await expectHead(page, baseURL!, route);
-      // The panel and the embedded shop have layouts of their own, the door scanner none: no
-      // header, no language switch.
-      if (!["panel", "embed", "door"].includes(route.page.area)) {
+      // Outside the site's layout (the panel, the embedded shop, the door scanner): no header, no
+      // language switch.
+      if (inSiteLayout(route.page.area)) {
         await expectLanguageDialog(page, route);
       }
     });

@@ -1,6 +1,6 @@
 import type { Locale } from "@eventwerk/contract";
 import type { AbstractIntlMessages } from "use-intl";
-import { type AreaName, areas, type PageKey, pageByKey } from "../route-table";
+import { type AreaName, areaChain, type PageKey, pageByKey } from "../route-table";
 import type { Messages } from "./types";
 
 // One JSON file per namespace and language; only the active language goes to the browser.
@@ -81,12 +81,6 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "ticket-buy-status": ["ticketStatus", "checkout", "catalogue"],
   ticketing: ["cms"],
 };
-
-/** An area with the areas around it. */
-function areaChain(name: AreaName): AreaName[] {
-  const parent = areas[name].parent;
-  return [...(parent ? areaChain(parent) : []), name];
-}
 
 /**
  * Every namespace a page renders (shell, its areas' layouts, its own); no page: the shell's and

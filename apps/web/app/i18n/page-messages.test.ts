@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locale } from "@eventwerk/contract";
 import { describe, expect, it } from "vitest";
-import { type AreaName, areas, matchPage, pages, pathTo } from "../route-table";
+import { type AreaName, areaChain, areas, matchPage, pages, pathTo } from "../route-table";
 import {
   areaNamespaces,
   messagesOfPage,
@@ -53,13 +53,8 @@ function namespacesUsed(entries: string[]): Set<string> {
   return used;
 }
 
-const layoutsOf = (area: AreaName): string[] => {
-  const entry: { layout: string | null; parent: AreaName | null } = areas[area];
-  return [
-    ...(entry.parent ? layoutsOf(entry.parent) : []),
-    ...(entry.layout ? [entry.layout] : []),
-  ];
-};
+const layoutsOf = (area: AreaName): string[] =>
+  areaChain(area).flatMap((name) => areas[name].layout ?? []);
 
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 
