@@ -376,20 +376,22 @@ test("door links: used on another browser without signing in, revoked, refused",
     // The scanner finds out by itself with its next call (a scan, its queue, its ticket list):
     // the page says the link was refused, and so does a reload.
     await typeCode(page, "noch-kein-ticket");
-    await expect(page.getByRole("heading", { name: doorDe.refusedTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: doorDe.refusedTitle })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("heading", { name: doorDe.refusedTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: doorDe.refusedTitle })).toBeVisible();
     // The cookie keeps only that the link was refused: the scanner page still says so, and the
     // revoked link no longer scans.
     await page.goto(pathTo("door-scanner", "de"));
-    await expect(page.getByRole("heading", { name: doorDe.refusedTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: doorDe.refusedTitle })).toBeVisible();
     const cookies = await staff.cookies();
     expect(cookies.find((cookie) => cookie.name === "door_link")?.value).toBe("refused");
     // A phone that never opened a link gets the page that explains what a door link is.
     const fresh = await browser.newContext({ baseURL, locale: "de-DE" });
     const freshPage = await fresh.newPage();
     await freshPage.goto(pathTo("door-scanner", "de"));
-    await expect(freshPage.getByRole("heading", { name: doorDe.noLinkTitle })).toBeVisible();
+    await expect(
+      freshPage.getByRole("heading", { level: 1, name: doorDe.noLinkTitle }),
+    ).toBeVisible();
     await expectNoSiteChrome(freshPage);
     await fresh.close();
   } finally {

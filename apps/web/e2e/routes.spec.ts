@@ -104,6 +104,8 @@ test.describe("every route of the route table", () => {
       await page.waitForLoadState("networkidle");
       expect(problems, "errors while loading and hydrating").toEqual([]);
       await expectHead(page, baseURL!, route);
+      // One main heading per page, also where no layout frames it (the door scanner).
+      await soft(page.getByRole("heading", { level: 1 }), "h1").toHaveCount(1);
       // Outside the site's layout (the panel, the embedded shop, the door scanner): no header, no
       // language switch.
       if (inSiteLayout(route.page.area)) {

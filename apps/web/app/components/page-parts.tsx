@@ -30,9 +30,10 @@ export function EmptyState({
   title: ReactNode;
   children?: ReactNode;
   actions?: ReactNode;
-  headingLevel?: 2 | 3;
+  /** 1 where the state is the whole page (the door scanner without a link). */
+  headingLevel?: 1 | 2 | 3;
 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const Heading = `h${headingLevel}` as const;
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-neutral-300 bg-white px-6 py-10 text-center dark:border-neutral-700 dark:bg-neutral-900">
       <span className="flex size-12 items-center justify-center rounded-full bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300">

@@ -74,6 +74,7 @@ export default function DoorScanner({ loaderData }: Route.ComponentProps) {
         <main id="main" className="mx-auto max-w-3xl px-4 py-12">
           <EmptyState
             icon="scan-line"
+            headingLevel={1}
             title={loaderData.state === "refused" ? t("refusedTitle") : t("noLinkTitle")}
             actions={
               <Link to={to("qr")} className="button-secondary">
