@@ -3,6 +3,7 @@ import { imageSchema } from "./catalogue.ts";
 import { dataOf, idSchema, multiLine, oneLine, refIdSchema } from "./common.ts";
 import { orderStatuses, vatPercent, vatPercentMax } from "./constants.ts";
 import { apiPrefix } from "./paths.ts";
+import { entryTypes } from "./ticket.ts";
 import { approvalStatuses } from "./user.ts";
 
 /** The organiser panel's calls (approved organisers) and the operator's (admins). */
@@ -240,6 +241,9 @@ export const panelTicketTypeResponseSchema = dataOf(panelTicketTypeSchema);
 
 // --- Vouchers ----------------------------------------------------------------------------
 
+/** percent: that many percent off each ticket; fixed: that many cents off each ticket. */
+export const voucherKinds = ["percent", "fixed"] as const;
+
 export const voucherInputSchema = z
   .strictObject({
     code: z
@@ -248,7 +252,7 @@ export const voucherInputSchema = z
       .min(3)
       .max(40)
       .regex(/^[A-Za-z0-9_-]+$/, { error: "voucher_code_format" }),
-    kind: z.enum(["percent", "fixed"]),
+    kind: z.enum(voucherKinds),
     /** Percent (1–100) or cents off each ticket. */
     value: z.number().int().min(1).max(10_000_000),
     ticket_type_id: refIdSchema.nullable().default(null),
@@ -273,7 +277,7 @@ export type VoucherInput = z.input<typeof voucherInputSchema>;
 export const panelVoucherSchema = z.object({
   id: z.number().int(),
   code: z.string(),
-  kind: z.enum(["percent", "fixed"]),
+  kind: z.enum(voucherKinds),
   value: z.number().int(),
   ticket_type_id: z.number().int().nullable(),
   max_uses: z.number().int().nullable(),
@@ -338,9 +342,7 @@ export const panelOrderSchema = panelOrderSummarySchema.extend({
       id: z.number().int(),
       ticket_type_name: z.string(),
       price_cents: z.number().int(),
-      check_ins: z.array(
-        z.object({ entry_type: z.enum(["entry", "exit"]), created_at: z.string() }),
-      ),
+      check_ins: z.array(z.object({ entry_type: z.enum(entryTypes), created_at: z.string() })),
     }),
   ),
 });

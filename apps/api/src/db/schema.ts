@@ -1,3 +1,14 @@
+import {
+  approvalStatuses,
+  doorModes,
+  entryTypes,
+  eventStatuses,
+  locales,
+  menuPlacements,
+  roles,
+  scanResults,
+  voucherKinds,
+} from "@eventwerk/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -22,10 +33,10 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-export const roleEnum = pgEnum("role", ["visitor", "organiser", "admin"]);
-export const approvalStatusEnum = pgEnum("approval_status", ["pending", "approved", "rejected"]);
-export const menuPlacementEnum = pgEnum("menu_placement", ["header", "footer"]);
-export const localeEnum = pgEnum("locale", ["de", "en"]);
+export const roleEnum = pgEnum("role", roles);
+export const approvalStatusEnum = pgEnum("approval_status", approvalStatuses);
+export const menuPlacementEnum = pgEnum("menu_placement", menuPlacements);
+export const localeEnum = pgEnum("locale", locales);
 
 export const languages = pgTable("languages", {
   id: serial("id").primaryKey(),
@@ -296,7 +307,7 @@ export const contactMessages = pgTable("contact_messages", {
 // --- Catalogue: what visitors discover. Search vectors and trigram indexes live in the
 // migration (generated columns), as drizzle-kit has no tsvector type.
 
-export const eventStatusEnum = pgEnum("event_status", ["draft", "published", "cancelled"]);
+export const eventStatusEnum = pgEnum("event_status", eventStatuses);
 
 export const eventCategories = pgTable("event_categories", {
   id: serial("id").primaryKey(),
@@ -455,6 +466,7 @@ export const eventTicketTypes = pgTable(
  * pending: seats held until `hold_expires_at` (and paid for, once placed); paid: tickets issued;
  * failed / cancelled: the payment did not go through; expired: the hold ran out unpaid;
  * refunded: the money went back (a payment after the seats were gone, or the organiser).
+ * The contract's `orderStatuses`, in the order migration 0000 made the type (enums.test.ts).
  */
 export const orderStatusEnum = pgEnum("order_status", [
   "pending",
@@ -464,8 +476,8 @@ export const orderStatusEnum = pgEnum("order_status", [
   "failed",
   "expired",
 ]);
-export const voucherKindEnum = pgEnum("voucher_kind", ["percent", "fixed"]);
-export const entryTypeEnum = pgEnum("entry_type", ["entry", "exit"]);
+export const voucherKindEnum = pgEnum("voucher_kind", voucherKinds);
+export const entryTypeEnum = pgEnum("entry_type", entryTypes);
 
 export const orders = pgTable(
   "orders",
@@ -653,18 +665,8 @@ export const doorCounts = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.shard] })],
 );
 
-export const doorModeEnum = pgEnum("door_mode", ["entry", "entry_exit"]);
-export const scanResultEnum = pgEnum("scan_result", [
-  "valid",
-  "already_inside",
-  "not_inside",
-  "duplicate",
-  "unknown_code",
-  "invalid_signature",
-  "other_event",
-  "cancelled",
-  "not_today",
-]);
+export const doorModeEnum = pgEnum("door_mode", doorModes);
+export const scanResultEnum = pgEnum("scan_result", scanResults);
 
 /** A link that opens the scanner for one event without the organiser's password. */
 export const doorLinks = pgTable(
