@@ -5,6 +5,7 @@ import {
   databaseBackends,
   goal,
   kB,
+  leastMeanMs,
   ms,
   percentile,
   perSecond,
@@ -87,6 +88,17 @@ describe("cpuSpent", () => {
       [3, 30],
     ]);
     expect(cpuSpent(before, after)).toBe(60 + 30);
+  });
+});
+
+describe("leastMeanMs", () => {
+  it("is the clients' share of the cores' time, at least one request's CPU", () => {
+    // 50 connections on 2 cores at 4 ms a request: 500 requests a second, 100 ms each.
+    expect(leastMeanMs(4, 50, 2)).toBe(100);
+    expect(leastMeanMs(5.8, 50, 2)).toBeCloseTo(145);
+    // One connection waits for its own request only, however many cores are idle.
+    expect(leastMeanMs(5.8, 1, 2)).toBe(5.8);
+    expect(leastMeanMs(5.8, 2, 2)).toBe(5.8);
   });
 });
 

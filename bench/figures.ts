@@ -83,6 +83,16 @@ export function cpuSpent(before: Map<number, number>, after: Map<number, number>
   return spent;
 }
 
+/**
+ * The least mean latency in ms that `clients` connections in a closed loop (each sends its next
+ * request when the last is answered) can see when a request costs `cpuMs` of CPU, the server's
+ * and the database's, on `cores` cores. The cores answer at most `cores / cpuMs` requests a ms,
+ * so the mean is at least `clients * cpuMs / cores` (Little's law), and a request waits at least
+ * for its own CPU time. A p95 goal below it cannot be met at that cost (decision 015).
+ */
+export const leastMeanMs = (cpuMs: number, clients: number, cores: number): number =>
+  cpuMs * Math.max(1, clients / cores);
+
 /** A goal of issue 15 and whether a figure meets it; `null` when the run has no figure. */
 export type Goal = {
   goal: string;
