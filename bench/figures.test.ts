@@ -92,13 +92,21 @@ describe("cpuSpent", () => {
 });
 
 describe("leastMeanMs", () => {
+  const load = { cpuMs: 4, mainThreadMs: 0, clients: 50, cores: 2, processes: 2 };
   it("is the clients' share of the cores' time, at least one request's CPU", () => {
     // 50 connections on 2 cores at 4 ms a request: 500 requests a second, 100 ms each.
-    expect(leastMeanMs(4, 50, 2)).toBe(100);
-    expect(leastMeanMs(5.8, 50, 2)).toBeCloseTo(145);
+    expect(leastMeanMs(load)).toBe(100);
+    expect(leastMeanMs({ ...load, cpuMs: 5.8 })).toBeCloseTo(145);
     // One connection waits for its own request only, however many cores are idle.
-    expect(leastMeanMs(5.8, 1, 2)).toBe(5.8);
-    expect(leastMeanMs(5.8, 2, 2)).toBe(5.8);
+    expect(leastMeanMs({ ...load, cpuMs: 5.8, clients: 1 })).toBe(5.8);
+    expect(leastMeanMs({ ...load, cpuMs: 5.8, clients: 2 })).toBe(5.8);
+  });
+
+  it("is bound by the main threads where they do most of the work", () => {
+    // One process (PGlite) whose main thread takes 3.6 of a request's 4 ms: 278 a second.
+    expect(leastMeanMs({ ...load, mainThreadMs: 3.6, processes: 1 })).toBeCloseTo(180);
+    // Two processes share it: the cores bound again.
+    expect(leastMeanMs({ ...load, mainThreadMs: 3.6, processes: 2 })).toBe(100);
   });
 });
 

@@ -86,12 +86,25 @@ export function cpuSpent(before: Map<number, number>, after: Map<number, number>
 /**
  * The least mean latency in ms that `clients` connections in a closed loop (each sends its next
  * request when the last is answered) can see when a request costs `cpuMs` of CPU, the server's
- * and the database's, on `cores` cores. The cores answer at most `cores / cpuMs` requests a ms,
- * so the mean is at least `clients * cpuMs / cores` (Little's law), and a request waits at least
- * for its own CPU time. A p95 goal below it cannot be met at that cost (decision 015).
+ * and the database's, of which `mainThreadMs` on the main threads of the server's `processes`.
+ * Two things bound the answers per ms: the cores (`cores / cpuMs`) and those main threads, one
+ * per process, which run every request's JavaScript (`processes / mainThreadMs`). The mean is
+ * the clients divided by the answers per ms (Little's law), and a request waits at least for its
+ * own CPU time. A latency goal below it cannot be met at that cost (decision 015).
  */
-export const leastMeanMs = (cpuMs: number, clients: number, cores: number): number =>
-  cpuMs * Math.max(1, clients / cores);
+export function leastMeanMs(load: {
+  cpuMs: number;
+  mainThreadMs: number;
+  clients: number;
+  cores: number;
+  processes: number;
+}): number {
+  const answersPerMs = Math.min(
+    load.cores / load.cpuMs,
+    load.mainThreadMs > 0 ? load.processes / load.mainThreadMs : Number.POSITIVE_INFINITY,
+  );
+  return Math.max(load.cpuMs, load.clients / answersPerMs);
+}
 
 /** A goal of issue 15 and whether a figure meets it; `null` when the run has no figure. */
 export type Goal = {

@@ -151,10 +151,15 @@ type Row = {
 };
 
 /**
- * CPU time in ms of the server's processes and of the PostgreSQL processes serving it; undefined
- * when it cannot be read.
+ * CPU time in ms of the server's processes, of their main threads (which run the JavaScript) and
+ * of the PostgreSQL processes serving them, by process id; undefined when it cannot be read.
  */
-type CpuMeter = () => { server: Map<number, number>; database: Map<number, number> } | undefined;
+type CpuSample = {
+  server: Map<number, number>;
+  mainThreads: Map<number, number>;
+  database: Map<number, number>;
+};
+type CpuMeter = () => CpuSample | undefined;
 
 const ticksPerSecond = (() => {
   try {
@@ -174,11 +179,11 @@ const ticksPerSecond = (() => {
  */
 function cpuMeter(child: ChildProcess, database: string | undefined): CpuMeter | undefined {
   if (!existsSync("/proc/self/stat")) return undefined;
-  const read = (pids: number[]) => {
+  const read = (pids: number[], stat = (pid: number) => `/proc/${pid}/stat`) => {
     const times = new Map<number, number>();
     for (const pid of pids) {
       try {
-        times.set(pid, statCpuMs(readFileSync(`/proc/${pid}/stat`, "utf8"), ticksPerSecond));
+        times.set(pid, statCpuMs(readFileSync(stat(pid), "utf8"), ticksPerSecond));
       } catch {
         // Gone since `ps` listed it.
       }
@@ -192,8 +197,11 @@ function cpuMeter(child: ChildProcess, database: string | undefined): CpuMeter |
     } catch {
       return undefined;
     }
+    const server = processTree(ps, child.pid!).map((row) => row.pid);
     return {
-      server: read(processTree(ps, child.pid!).map((row) => row.pid)),
+      server: read(server),
+      // A process's main thread has the process's id.
+      mainThreads: read(server, (pid) => `/proc/${pid}/task/${pid}/stat`),
       database: read(database ? databaseBackends(ps, database) : []),
     };
   };
@@ -278,11 +286,11 @@ async function measure(
 
 /**
  * CPU time per answered request of the server and of PostgreSQL between two samples, and the
- * least mean latency that cost allows at `clients` connections on this machine's cores.
+ * least mean latency that cost allows at `clients` connections on this machine (`leastMeanMs`).
  */
 function cpuFigures(
-  before: NonNullable<ReturnType<CpuMeter>>,
-  after: NonNullable<ReturnType<CpuMeter>>,
+  before: CpuSample,
+  after: CpuSample,
   answered: number,
   clients: number,
 ): Pick<Row, "server CPU ms" | "PostgreSQL CPU ms" | "least mean ms"> {
@@ -295,7 +303,13 @@ function cpuFigures(
     "server CPU ms": server,
     ...(database === undefined ? {} : { "PostgreSQL CPU ms": database }),
     "least mean ms": Math.round(
-      leastMeanMs(server + (database ?? 0), clients, availableParallelism()),
+      leastMeanMs({
+        cpuMs: server + (database ?? 0),
+        mainThreadMs: perRequest(cpuSpent(before.mainThreads, after.mainThreads)),
+        clients,
+        cores: availableParallelism(),
+        processes: after.server.size,
+      }),
     ),
   };
 }
