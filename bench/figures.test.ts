@@ -6,6 +6,7 @@ import {
   goal,
   kB,
   leastMeanMs,
+  mostSpent,
   ms,
   percentile,
   perSecond,
@@ -91,22 +92,37 @@ describe("cpuSpent", () => {
   });
 });
 
+describe("mostSpent", () => {
+  it("is the most one process of the later sample spent", () => {
+    const before = new Map([
+      [1, 100],
+      [2, 50],
+    ]);
+    // 1 spent 30, 2 spent 70, 3 started in between and spent 40.
+    const after = new Map([
+      [1, 130],
+      [2, 120],
+      [3, 40],
+    ]);
+    expect(mostSpent(before, after)).toBe(70);
+    expect(mostSpent(before, new Map())).toBe(0);
+  });
+});
+
 describe("leastMeanMs", () => {
-  const load = { cpuMs: 4, mainThreadMs: 0, clients: 50, cores: 2, processes: 2 };
-  it("is the clients' share of the cores' time, at least one request's CPU", () => {
+  const load = { cpuMs: 4, busiestThreadMs: 0, clients: 50, cores: 2 };
+  it("is the clients' share of the cores' time", () => {
     // 50 connections on 2 cores at 4 ms a request: 500 requests a second, 100 ms each.
     expect(leastMeanMs(load)).toBe(100);
     expect(leastMeanMs({ ...load, cpuMs: 5.8 })).toBeCloseTo(145);
-    // One connection waits for its own request only, however many cores are idle.
-    expect(leastMeanMs({ ...load, cpuMs: 5.8, clients: 1 })).toBe(5.8);
-    expect(leastMeanMs({ ...load, cpuMs: 5.8, clients: 2 })).toBe(5.8);
+    expect(leastMeanMs({ ...load, clients: 1 })).toBe(2);
   });
 
-  it("is bound by the main threads where they do most of the work", () => {
+  it("is bound by the busiest main thread where it does most of the work", () => {
     // One process (PGlite) whose main thread takes 3.6 of a request's 4 ms: 278 a second.
-    expect(leastMeanMs({ ...load, mainThreadMs: 3.6, processes: 1 })).toBeCloseTo(180);
-    // Two processes share it: the cores bound again.
-    expect(leastMeanMs({ ...load, mainThreadMs: 3.6, processes: 2 })).toBe(100);
+    expect(leastMeanMs({ ...load, busiestThreadMs: 3.6 })).toBeCloseTo(180);
+    // Two processes share the requests, 1.8 ms each: the cores bound again.
+    expect(leastMeanMs({ ...load, busiestThreadMs: 1.8 })).toBe(100);
   });
 });
 

@@ -243,6 +243,7 @@ export const panelTicketTypeResponseSchema = dataOf(panelTicketTypeSchema);
 
 /** percent: that many percent off each ticket; fixed: that many cents off each ticket. */
 export const voucherKinds = ["percent", "fixed"] as const;
+export type VoucherKind = (typeof voucherKinds)[number];
 
 export const voucherInputSchema = z
   .strictObject({

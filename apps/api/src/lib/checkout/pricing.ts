@@ -1,4 +1,4 @@
-import { serviceFeeCents } from "@eventwerk/contract";
+import { serviceFeeCents, type VoucherKind } from "@eventwerk/contract";
 
 /** Prices of an order, computed on the server only: what the buyer sees is what they pay. */
 
@@ -10,7 +10,7 @@ export type PricedTicketType = {
 };
 
 export type VoucherRule = {
-  kind: "percent" | "fixed";
+  kind: VoucherKind;
   /** Percent (1–100) or cents off each ticket. */
   value: number;
   /** Only this type is discounted; null: every type. */
