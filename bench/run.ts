@@ -10,16 +10,17 @@
  * whose first `--warmup` seconds are not measured: the home page, the listing, one event page, 100
  * different event pages, the signed-in `/konto` of the demo visitor, 20 different searches as pages
  * (also one at a time) and API calls, and the login form (no API call of its own: the floor of any
- * page under this load), each with the CPU time per request of the server and of PostgreSQL
- * (Linux) and the least mean latency that cost allows (`leastMeanMs`). Then it restarts the server with the caches on and compares the anonymous event page
- * with a static-HTML ceiling: the same page's HTML served from memory by `node:http` (as many
- * processes as the server has), measured in the same run. It prints the event page's HTML size (raw
- * and as sent) and the median and largest of the 100 event pages', the server's resident memory
- * after the load, with `--lighthouse` the Lighthouse Performance score (mobile preset, Debian's
- * /usr/bin/chromium or CHROME_PATH; the median of three first visits by a German browser) of `/`,
- * the event page and `/search?q=konzert`, and of `/` by an English one (redirected to `/en`; shown,
- * not a goal), and what each public page loads (gzip JS and CSS). It ends with the goals and
- * whether this run met them. It prints figures; it asserts nothing.
+ * page under this load), each with the CPU time per request of the server and of PostgreSQL (Linux)
+ * and the least mean latency that cost allows (`leastMeanMs`). Then it restarts the server with the
+ * caches on and compares the anonymous event page with a static-HTML ceiling: the same page's HTML
+ * served from memory by `node:http` (as many processes as the server has), measured in the same
+ * run. It prints the event page's HTML size (raw and as sent) and the median and largest of the 100
+ * event pages', the server's resident memory after the load, with `--lighthouse` the Lighthouse
+ * Performance score (mobile preset, Debian's /usr/bin/chromium or CHROME_PATH; the median of three
+ * first visits by a German browser) of `/`, the event page and `/search?q=konzert`, and of `/` by
+ * an English one (redirected to `/en`; shown, not a goal), and what each public page loads (gzip JS
+ * and CSS). It ends with the goals and whether this run met them. It prints figures; it asserts
+ * nothing.
  * `--weights-only` skips the load tests. `--checkout` measures the purchase instead
  * (bench/checkout.ts), `--scan` the door's scans (bench/scan.ts).
  */
