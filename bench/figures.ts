@@ -74,21 +74,19 @@ export function statCpuMs(stat: string, ticksPerSecond: number): number {
 }
 
 /**
- * The CPU time spent between two samples (process → ms) by the processes of the later one: a
+ * The CPU time (ms) each process of the later sample spent between two samples (process → ms): a
  * process that started in between spent all of its time in between.
  */
-export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
-  let spent = 0;
-  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
-  return spent;
-}
+const spentEach = (before: Map<number, number>, after: Map<number, number>): number[] =>
+  [...after].map(([pid, ms]) => ms - (before.get(pid) ?? 0));
+
+/** The CPU time spent between two samples by the processes of the later one, together. */
+export const cpuSpent = (before: Map<number, number>, after: Map<number, number>): number =>
+  spentEach(before, after).reduce((sum, ms) => sum + ms, 0);
 
 /** The most CPU time that one process of the later sample spent between two samples. */
-export function mostSpent(before: Map<number, number>, after: Map<number, number>): number {
-  let most = 0;
-  for (const [pid, ms] of after) most = Math.max(most, ms - (before.get(pid) ?? 0));
-  return most;
-}
+export const mostSpent = (before: Map<number, number>, after: Map<number, number>): number =>
+  Math.max(0, ...spentEach(before, after));
 
 /**
  * The least mean latency in ms that `clients` connections in a closed loop (each sends its next
