@@ -21,11 +21,13 @@ function subscribe(listener: () => void) {
 /**
  * React Router's `Link` that prefetches on intent, except on save-data or slow-2g connections.
  * The server and the first client render prefetch nothing; the client decides after hydration.
+ * No `data-discover` attribute: the client has the whole route table from the start
+ * (`routeDiscovery: "initial"`), so nothing reads it, and pages carry dozens of links.
  */
 export function AppLink({
   prefetch = "intent",
   ...props
 }: LinkProps & { ref?: Ref<HTMLAnchorElement> }) {
   const allowed = useSyncExternalStore(subscribe, prefetchAllowed, () => false);
-  return <Link prefetch={allowed ? prefetch : "none"} {...props} />;
+  return <Link prefetch={allowed ? prefetch : "none"} discover="none" {...props} />;
 }

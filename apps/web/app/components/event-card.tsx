@@ -108,7 +108,7 @@ export function EventCard({
           relativeToApi
           lazy={!eager}
           alt=""
-          className={`aspect-video w-full object-cover ${event.is_past || event.status === "cancelled" ? "grayscale" : ""}`}
+          className={`aspect-video w-full object-cover${event.is_past || event.status === "cancelled" ? " grayscale" : ""}`}
         />
         {badge && (
           <Badge tone={badgeTone[badge]} size="sm" className="absolute top-3 left-3 shadow">

@@ -21,7 +21,7 @@ export function LanguageSwitch() {
         {...button}
         aria-label={nav("changeLanguage")}
         title={active ? nav("language", { language: active.name }) : nav("changeLanguage")}
-        className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold uppercase hover-surface focus-ring"
+        className="header-button inline-flex items-center gap-1.5 font-semibold uppercase focus-ring"
       >
         <Icon name="globe" className="size-4" />
         <span aria-hidden="true">{locale}</span>

@@ -54,10 +54,7 @@ export function CheckList({ items, className = "" }: { items: ReactNode[]; class
         // The items are fixed texts in a fixed order.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <li key={index} className="flex gap-2">
-          <Icon
-            name="check"
-            className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-          />
+          <Icon name="check" className="mt-0.5 size-5 shrink-0 text-accent" />
           <span>{item}</span>
         </li>
       ))}

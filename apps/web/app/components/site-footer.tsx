@@ -13,7 +13,7 @@ export function SiteFooter() {
     (link) => !seen.has(link.to) && seen.add(link.to),
   );
   return (
-    <footer className="mt-16 border-t border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+    <footer className="site-bar mt-16 border-t">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm md:grid-cols-3">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-2 font-semibold">

@@ -22,11 +22,11 @@ export function SiteHeader() {
   const { to } = usePaths();
   const links = useMenuLinks();
   return (
-    <header className="border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+    <header className="site-bar border-b">
       <div className="mx-auto flex max-w-6xl items-center gap-x-6 px-4 py-2.5">
         <AppLink
           to={to("home")}
-          className="flex shrink-0 items-center gap-2 text-xl font-bold text-primary-800 dark:text-primary-300"
+          className="flex shrink-0 items-center gap-2 text-xl font-bold text-accent"
         >
           <Icon name="ticket" className="size-6" />
           {siteName}
@@ -46,14 +46,11 @@ export function SiteHeader() {
               {t("searchLabel")}
             </label>
             <div className="relative">
-              <Icon
-                name="search"
-                className="pointer-events-none absolute top-1/2 left-3 z-10 size-4 -translate-y-1/2 text-neutral-500"
-              />
+              <Icon name="search" className="header-search-icon" />
               <SearchCombobox
                 id="site-search"
                 placeholder={t("searchPlaceholder")}
-                inputClassName="w-48 rounded-md border border-neutral-300 bg-white py-1.5 pr-3 pl-9 text-sm dark:border-neutral-700 dark:bg-neutral-800"
+                inputClassName="header-search"
               />
             </div>
           </Form>
@@ -72,26 +69,20 @@ export function SiteHeader() {
               <div className="flex items-center gap-2">
                 <AppLink
                   to={to("account")}
-                  className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover-surface"
+                  className="header-button flex items-center gap-1"
                   aria-label={t("accountOf", { name: `${user.name} ${user.surname}` })}
                 >
                   <Icon name="user-round" className="size-4" />
                   {user.name}
                 </AppLink>
                 <Form method="post" action={resourcePath("logout", locale)} reloadDocument>
-                  <button
-                    type="submit"
-                    className="rounded-md px-2 py-1.5 text-sm font-medium hover-surface"
-                  >
+                  <button type="submit" className="header-button">
                     {t("logout")}
                   </button>
                 </Form>
               </div>
             ) : (
-              <AppLink
-                to={to("login")}
-                className="rounded-md bg-primary-700 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-primary-800"
-              >
+              <AppLink to={to("login")} className="header-login">
                 {t("login")}
               </AppLink>
             )}

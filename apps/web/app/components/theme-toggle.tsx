@@ -9,10 +9,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   const t = useTranslations("theme");
   const current = useThemeChoice();
   return (
-    <fieldset
-      aria-label={t("label")}
-      className={`inline-flex min-w-0 items-center gap-0.5 rounded-md border border-neutral-300 p-0.5 dark:border-neutral-700 ${className}`}
-    >
+    <fieldset aria-label={t("label")} className={`theme-switch${className ? ` ${className}` : ""}`}>
       {themeChoices.map((choice) => (
         <button
           key={choice}

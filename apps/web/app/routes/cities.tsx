@@ -75,10 +75,7 @@ export default function Cities({ loaderData }: Route.ComponentProps) {
                       className={`${linkCardClass} flex items-center justify-between gap-3 px-4 py-3`}
                     >
                       <span className="flex items-center gap-2 font-semibold">
-                        <Icon
-                          name="map-pin"
-                          className="size-4 text-primary-800 dark:text-primary-300"
-                        />
+                        <Icon name="map-pin" className="size-4 text-accent" />
                         {city.name}
                       </span>
                       <span className={`text-sm ${mutedText}`}>

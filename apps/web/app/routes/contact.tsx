@@ -42,10 +42,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </h2>
           <address className={`mt-4 space-y-4 not-italic ${mutedText}`}>
             <p className="flex gap-3">
-              <Icon
-                name="map-pin"
-                className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-              />
+              <Icon name="map-pin" className="mt-1 size-5 shrink-0 text-accent" />
               <span>
                 <span className="sr-only">{t("addressLabel")}</span>
                 <span className="block font-medium text-neutral-900 dark:text-neutral-100">
@@ -59,10 +56,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </span>
             </p>
             <p className="flex gap-3">
-              <Icon
-                name="mail"
-                className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-              />
+              <Icon name="mail" className="mt-1 size-5 shrink-0 text-accent" />
               <span>
                 <span className="block font-medium text-neutral-900 dark:text-neutral-100">
                   {t("emailLabel")}
@@ -73,10 +67,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </span>
             </p>
             <p className="flex gap-3">
-              <Icon
-                name="phone"
-                className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-              />
+              <Icon name="phone" className="mt-1 size-5 shrink-0 text-accent" />
               <span>
                 <span className="block font-medium text-neutral-900 dark:text-neutral-100">
                   {t("phoneLabel")}
@@ -87,10 +78,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </span>
             </p>
             <p className="flex gap-3">
-              <Icon
-                name="clock"
-                className="mt-1 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-              />
+              <Icon name="clock" className="mt-1 size-5 shrink-0 text-accent" />
               <span>
                 <span className="block font-medium text-neutral-900 dark:text-neutral-100">
                   {t("hoursLabel")}

@@ -143,7 +143,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           relativeToApi
           lazy={false}
           alt=""
-          className={`aspect-[21/9] w-full rounded-2xl object-cover ${event.is_past || event.status === "cancelled" ? "grayscale" : ""}`}
+          className={`aspect-[21/9] w-full rounded-2xl object-cover${event.is_past || event.status === "cancelled" ? " grayscale" : ""}`}
         />
         <div className="space-y-3">
           <p>

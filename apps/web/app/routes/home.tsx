@@ -46,7 +46,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <section className="border-b border-neutral-200 bg-gradient-to-b from-primary-50 to-white dark:border-neutral-800 dark:from-neutral-900 dark:to-neutral-950">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <p className="font-semibold text-primary-800 dark:text-primary-300">{t("eyebrow")}</p>
+          <p className="font-semibold text-accent">{t("eyebrow")}</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">
             {t("heroTitle", { site: siteName })}
           </h1>
@@ -88,10 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   prefetch="intent"
                   className={`${linkCardClass} flex h-full items-start gap-4 p-5`}
                 >
-                  <Icon
-                    name={icon}
-                    className="mt-0.5 size-6 shrink-0 text-primary-800 dark:text-primary-300"
-                  />
+                  <Icon name={icon} className="mt-0.5 size-6 shrink-0 text-accent" />
                   <span>
                     <span className="block font-semibold">{t(`explore.${key}.title`)}</span>
                     <span className={`mt-1 block text-sm ${mutedText}`}>

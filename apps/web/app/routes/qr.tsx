@@ -94,7 +94,7 @@ export default function Qr({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
           {points.map(({ key, icon }) => (
             <Card as="li" key={key} className="p-5">
-              <Icon name={icon} className="size-6 text-primary-800 dark:text-primary-300" />
+              <Icon name={icon} className="size-6 text-accent" />
               <h3 className="mt-3 font-semibold">{t(`points.${key}.title`)}</h3>
               <p className={`mt-1 ${mutedText}`}>{t(`points.${key}.text`)}</p>
             </Card>

@@ -107,10 +107,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     <li key={venue.id}>
                       <AppLink to={`${events}?city=${venue.city_id}`} className={chipClass}>
                         <span className="flex items-center gap-2">
-                          <Icon
-                            name="building-complex"
-                            className="size-4 shrink-0 text-primary-800 dark:text-primary-300"
-                          />
+                          <Icon name="building-complex" className="size-4 shrink-0 text-accent" />
                           <span>
                             <span className="block font-semibold">
                               <Highlight text={venue.name} terms={result.terms} />
@@ -139,10 +136,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                         className={chipClass}
                       >
                         <span className="flex items-center gap-2 font-semibold">
-                          <Icon
-                            name="tags"
-                            className="size-4 shrink-0 text-primary-800 dark:text-primary-300"
-                          />
+                          <Icon name="tags" className="size-4 shrink-0 text-accent" />
                           <Highlight text={category.name} terms={result.terms} />
                         </span>
                         <span className={`text-sm ${mutedText}`}>
@@ -161,10 +155,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     <li key={city.id}>
                       <AppLink to={`${events}?city=${city.id}`} className={chipClass}>
                         <span className="flex items-center gap-2 font-semibold">
-                          <Icon
-                            name="map-pin"
-                            className="size-4 shrink-0 text-primary-800 dark:text-primary-300"
-                          />
+                          <Icon name="map-pin" className="size-4 shrink-0 text-accent" />
                           <Highlight text={city.name} terms={result.terms} />
                         </span>
                         <span className={`text-sm ${mutedText}`}>

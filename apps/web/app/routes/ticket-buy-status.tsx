@@ -49,10 +49,7 @@ function NoOrder() {
         <ul className="mt-4 space-y-3">
           {statuses.map(({ key, icon }) => (
             <li key={key} className="flex gap-3">
-              <Icon
-                name={icon}
-                className="mt-0.5 size-5 shrink-0 text-primary-800 dark:text-primary-300"
-              />
+              <Icon name={icon} className="mt-0.5 size-5 shrink-0 text-accent" />
               <span>
                 <span className="block font-medium">{t(`statuses.${key}.title`)}</span>
                 <span className={mutedText}>{t(`statuses.${key}.text`)}</span>

@@ -16,9 +16,7 @@ export function PanelNav({ organiser, admin }: { organiser: boolean; admin: bool
       aria-label={t("navLabel")}
       className="flex flex-wrap items-center gap-2 border-b border-neutral-200 bg-white px-4 py-2 sm:px-8 dark:border-neutral-800 dark:bg-neutral-900"
     >
-      <span className="mr-4 font-semibold text-primary-800 dark:text-primary-300">
-        {t("navTitle", { site: siteName })}
-      </span>
+      <span className="mr-4 font-semibold text-accent">{t("navTitle", { site: siteName })}</span>
       <NavLink to={to("panel")} end className={link}>
         {t("navDashboard")}
       </NavLink>

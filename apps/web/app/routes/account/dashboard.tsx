@@ -49,10 +49,7 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
           aria-labelledby="account-organiser"
           className="flex flex-col gap-3 rounded-xl border border-primary-700/40 bg-primary-50 p-6 sm:flex-row sm:items-center dark:border-primary-300/40 dark:bg-primary-950"
         >
-          <Icon
-            name="layout-dashboard"
-            className="size-8 shrink-0 text-primary-800 dark:text-primary-300"
-          />
+          <Icon name="layout-dashboard" className="size-8 shrink-0 text-accent" />
           <div className="flex-1 space-y-1">
             <h2 id="account-organiser" className="font-semibold">
               {t("organiserHeading")}
