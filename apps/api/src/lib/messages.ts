@@ -127,6 +127,8 @@ const de = {
     "Hallo {name},\n\nIhre Zahlung für die Bestellung {order} ({event}) kam an, nachdem Ihre Reservierung abgelaufen war, und die Tickets waren inzwischen vergeben. Wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
   refund_mail_text_voucher:
     "Hallo {name},\n\nIhre Zahlung für die Bestellung {order} ({event}) kam an, nachdem Ihre Reservierung abgelaufen war, und Ihr Gutschein war inzwischen von anderen Käufern aufgebraucht. Wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
+  refund_mail_text_cancelled:
+    "Hallo {name},\n\nleider wurde die Veranstaltung {event} abgesagt, bevor Ihre Zahlung für die Bestellung {order} ankam. Es wurden keine Tickets ausgestellt; wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
   contact_mail_subject: "Kontaktanfrage: {subject}",
   contact_mail_text:
     "Neue Nachricht über das Kontaktformular von {site}.\n\nVon: {name} <{email}>\nBetreff: {subject}\n\n{message}",
@@ -315,6 +317,8 @@ const en: Catalogue = {
     "Hello {name},\n\nyour payment for order {order} ({event}) arrived after your reservation had expired, and the tickets had been sold in the meantime. We have refunded {total} in full.\n\nYour {site} team",
   refund_mail_text_voucher:
     "Hello {name},\n\nyour payment for order {order} ({event}) arrived after your reservation had expired, and your voucher had been used up by other buyers in the meantime. We have refunded {total} in full.\n\nYour {site} team",
+  refund_mail_text_cancelled:
+    "Hello {name},\n\nunfortunately the event {event} was cancelled before your payment for order {order} arrived. No tickets were issued; we have refunded {total} in full.\n\nYour {site} team",
   contact_mail_subject: "Contact request: {subject}",
   contact_mail_text:
     "New message from the {site} contact form.\n\nFrom: {name} <{email}>\nSubject: {subject}\n\n{message}",

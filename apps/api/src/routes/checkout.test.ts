@@ -1166,6 +1166,53 @@ describe("paying with the test provider", () => {
     expect(read.tickets).toHaveLength(1);
   });
 
+  it("an order whose event was cancelled after the hold cannot be placed, free or not", async () => {
+    for (const price of [2500, 0]) {
+      const { event, types } = await createSaleEvent(t.ctx.db, [{ price, capacity: 5 }]);
+      const order = await hold({
+        event_id: event.id,
+        items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+      });
+      const details = await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+        buyer_name: "Gast Käufer",
+        buyer_email: "gast@example.com",
+      });
+      expect(details.statusCode, details.body).toBe(200);
+      await t.ctx.db.update(s.events).set({ status: "cancelled" }).where(eq(s.events.id, event.id));
+      const placed = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
+        accept_terms: true,
+      });
+      expect(placed.statusCode, placed.body).toBe(409);
+      expect(errorOf(placed).code).toBe("not_on_sale");
+      const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+      expect(read.status).toBe("pending");
+      expect(read.tickets).toHaveLength(0);
+      const payments = await t.ctx.db
+        .select()
+        .from(s.testPayments)
+        .where(eq(s.testPayments.orderId, order.data.id));
+      expect(payments).toHaveLength(0);
+    }
+  });
+
+  it("a payment that arrives after its event was cancelled is refunded without tickets, and the buyer told why", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 5 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 2 }],
+    });
+    const paymentId = (await placeAsGuest(order)).redirect_url!.split("/").at(-1)!;
+    // The organiser cancels while the buyer is on the payment page.
+    await t.ctx.db.update(s.events).set({ status: "cancelled" }).where(eq(s.events.id, event.id));
+    const mails = await expectLatePaymentRefunded(order, paymentId);
+    expect(mails.some((mail) => mail.includes("abgesagt, bevor Ihre Zahlung"))).toBe(true);
+    const [type] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    expect(type!.soldCount).toBe(0);
+  });
+
   it("a free order skips payment and is paid at once; a signed-in buyer finds the tickets in the account", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 0 }]);
     const buyer = await registerVisitor(t.app);

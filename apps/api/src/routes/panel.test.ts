@@ -13,13 +13,19 @@ import {
   type PanelVoucher,
   panelPaths,
 } from "@eventwerk/contract";
-import { eq, like } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
 import { uploadStorageDir } from "../lib/panel/covers.ts";
-import { call, createTestApp, registerVisitor, type TestApp } from "../testing/app.ts";
+import {
+  call,
+  createTestApp,
+  registerVisitor,
+  type TestApp,
+  testDatabase,
+} from "../testing/app.ts";
 import { type CreatedOrder, holdTickets, onOrder } from "../testing/checkout-fixtures.ts";
 import {
   approvedOrganiser,
@@ -87,8 +93,8 @@ async function saleEvent(token: string, typeOverrides: Record<string, unknown> =
   return { event, type };
 }
 
-/** Buys tickets as a guest (or signed-in buyer) through checkout and the test provider. */
-async function buy(eventId: number, typeId: number, quantity = 1, token?: string) {
+/** Holds tickets as a guest and places the order: answers the order and its test payment's id. */
+async function placeOrder(eventId: number, typeId: number, quantity = 1, token?: string) {
   const held = await holdTickets(
     t.app,
     { event_id: eventId, items: [{ ticket_type_id: typeId, quantity }] },
@@ -103,12 +109,24 @@ async function buy(eventId: number, typeId: number, quantity = 1, token?: string
   const placed = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
     accept_terms: true,
   });
-  const paymentId = placed.json<{ redirect_url: string }>().redirect_url.split("/").at(-1)!;
-  const paid = await call(t.app, {
+  return {
+    order,
+    paymentId: placed.json<{ redirect_url: string }>().redirect_url.split("/").at(-1)!,
+  };
+}
+
+/** The buyer pays on the test provider's page. */
+const pay = (paymentId: string) =>
+  call(t.app, {
     method: "POST",
     url: path(checkoutPaths.testPayment, paymentId),
     payload: { action: "success" },
   });
+
+/** Buys tickets as a guest (or signed-in buyer) through checkout and the test provider. */
+async function buy(eventId: number, typeId: number, quantity = 1, token?: string) {
+  const { order, paymentId } = await placeOrder(eventId, typeId, quantity, token);
+  const paid = await pay(paymentId);
   expect(paid.statusCode, paid.body).toBe(200);
   await runOutbox();
   return order.data.id;
@@ -544,6 +562,37 @@ describe("events", () => {
       payload: { title_de: "Doch nicht" },
     });
     expect(edit.statusCode).toBe(409);
+  });
+  it(`cancelling while payments arrive: every order ends refunded, none paid, none sold (${testDatabase})`, async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const before = await buy(event.id, type.id);
+    const placed = [];
+    for (let i = 0; i < 6; i++) placed.push(await placeOrder(event.id, type.id));
+    const [cancelled, ...payments] = await Promise.all([
+      call(t.app, {
+        method: "POST",
+        url: path(panelPaths.cancelEvent, event.id),
+        token: owner.token,
+        payload: { confirm: true },
+      }),
+      ...placed.map(({ paymentId }) => pay(paymentId)),
+    ]);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(payments.map((payment) => payment.statusCode)).toEqual(Array(6).fill(200));
+    expect(cancelled.json<{ data: PanelEvent }>().data.figures.sold).toBe(0);
+    await runOutbox();
+    const ids = [before, ...placed.map(({ order }) => order.data.id)];
+    const ended = await t.ctx.db
+      .select({ status: s.orders.status })
+      .from(s.orders)
+      .where(inArray(s.orders.id, ids));
+    expect(ended.map((order) => order.status)).toEqual(Array(7).fill("refunded"));
+    const refunds = await t.ctx.db
+      .select({ status: s.testPayments.status })
+      .from(s.testPayments)
+      .where(inArray(s.testPayments.orderId, ids));
+    expect(refunds.map((payment) => payment.status)).toEqual(Array(7).fill("refunded"));
   });
 });
 

@@ -48,7 +48,17 @@ export function orderConfirmationMail(
   };
 }
 
-/** A payment came after the hold ran out and the seats were gone: the money went back. */
+/** What the refund email says happened, by the reason the payment was refunded on arrival. */
+const refundText = {
+  sold_out: "refund_mail_text",
+  voucher_used_up: "refund_mail_text_voucher",
+  event_cancelled: "refund_mail_text_cancelled",
+} as const satisfies Record<LateRefundReason, string>;
+
+/**
+ * A payment came when its order could no longer be sold (the seats or the voucher gone after
+ * the hold ran out, or the event cancelled): the money went back.
+ */
 export function orderRefundedMail(
   order: CheckoutOrder,
   reason: LateRefundReason,
@@ -58,7 +68,7 @@ export function orderRefundedMail(
   return {
     to: order.buyer_email,
     subject: t(locale, "refund_mail_subject", { order: order.id, site }),
-    text: t(locale, reason === "sold_out" ? "refund_mail_text" : "refund_mail_text_voucher", {
+    text: t(locale, refundText[reason], {
       name: order.buyer_name,
       order: order.id,
       event: order.event.title,

@@ -61,6 +61,8 @@ const uniqueViolation = "23505";
 const seatsGone = "EW409";
 /** `sell_seats` refused a late payment: another buyer took the voucher's last use meanwhile. */
 const voucherGone = "EW410";
+/** `sell_seats` (0022) refused a payment: the event was cancelled after the order was placed. */
+const eventCancelled = "EW411";
 
 /** What an order's token is signed for, from the order as the API answers it. */
 const signedOrder = (order: CheckoutOrder) => ({
@@ -69,7 +71,7 @@ const signedOrder = (order: CheckoutOrder) => ({
 });
 
 /** Why a payment was refunded on arrival: its refund email says which. */
-export const lateRefundReasons = ["sold_out", "voucher_used_up"] as const;
+export const lateRefundReasons = ["sold_out", "voucher_used_up", "event_cancelled"] as const;
 export type LateRefundReason = (typeof lateRefundReasons)[number];
 
 const voucherError = (code: VoucherErrorCode) =>
@@ -538,6 +540,13 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         return provider.paymentUrl(current.paymentReference, current.locale);
       }
       const order = assertOpen(current, now);
+      // Cancelled (or over) since the hold: nothing to pay for. A cancellation after this point
+      // is caught when the payment arrives (`sell_seats`), and refunded.
+      const [event] =
+        order.eventId === null
+          ? []
+          : await tx.select().from(events).where(eq(events.id, order.eventId));
+      if (!event || isClosed(event, now)) throw new HttpError(409, "not_on_sale");
       const missing: Record<string, "field_required"> = {};
       if (!order.buyerName.trim()) missing.buyer_name = "field_required";
       if (!order.buyerEmail.trim()) missing.buyer_email = "field_required";
@@ -686,11 +695,15 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         ? "sold_out"
         : failedWith(error, voucherGone)
           ? "voucher_used_up"
-          : null;
+          : failedWith(error, eventCancelled)
+            ? "event_cancelled"
+            : null;
       if (!reason) throw error;
       // A free order inside its caller's transaction: that transaction is undone.
-      if (conn !== db)
-        throw reason === "sold_out" ? new HttpError(409, reason) : voucherError(reason);
+      if (conn !== db) {
+        if (reason === "voucher_used_up") throw voucherError(reason);
+        throw new HttpError(409, reason === "sold_out" ? reason : "not_on_sale");
+      }
       await refundLate(orderId, report, reason, now);
     }
   }

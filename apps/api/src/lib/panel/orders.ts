@@ -327,6 +327,8 @@ export async function resendConfirmation(db: Database, organiserId: string, orde
 /**
  * Cancels an event: no more sales at once, then every paid order is refunded through its
  * provider and its buyer emailed. With sold tickets the organiser must confirm first (409).
+ * The paid orders are read under the event's lock: a payment in progress holds the event's row
+ * (`sell_seats`), so it is either among them or, arriving after, refused and refunded itself.
  */
 export async function cancelEvent(
   db: Database,
@@ -335,12 +337,12 @@ export async function cancelEvent(
   eventId: number,
   options: { confirm: boolean; site: string },
 ) {
-  const paid = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(ordersOfEvent(db, eventId), eq(orders.status, "paid")));
-  await db.transaction(async (tx) => {
+  const paid = await db.transaction(async (tx) => {
     const event = await ownedEvent(tx, organiserId, eventId, { lock: true });
+    const paid = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(ordersOfEvent(tx, eventId), eq(orders.status, "paid")));
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     if (paid.length > 0 && !options.confirm) {
       throw new HttpError(409, "conflict", "confirm_cancel", { confirm: "confirm_cancel" });
@@ -356,6 +358,7 @@ export async function cancelEvent(
       action: "event_cancelled",
       details: { paid_orders: paid.length },
     });
+    return paid;
   });
   // One transaction per order: a provider failing for one order leaves the others refunded.
   for (const order of paid) {
