@@ -221,6 +221,21 @@ describe("saving the checkout's billing address in the address book", () => {
     expect(copied.statusCode).toBe(400);
     expect(errorOf(copied).fields).toHaveProperty("address_id");
     expect(await billingOf(order.data.id)).toBeNull();
+    // The order's token alone (a payment page's return link, say) opens no one's address book:
+    // neither without signing in nor signed in as someone else.
+    for (const auth of [{ orderToken: true }, { buyer: owner, orderToken: true }]) {
+      const read = await patch(strangersOrder, { address_id: strangersAddress!.id }, auth);
+      expect(read.statusCode).toBe(400);
+      expect(errorOf(read).fields).toHaveProperty("address_id");
+      expect(read.body).not.toContain("Marienplatz");
+    }
+    // Signed in as the address's owner, on their own order: billed to it.
+    const own = await patch(
+      strangersOrder,
+      { address_id: strangersAddress!.id },
+      { buyer: stranger, orderToken: true },
+    );
+    expect(own.statusCode, own.body).toBe(200);
   });
 
   it("names each bad field of the address and writes nothing", async () => {

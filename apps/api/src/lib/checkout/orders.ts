@@ -463,12 +463,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       if (input.buyerEmail !== undefined) changes.buyerEmail = input.buyerEmail;
       if (input.billingAddress !== undefined) changes.billingAddress = input.billingAddress;
       if (input.addressId !== undefined) {
-        changes.billingAddress = await addressSnapshot(
-          tx,
-          order.userId,
-          input.addressId,
-          order.locale,
-        );
+        // Only from the caller's own address book: the order's token alone opens no one's.
+        const owner = input.callerId && order.userId === input.callerId ? input.callerId : null;
+        changes.billingAddress = await addressSnapshot(tx, owner, input.addressId, order.locale);
       }
       if (input.newAddress !== undefined) {
         // Only the buyer's own address book, and only when the caller is that buyer.
