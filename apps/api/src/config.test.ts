@@ -21,13 +21,36 @@ describe("configuration", () => {
     // `npm start` on a fresh machine: production, the demo, this machine's address.
     expect(start({})).not.toThrow();
     expect(start({ PUBLIC_URL: "http://127.0.0.1:3000" })).not.toThrow();
-    expect(
-      start({ PUBLIC_URL: "https://tickets.example", OAUTH_CLIENT_SECRET: "a-long-random-secret" }),
-    ).not.toThrow();
+    const secret = { OAUTH_CLIENT_SECRET: "a-long-random-secret" };
+    const stripe = {
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_xxxxxxxx",
+    };
+    expect(start({ PUBLIC_URL: "https://tickets.example", ...secret, ...stripe })).not.toThrow();
     // Development may use it anywhere.
     expect(() =>
       loadConfig({ NODE_ENV: "development", PUBLIC_URL: "https://tickets.example" }),
     ).not.toThrow();
+  });
+
+  it("refuses the test payment provider in production on a public address, unless allowed", () => {
+    const start = (env: Record<string, string>) => () =>
+      loadConfig({ NODE_ENV: "production", OAUTH_CLIENT_SECRET: "a-long-random-secret", ...env });
+    // The default provider, and naming it: anyone could pay with the test page's button.
+    expect(start({ PUBLIC_URL: "https://tickets.example" })).toThrow(/PAYMENT_PROVIDER/);
+    expect(start({ PUBLIC_URL: "https://tickets.example", PAYMENT_PROVIDER: "test" })).toThrow(
+      /ALLOW_TEST_PAYMENTS/,
+    );
+    expect(start({ PUBLIC_URL: "https://tickets.example", ALLOW_TEST_PAYMENTS: "maybe" })).toThrow(
+      /ALLOW_TEST_PAYMENTS/,
+    );
+    // A staging or demo site says so; this machine's address needs nothing.
+    expect(
+      start({ PUBLIC_URL: "https://staging.tickets.example", ALLOW_TEST_PAYMENTS: "true" }),
+    ).not.toThrow();
+    expect(start({ PUBLIC_URL: "http://localhost:3000" })).not.toThrow();
+    expect(start({})).not.toThrow();
   });
 
   it("refuses the crash tests' kill switch in production, and takes it elsewhere", () => {

@@ -111,6 +111,12 @@ const configSchema = z
      * (needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).
      */
     PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
+    /**
+     * A public site (production, PUBLIC_URL not this machine) may run the test provider: a
+     * staging or demo site, where every buyer "pays" with the test page's button. Off, such a
+     * site refuses to start with PAYMENT_PROVIDER=test (`productionRefusal`).
+     */
+    ALLOW_TEST_PAYMENTS: booleanString.default(false),
     /** Stripe's secret API key (`sk_live_…`, or `sk_test_…`: every page then says test mode). */
     STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
     /** The signing secret of the Stripe webhook endpoint (`whsec_…`). */
@@ -170,16 +176,20 @@ export type Config = Omit<z.infer<typeof configSchema>, "DEVELOPER_PAGES"> & {
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * Why production must not start with this configuration, or null. The published client secret
- * would let anyone log in as the web app (its password grant and refresh tokens): refused once
- * the site is public, i.e. PUBLIC_URL names a host other than this machine. `npm start` on a
- * fresh machine (PUBLIC_URL unset: localhost) still starts with it, for trying the demo.
+ * Why production must not start with this configuration, or null. Both defaults are refused
+ * once the site is public, i.e. PUBLIC_URL names a host other than this machine: the published
+ * client secret would let anyone log in as the web app (its password grant and refresh
+ * tokens), and the test provider would let anyone get paid tickets without paying. `npm start`
+ * on a fresh machine (PUBLIC_URL unset: localhost) still starts with them, for trying the demo.
  */
 export function productionRefusal(config: Config): string | null {
   if (config.NODE_ENV !== "production") return null;
-  const host = new URL(config.PUBLIC_URL).hostname;
-  if (config.OAUTH_CLIENT_SECRET === publishedClientSecret && !loopbackHosts.has(host)) {
+  if (loopbackHosts.has(new URL(config.PUBLIC_URL).hostname)) return null;
+  if (config.OAUTH_CLIENT_SECRET === publishedClientSecret) {
     return `  OAUTH_CLIENT_SECRET: the published default must not be used on a public site (PUBLIC_URL is ${config.PUBLIC_URL}); set a long random secret, the same for the API and the web app`;
+  }
+  if (config.PAYMENT_PROVIDER === "test" && !config.ALLOW_TEST_PAYMENTS) {
+    return `  PAYMENT_PROVIDER: the test provider charges nothing, so a public site (PUBLIC_URL is ${config.PUBLIC_URL}) would give tickets away; set PAYMENT_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true for a staging or demo site`;
   }
   return null;
 }
