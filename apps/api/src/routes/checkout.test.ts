@@ -363,6 +363,7 @@ describe("holding tickets", () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 1000, capacity: 10 }]);
     const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 2 }] };
     const key = `retry-${Date.now()}`;
+    const before = await orderCount();
     const responses = await Promise.all(
       Array.from({ length: 5 }, () => holdTickets(t.app, payload, { idempotencyKey: key })),
     );
@@ -371,19 +372,45 @@ describe("holding tickets", () => {
     // The form token does the same.
     const viaForm = await holdTickets(t.app, { ...payload, idempotency_key: key });
     expect(viaForm.json<CreatedOrder>().data.id).toBe(ids[0]);
-    const [held] = await t.ctx.db
-      .select({ n: count() })
-      .from(s.orders)
-      .where(eq(s.orders.idempotencyKey, key));
-    expect(held!.n).toBe(1);
-    // Another buyer cannot take over the key.
+    expect(await orderCount()).toBe(before + 1);
+    // A signed-in buyer with the guest's key gets an order of their own...
     const stranger = await registerVisitor(t.app);
-    const reused = await holdTickets(t.app, payload, {
+    const asStranger = await holdTickets(t.app, payload, {
       idempotencyKey: key,
       token: stranger.tokens.access_token,
     });
+    expect(asStranger.statusCode, asStranger.body).toBe(201);
+    expect(asStranger.json<CreatedOrder>().data.id).not.toBe(ids[0]);
+    // ...and nobody else can take over theirs.
+    const intruder = await registerVisitor(t.app);
+    const reused = await holdTickets(t.app, payload, {
+      idempotencyKey: key,
+      token: intruder.tokens.access_token,
+    });
     expect(reused.statusCode).toBe(409);
     expect(errorOf(reused).code).toBe("idempotency_key_reused");
+  });
+
+  it("a guest's Idempotency-Key answers only that guest's address: another guest with it gets an order of their own", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 1000, capacity: 10 }]);
+    const key = `shared-${Date.now()}`;
+    const holdFrom = (remoteAddress: string, quantity: number) =>
+      call(t.app, {
+        method: "POST",
+        url: checkoutPaths.orders,
+        remoteAddress,
+        headers: { "idempotency-key": key },
+        payload: { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity }] },
+      });
+    const first = (await holdFrom("203.0.113.10", 1)).json<CreatedOrder>();
+    const retry = (await holdFrom("203.0.113.10", 1)).json<CreatedOrder>();
+    expect(retry.data.id).toBe(first.data.id);
+    const other = await holdFrom("198.51.100.20", 3);
+    expect(other.statusCode, other.body).toBe(201);
+    const theirs = other.json<CreatedOrder>();
+    expect(theirs.data.id).not.toBe(first.data.id);
+    expect(theirs.token).not.toBe(first.token);
+    expect(theirs.data.items[0]!.quantity).toBe(3);
   });
 
   it("lets a hold expire: its seats return to sale without any cleanup, and it can no longer change", async () => {

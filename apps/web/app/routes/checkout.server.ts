@@ -97,9 +97,9 @@ export function readBuyForm(form: FormData): BuyForm {
 
 /**
  * The Idempotency-Key of a ticket form post: the form's nonce, scoped to the visitor. A guest's
- * page may come from the short guest page cache (the same nonce for the same address within
- * seconds), and the API matches guests' keys regardless of who sends them, so the key also
- * covers the address and the browser; a double click still sends the same key.
+ * page may come from the short guest page cache (the same nonce for everyone within seconds);
+ * the API keeps a guest's key per address, and the key also covers the browser, so that two
+ * guests behind one address do not share an order. A double click still sends the same key.
  */
 export function idempotencyKey(
   nonce: string,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   type BillingAddressInput,
   type CheckoutOrder,
@@ -113,8 +114,21 @@ export type CreateOrderInput = {
   voucherCode?: string;
   idempotencyKey?: string;
   userId: string | null;
+  /** Where the request came from (the rate limits' IP address): scopes a guest's key. */
+  clientAddress: string;
   locale: Locale;
 };
+
+/**
+ * The Idempotency-Key as kept with the order. A replay answers the order with its token, so a
+ * guest's key counts only from the address that sent it: another guest who knows or guesses the
+ * key (a page's form nonce, shared by the guest page cache) gets an order of their own, not the
+ * first guest's. A signed-in buyer's key is theirs alone already (`findByIdempotencyKey`).
+ */
+const keptIdempotencyKey = (input: CreateOrderInput) =>
+  input.idempotencyKey === undefined || input.userId !== null
+    ? input.idempotencyKey
+    : `guest:${createHash("sha256").update(`${input.clientAddress}\n${input.idempotencyKey}`).digest("base64url")}`;
 
 export type UpdateOrderInput = {
   buyerName?: string;
@@ -244,8 +258,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
    * ticket types locked: never more than the capacity is sold or held. Answers the order id.
    */
   async function createOrder(input: CreateOrderInput, now = new Date()): Promise<number> {
-    if (input.idempotencyKey) {
-      const existing = await findByIdempotencyKey(input.idempotencyKey, input.userId);
+    const idempotencyKey = keptIdempotencyKey(input);
+    if (idempotencyKey) {
+      const existing = await findByIdempotencyKey(idempotencyKey, input.userId);
       if (existing !== null) return existing;
     }
     const ids = input.items.map((item) => item.ticket_type_id);
@@ -300,7 +315,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           locale: input.locale,
           voucherId: voucher?.id ?? null,
           holdExpiresAt: new Date(now.getTime() + config.HOLD_MINUTES * 60_000),
-          idempotencyKey: input.idempotencyKey ?? null,
+          idempotencyKey: idempotencyKey ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -344,8 +359,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     } catch (error) {
       if (failedWith(error, seatsGone)) throw new HttpError(409, "sold_out");
       // Two retries with one key raced: the other one's order is the answer.
-      if (input.idempotencyKey && failedWith(error, uniqueViolation)) {
-        const existing = await findByIdempotencyKey(input.idempotencyKey, input.userId);
+      if (idempotencyKey && failedWith(error, uniqueViolation)) {
+        const existing = await findByIdempotencyKey(idempotencyKey, input.userId);
         if (existing !== null) return existing;
       }
       throw error;
