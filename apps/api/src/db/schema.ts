@@ -553,6 +553,12 @@ export const orderItems = pgTable(
     /** Prices per ticket at purchase, in cents. */
     unitPriceCents: integer("unit_price_cents").notNull(),
     discountCents: integer("discount_cents"),
+    /**
+     * The price per ticket before any voucher (the organiser's sale price, else the list price),
+     * as held: a voucher applied or removed later is reckoned from it, not from the type's price
+     * of the moment. Null only on orders closed before migration 0023.
+     */
+    salePriceCents: integer("sale_price_cents"),
     /** The type's VAT rate when sold: later changes of the type do not rewrite past orders. */
     vatPercent: numeric("vat_percent", { precision: 3, scale: 1, mode: "number" })
       .notNull()

@@ -719,6 +719,46 @@ describe("vouchers", () => {
     expect(await orderCount()).toBe(before);
   });
 
+  it("a voucher applied or removed during the hold reckons from the prices held, not from a price changed meanwhile", async () => {
+    // Fee in this suite: 10 % plus 0.50 € per ticket.
+    const { event, types } = await createSaleEvent(t.ctx.db, [
+      { price: 3000, discountPrice: 2000 },
+      { price: 1000 },
+    ]);
+    await t.ctx.db
+      .insert(s.vouchers)
+      .values({ eventId: event.id, code: `HALB${event.id}`, kind: "percent", value: 50 });
+    const order = await hold({
+      event_id: event.id,
+      items: [
+        { ticket_type_id: types[0]!.id, quantity: 1 },
+        { ticket_type_id: types[1]!.id, quantity: 2 },
+      ],
+    });
+    // 20.00 + 2 × 10.00, plus 2.50 + 2 × 1.50 fees.
+    expect(order.data.total_cents).toBe(4550);
+    // The organiser raises the prices and ends the sale price while the buyer holds the seats.
+    await t.ctx.db
+      .update(s.eventTicketTypes)
+      .set({ priceCents: 9000, discountPriceCents: null })
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    await t.ctx.db
+      .update(s.eventTicketTypes)
+      .set({ priceCents: 5000 })
+      .where(eq(s.eventTicketTypes.id, types[1]!.id));
+    const applied = await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+      voucher_code: `HALB${event.id}`,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    // Half of 20.00 and of 2 × 10.00, plus 1.50 + 2 × 1.00 fees.
+    expect(applied.json<{ data: CheckoutOrder }>().data.total_cents).toBe(2350);
+    const removed = await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+      voucher_code: null,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<{ data: CheckoutOrder }>().data.total_cents).toBe(4550);
+  });
+
   it("a voucher's discount lands on the items and tickets; its last use is held like a seat", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2000 }, { price: 1000 }]);
     await t.ctx.db.insert(s.vouchers).values({

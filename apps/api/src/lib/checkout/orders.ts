@@ -44,7 +44,7 @@ import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { enqueue } from "../outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
-import { type PricedTicketType, priceOrder, type VoucherRule } from "./pricing.ts";
+import { priceOrder, type VoucherRule } from "./pricing.ts";
 
 type Db = Database | Transaction;
 
@@ -335,10 +335,11 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         with new_order as (${newOrder.getSQL()}),
         new_items as (
           insert into order_items (order_id, held_until, ticket_type_id, quantity,
-            unit_price_cents, discount_cents, vat_percent)
+            unit_price_cents, discount_cents, sale_price_cents, vat_percent)
           select new_order.id, new_order.hold_expires_at, line.* from new_order, unnest(${typeIds}::int[],
             ${quantities}::int[], ${column((line) => line.unitPriceCents)}::int[],
             ${column((line) => line.discountCents)}::int[],
+            ${column((line) => line.salePriceCents)}::int[],
             ${column((line) => typeOf(line.ticketTypeId)!.vatPercent)}::numeric[]) as line)
         select hold_seats(${typeIds}::int[], ${quantities}::int[], ${now.toISOString()}::timestamptz,
           new_order.id) as id ${asyncCommit}
@@ -493,27 +494,24 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       }
       if (input.voucherCode !== undefined) {
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-        const types = await tx
-          .select()
-          .from(eventTicketTypes)
-          .where(
-            inArray(
-              eventTicketTypes.id,
-              items.map((item) => item.ticketTypeId),
-            ),
-          );
         const voucher = input.voucherCode
           ? await resolveVoucher(tx, {
               eventId: order.eventId!,
               code: input.voucherCode,
-              typeIds: types.map((type) => type.id),
+              typeIds: items.map((item) => item.ticketTypeId),
               now,
               orderId,
             })
           : null;
+        // Reckoned from the prices held, as the total shown so far: the organiser changing a
+        // type's price during the hold does not change this order.
         const priced = priceOrder(
           items.map((item) => ({
-            type: types.find((type) => type.id === item.ticketTypeId) as PricedTicketType,
+            type: {
+              id: item.ticketTypeId,
+              priceCents: item.unitPriceCents,
+              discountPriceCents: item.salePriceCents,
+            },
             quantity: item.quantity,
           })),
           voucherRule(voucher),

@@ -24,6 +24,8 @@ export type PricedLine = {
   quantity: number;
   /** The list price of one ticket. */
   unitPriceCents: number;
+  /** What one ticket costs before the voucher: the sale price, else the list price. */
+  salePriceCents: number;
   /** Taken off one ticket: the sale price's difference plus the voucher. */
   discountCents: number;
   /** What one ticket costs before the service fee. */
@@ -63,6 +65,7 @@ export function priceOrder(
       ticketTypeId: type.id,
       quantity,
       unitPriceCents: type.priceCents,
+      salePriceCents: salePrice,
       discountCents: type.priceCents - priceCents,
       priceCents,
     };
