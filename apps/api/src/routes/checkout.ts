@@ -38,6 +38,7 @@ import {
 } from "../lib/checkout/orders.ts";
 import { HttpError, notFound } from "../lib/http-error.ts";
 import type { OutboxHandler } from "../lib/outbox.ts";
+import { refundCancelledEvents } from "../lib/panel/orders.ts";
 import type { PaymentProvider } from "../lib/payments/provider.ts";
 import { createStripeProvider } from "../lib/payments/stripe-provider.ts";
 import {
@@ -191,8 +192,16 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
   checkoutServices.set(ctx, { checkout, provider });
 
   let reconcileTimer: NodeJS.Timeout | null = null;
-  const reconcile = () =>
-    checkout.reconcile().catch((error) => app.log.error({ err: error }, "reconciliation failed"));
+  // Also the refunds that an event's cancellation left (the panel's, with the same provider).
+  const reconcile = async () => {
+    const runs = await Promise.allSettled([
+      checkout.reconcile(),
+      refundCancelledEvents(ctx.db, provider, ctx.config.SITE_NAME),
+    ]);
+    for (const run of runs) {
+      if (run.status === "rejected") app.log.error({ err: run.reason }, "reconciliation failed");
+    }
+  };
   app.addHook("onReady", async () => {
     const signed = await signUnsignedTicketCodes(ctx.db, signer);
     if (signed) app.log.info(`${signed} tickets got signed codes`);

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
 import { uploadStorageDir } from "../lib/panel/covers.ts";
+import { refundCancelledEvents } from "../lib/panel/orders.ts";
 import {
   call,
   createTestApp,
@@ -34,6 +35,7 @@ import {
   registerOrganiser,
   ticketTypeFields,
 } from "../testing/panel-fixtures.ts";
+import { checkoutServices } from "./checkout.ts";
 
 /** The Berlin calendar day of an instant as `YYYY-MM-DD`, as the API's day filters read it. */
 const berlinIsoDay = (instant: Date) => {
@@ -563,6 +565,59 @@ describe("events", () => {
     });
     expect(edit.statusCode).toBe(409);
   });
+  it("a refund the provider refuses during the cancellation is made by the next reconciliation", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const refused = await buy(event.id, type.id);
+    const refunded = await buy(event.id, type.id);
+    const statusOf = async (id: number) =>
+      (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, id)))[0]!.status;
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const refund = provider.refund;
+    const [payment] = await t.ctx.db
+      .select()
+      .from(s.testPayments)
+      .where(eq(s.testPayments.orderId, refused));
+    provider.refund = async (db, reference) => {
+      if (reference === payment!.id) throw new Error("the bank does not answer");
+      await refund(db, reference);
+    };
+    try {
+      const cancelled = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.cancelEvent, event.id),
+        token: owner.token,
+        payload: { confirm: true },
+      });
+      // The event is cancelled, and the other order refunded, whatever the bank says.
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json<{ data: PanelEvent }>().data.status).toBe("cancelled");
+      expect(await statusOf(refused)).toBe("paid");
+      expect(await statusOf(refunded)).toBe("refunded");
+      await expect(refundCancelledEvents(t.ctx.db, provider, "Eventwerk")).rejects.toThrow(
+        /1 refunds of cancelled events failed/,
+      );
+      expect(await statusOf(refused)).toBe("paid");
+    } finally {
+      provider.refund = refund;
+    }
+    await refundCancelledEvents(t.ctx.db, provider, "Eventwerk");
+    expect(await statusOf(refused)).toBe("refunded");
+    const [again] = await t.ctx.db
+      .select()
+      .from(s.testPayments)
+      .where(eq(s.testPayments.orderId, refused));
+    expect(again!.status).toBe("refunded");
+    await runOutbox();
+    const mails = (await t.outbox()).filter(
+      (mail) => mail.includes("wurde die Veranstaltung") && mail.includes(`Bestellung ${refused}`),
+    );
+    expect(mails).toHaveLength(1);
+    // Nothing is left to do: a further run refunds nothing twice.
+    await refundCancelledEvents(t.ctx.db, provider, "Eventwerk");
+    expect(await statusOf(refused)).toBe("refunded");
+  });
+
   it(`cancelling while payments arrive: every order ends refunded, none paid, none sold (${testDatabase})`, async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const { event, type } = await saleEvent(owner.token);

@@ -7,7 +7,8 @@ type Db = Database | Transaction;
 
 /** What one change was: the action's name and the fields it touched (never secrets). */
 export type AuditRecord = {
-  actorId: string;
+  /** Null: the platform itself (a refund retried for an organiser whose account is gone). */
+  actorId: string | null;
   organiserId: string | null;
   eventId?: number | null;
   action: string;
@@ -16,10 +17,12 @@ export type AuditRecord = {
 
 /** Records a change in the caller's transaction, so it exists exactly when the change does. */
 export async function audit(db: Db, record: AuditRecord): Promise<void> {
-  const [actor] = await db
-    .select({ name: users.name, surname: users.surname })
-    .from(users)
-    .where(eq(users.id, record.actorId));
+  const [actor] = record.actorId
+    ? await db
+        .select({ name: users.name, surname: users.surname })
+        .from(users)
+        .where(eq(users.id, record.actorId))
+    : [];
   await db.insert(auditLog).values({
     actorId: record.actorId,
     actorName: actor ? `${actor.name} ${actor.surname}` : "—",

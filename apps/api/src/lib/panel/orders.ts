@@ -200,8 +200,8 @@ async function refundInTransaction(
   provider: PaymentProvider,
   orderId: number,
   options: {
-    actorId: string;
-    organiserId: string;
+    actorId: string | null;
+    organiserId: string | null;
     site: string;
     reason: "refund" | "event_cancelled";
   },
@@ -360,18 +360,69 @@ export async function cancelEvent(
     });
     return paid;
   });
-  // One transaction per order: a provider failing for one order leaves the others refunded.
-  for (const order of paid) {
-    await db.transaction((tx) =>
-      refundInTransaction(tx, provider, order.id, {
-        actorId: organiserId,
-        organiserId,
-        site: options.site,
-        reason: "event_cancelled",
-      }),
-    );
-  }
+  // The event is cancelled whatever the provider answers: a refund that fails here is tried
+  // again, and logged, by the reconciliation (`refundCancelledEvents`).
+  await refundCancelled(
+    db,
+    provider,
+    paid.map((order) => ({ id: order.id, organiserId })),
+    options.site,
+  );
   return paid.length;
+}
+
+/**
+ * Refunds the paid orders of a cancelled event, each in its own transaction: a provider failing
+ * for one order leaves the others refunded. Answers the failures; an order refunded meanwhile by
+ * another process is none.
+ */
+async function refundCancelled(
+  db: Database,
+  provider: PaymentProvider,
+  paid: { id: number; organiserId: string | null }[],
+  site: string,
+): Promise<unknown[]> {
+  const failures: unknown[] = [];
+  for (const order of paid) {
+    try {
+      await db.transaction((tx) =>
+        refundInTransaction(tx, provider, order.id, {
+          actorId: order.organiserId,
+          organiserId: order.organiserId,
+          site,
+          reason: "event_cancelled",
+        }),
+      );
+    } catch (error) {
+      const done = error instanceof HttpError && error.messageKey === "order_not_refundable";
+      if (!done) failures.push(error);
+    }
+  }
+  return failures;
+}
+
+/**
+ * Refunds the paid orders that cancellations left: `cancelEvent` refunds after its commit, so a
+ * refund the provider refused, or the process ending meanwhile, would leave buyers of a
+ * cancelled event charged. Run with the checkout's reconciliation (every
+ * RECONCILE_INTERVAL_SECONDS); a refund that fails again is tried at the next run.
+ */
+export async function refundCancelledEvents(
+  db: Database,
+  provider: PaymentProvider,
+  site: string,
+): Promise<void> {
+  const left = await db
+    .select({ id: orders.id, organiserId: events.organiserId })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(and(eq(events.status, "cancelled"), eq(orders.status, "paid")))
+    .orderBy(asc(orders.id))
+    .limit(100);
+  const failures = await refundCancelled(db, provider, left, site);
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `${failures.length} refunds of cancelled events failed`);
+  }
 }
 
 const csvCell = (value: string | number) => {
