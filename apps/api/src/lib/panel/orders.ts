@@ -405,7 +405,9 @@ async function refundCancelled(
  * Refunds the paid orders that cancellations left: `cancelEvent` refunds after its commit, so a
  * refund the provider refused, or the process ending meanwhile, would leave buyers of a
  * cancelled event charged. Run with the checkout's reconciliation (every
- * RECONCILE_INTERVAL_SECONDS); a refund that fails again is tried at the next run.
+ * RECONCILE_INTERVAL_SECONDS); a refund that fails again is tried at the next run. It finds the
+ * orders by the event they were placed for, as every checkout order names it (of the demo
+ * data's older orders, only `cancelEvent` finds them, by their items).
  */
 export async function refundCancelledEvents(
   db: Database,
