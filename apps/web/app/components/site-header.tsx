@@ -46,7 +46,7 @@ export function SiteHeader() {
               {t("searchLabel")}
             </label>
             <div className="relative">
-              <Icon name="search" className="header-search-icon" />
+              <Icon name="search" className="header-search-icon size-4" />
               <SearchCombobox
                 id="site-search"
                 placeholder={t("searchPlaceholder")}
