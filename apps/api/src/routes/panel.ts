@@ -296,10 +296,13 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       },
     },
     async (request, reply) => {
-      await cancelEvent(ctx.db, provider(), request.auth.userId, request.params.id, {
+      const failed = await cancelEvent(ctx.db, provider(), request.auth.userId, request.params.id, {
         confirm: request.body.confirm,
         site: ctx.config.SITE_NAME,
       });
+      for (const error of failed) {
+        request.log.error({ err: error }, "a refund of the cancelled event failed; retried later");
+      }
       ctx.outbox.wake();
       noStore(reply);
       return { data: await readEvent(ctx.db, request.auth.userId, request.params.id) };

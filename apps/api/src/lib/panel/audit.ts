@@ -7,7 +7,7 @@ type Db = Database | Transaction;
 
 /** What one change was: the action's name and the fields it touched (never secrets). */
 export type AuditRecord = {
-  /** Null: the platform itself (a refund retried for an organiser whose account is gone). */
+  /** Null when the account is gone (a refund retried for a cancelled event's former organiser). */
   actorId: string | null;
   organiserId: string | null;
   eventId?: number | null;

@@ -329,6 +329,7 @@ export async function resendConfirmation(db: Database, organiserId: string, orde
  * provider and its buyer emailed. With sold tickets the organiser must confirm first (409).
  * The paid orders are read under the event's lock: a payment in progress holds the event's row
  * (`sell_seats`), so it is either among them or, arriving after, refused and refunded itself.
+ * Answers the refunds that failed (the reconciliation tries them again).
  */
 export async function cancelEvent(
   db: Database,
@@ -361,14 +362,13 @@ export async function cancelEvent(
     return paid;
   });
   // The event is cancelled whatever the provider answers: a refund that fails here is tried
-  // again, and logged, by the reconciliation (`refundCancelledEvents`).
-  await refundCancelled(
+  // again by the reconciliation (`refundCancelledEvents`).
+  return refundCancelled(
     db,
     provider,
     paid.map((order) => ({ id: order.id, organiserId })),
     options.site,
   );
-  return paid.length;
 }
 
 /**
@@ -419,7 +419,9 @@ export async function refundCancelledEvents(
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(and(eq(events.status, "cancelled"), eq(orders.status, "paid")))
-    .orderBy(asc(orders.id))
+    // In no fixed order: refunds that keep failing (a payment refunded at the provider by hand,
+    // say) must not keep the others from their turn.
+    .orderBy(sql`random()`)
     .limit(100);
   const failures = await refundCancelled(db, provider, left, site);
   if (failures.length > 0) {
