@@ -757,6 +757,27 @@ describe("vouchers", () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json<{ data: CheckoutOrder }>().data.total_cents).toBe(4550);
+
+    // A hold written by a process from before the held sale price (a rolling deploy): reckoned
+    // from the type's prices of the moment, its sale price kept.
+    await t.ctx.db
+      .update(s.eventTicketTypes)
+      .set({ priceCents: 3000, discountPriceCents: 2000 })
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    const older = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    await t.ctx.db
+      .update(s.orderItems)
+      .set({ salePriceCents: null })
+      .where(eq(s.orderItems.orderId, older.data.id));
+    const olderApplied = await onOrder(t.app, older, "PATCH", checkoutPaths.order, {
+      voucher_code: `HALB${event.id}`,
+    });
+    expect(olderApplied.statusCode, olderApplied.body).toBe(200);
+    // Half of 20.00, plus 1.50 fee.
+    expect(olderApplied.json<{ data: CheckoutOrder }>().data.total_cents).toBe(1150);
   });
 
   it("a voucher's discount lands on the items and tickets; its last use is held like a seat", async () => {

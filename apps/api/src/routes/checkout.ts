@@ -36,6 +36,7 @@ import {
   orderConfirmationJob,
   orderRefundedJob,
 } from "../lib/checkout/orders.ts";
+import { addressKey } from "../lib/client-address.ts";
 import { HttpError, notFound } from "../lib/http-error.ts";
 import type { OutboxHandler } from "../lib/outbox.ts";
 import { refundCancelledEvents } from "../lib/panel/orders.ts";
@@ -242,9 +243,11 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       const user = await optionalUser(ctx, request);
       const { event_id, items, voucher_code, idempotency_key } = request.body;
       const seats = items.reduce((total, item) => total + item.quantity, 0);
+      // One source per IPv4 address or IPv6 /64, as the other limits count it.
+      const source = addressKey(request.ip);
       await ctx.rateLimiter.hit(
         "hold",
-        [`ip:${request.ip}`, ...(user ? [`account:${user.userId}`] : [])],
+        [`ip:${source}`, ...(user ? [`account:${user.userId}`] : [])],
         seats,
       );
       const orderId = await checkout.createOrder({
@@ -253,7 +256,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         voucherCode: voucher_code,
         idempotencyKey: request.headers[idempotencyKeyHeader] ?? idempotency_key,
         userId: user?.userId ?? null,
-        clientAddress: request.ip,
+        clientAddress: source,
         locale: request.locale,
       });
       reply.code(201).header("cache-control", "private, no-store");

@@ -114,7 +114,7 @@ export type CreateOrderInput = {
   voucherCode?: string;
   idempotencyKey?: string;
   userId: string | null;
-  /** Where the request came from (the rate limits' IP address): scopes a guest's key. */
+  /** Where the request came from (`addressKey`, as the rate limits count it): scopes a guest's key. */
   clientAddress: string;
   locale: Locale;
 };
@@ -504,14 +504,31 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
             })
           : null;
         // Reckoned from the prices held, as the total shown so far: the organiser changing a
-        // type's price during the hold does not change this order.
+        // type's price during the hold does not change this order. Items without a held sale
+        // price (written by a process from before migration 0023, during a rolling deploy) are
+        // reckoned as they were then, from the type's prices of the moment.
+        const unheld = items.filter((item) => item.salePriceCents === null);
+        const current = unheld.length
+          ? await tx
+              .select()
+              .from(eventTicketTypes)
+              .where(
+                inArray(
+                  eventTicketTypes.id,
+                  unheld.map((item) => item.ticketTypeId),
+                ),
+              )
+          : [];
         const priced = priceOrder(
           items.map((item) => ({
-            type: {
-              id: item.ticketTypeId,
-              priceCents: item.unitPriceCents,
-              discountPriceCents: item.salePriceCents,
-            },
+            type:
+              item.salePriceCents === null
+                ? current.find((type) => type.id === item.ticketTypeId)!
+                : {
+                    id: item.ticketTypeId,
+                    priceCents: item.unitPriceCents,
+                    discountPriceCents: item.salePriceCents,
+                  },
             quantity: item.quantity,
           })),
           voucherRule(voucher),
