@@ -185,13 +185,18 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 export function productionRefusal(config: Config): string | null {
   if (config.NODE_ENV !== "production") return null;
   if (loopbackHosts.has(new URL(config.PUBLIC_URL).hostname)) return null;
+  const refusals: string[] = [];
   if (config.OAUTH_CLIENT_SECRET === publishedClientSecret) {
-    return `  OAUTH_CLIENT_SECRET: the published default must not be used on a public site (PUBLIC_URL is ${config.PUBLIC_URL}); set a long random secret, the same for the API and the web app`;
+    refusals.push(
+      `  OAUTH_CLIENT_SECRET: the published default must not be used on a public site (PUBLIC_URL is ${config.PUBLIC_URL}); set a long random secret, the same for the API and the web app`,
+    );
   }
   if (config.PAYMENT_PROVIDER === "test" && !config.ALLOW_TEST_PAYMENTS) {
-    return `  PAYMENT_PROVIDER: the test provider charges nothing, so a public site (PUBLIC_URL is ${config.PUBLIC_URL}) would give tickets away; set PAYMENT_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true for a staging or demo site`;
+    refusals.push(
+      `  PAYMENT_PROVIDER: the test provider charges nothing, so a public site (PUBLIC_URL is ${config.PUBLIC_URL}) would give tickets away; set PAYMENT_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true for a staging or demo site`,
+    );
   }
-  return null;
+  return refusals.length > 0 ? refusals.join("\n") : null;
 }
 
 /** Parses configuration; a wrong value stops the process with the variable's name. */
