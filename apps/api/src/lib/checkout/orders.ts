@@ -560,8 +560,15 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
    */
   async function placeOrder(orderId: number, now = new Date()): Promise<string | null> {
     return db.transaction(async (tx) => {
-      const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-      if (!current) throw notFound();
+      // The order locked, with its event (one round trip).
+      const [row] = await tx
+        .select({ order: orders, event: { status: events.status, endsAt: events.endsAt } })
+        .from(orders)
+        .leftJoin(events, eq(events.id, orders.eventId))
+        .where(eq(orders.id, orderId))
+        .for("update", { of: orders });
+      if (!row) throw notFound();
+      const current = row.order;
       if (current.status === "paid") return null;
       if (current.status === "pending" && current.placedAt && current.paymentReference) {
         return provider.paymentUrl(current.paymentReference, current.locale);
@@ -569,11 +576,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       const order = assertOpen(current, now);
       // Cancelled (or over) since the hold: nothing to pay for. A cancellation after this point
       // is caught when the payment arrives (`sell_seats`), and refunded.
-      const [event] =
-        order.eventId === null
-          ? []
-          : await tx.select().from(events).where(eq(events.id, order.eventId));
-      if (!event || isClosed(event, now)) throw new HttpError(409, "not_on_sale");
+      if (!row.event || isClosed(row.event, now)) throw new HttpError(409, "not_on_sale");
       const missing: Record<string, "field_required"> = {};
       if (!order.buyerName.trim()) missing.buyer_name = "field_required";
       if (!order.buyerEmail.trim()) missing.buyer_email = "field_required";
