@@ -125,6 +125,14 @@ const pay = (paymentId: string) =>
     payload: { action: "success" },
   });
 
+/** The organiser cancels the event (`payload`: the confirmation). */
+const cancel = (eventId: number, token: string, payload: Record<string, unknown>) =>
+  call(t.app, { method: "POST", url: path(panelPaths.cancelEvent, eventId), token, payload });
+
+/** The order's payment with the test provider. */
+const paymentOf = async (orderId: number) =>
+  (await t.ctx.db.select().from(s.testPayments).where(eq(s.testPayments.orderId, orderId)))[0]!;
+
 /** Buys tickets as a guest (or signed-in buyer) through checkout and the test provider. */
 async function buy(eventId: number, typeId: number, quantity = 1, token?: string) {
   const { order, paymentId } = await placeOrder(eventId, typeId, quantity, token);
@@ -527,20 +535,10 @@ describe("events", () => {
     const { event, type } = await saleEvent(owner.token);
     const first = await buy(event.id, type.id, 2);
     const second = await buy(event.id, type.id, 1);
-    const unconfirmed = await call(t.app, {
-      method: "POST",
-      url: path(panelPaths.cancelEvent, event.id),
-      token: owner.token,
-      payload: {},
-    });
+    const unconfirmed = await cancel(event.id, owner.token, {});
     expect(unconfirmed.statusCode).toBe(409);
     expect(errorOf(unconfirmed).fields).toHaveProperty("confirm");
-    const cancelled = await call(t.app, {
-      method: "POST",
-      url: path(panelPaths.cancelEvent, event.id),
-      token: owner.token,
-      payload: { confirm: true },
-    });
+    const cancelled = await cancel(event.id, owner.token, { confirm: true });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const data = cancelled.json<{ data: PanelEvent }>().data;
     expect(data.status).toBe("cancelled");
@@ -548,11 +546,7 @@ describe("events", () => {
     for (const id of [first, second]) {
       const [order] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, id));
       expect(order!.status).toBe("refunded");
-      const [payment] = await t.ctx.db
-        .select()
-        .from(s.testPayments)
-        .where(eq(s.testPayments.orderId, id));
-      expect(payment!.status).toBe("refunded");
+      expect((await paymentOf(id)).status).toBe("refunded");
     }
     await runOutbox();
     const mails = (await t.outbox()).filter((m) => m.includes("wurde die Veranstaltung"));
@@ -565,6 +559,7 @@ describe("events", () => {
     });
     expect(edit.statusCode).toBe(409);
   });
+
   it("a refund the provider refuses during the cancellation is made by the next reconciliation", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const { event, type } = await saleEvent(owner.token);
@@ -574,47 +569,35 @@ describe("events", () => {
       (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, id)))[0]!.status;
     const { provider } = checkoutServices.get(t.ctx)!;
     const refund = provider.refund;
-    const [payment] = await t.ctx.db
-      .select()
-      .from(s.testPayments)
-      .where(eq(s.testPayments.orderId, refused));
+    const payment = await paymentOf(refused);
     provider.refund = async (db, reference) => {
-      if (reference === payment!.id) throw new Error("the bank does not answer");
+      if (reference === payment.id) throw new Error("the bank does not answer");
       await refund(db, reference);
     };
     try {
-      const cancelled = await call(t.app, {
-        method: "POST",
-        url: path(panelPaths.cancelEvent, event.id),
-        token: owner.token,
-        payload: { confirm: true },
-      });
+      const cancelled = await cancel(event.id, owner.token, { confirm: true });
       // The event is cancelled, and the other order refunded, whatever the bank says.
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(cancelled.json<{ data: PanelEvent }>().data.status).toBe("cancelled");
       expect(await statusOf(refused)).toBe("paid");
       expect(await statusOf(refunded)).toBe("refunded");
-      await expect(refundCancelledEvents(t.ctx.db, provider, "Eventwerk")).rejects.toThrow(
-        /1 refunds of cancelled events failed/,
-      );
+      await expect(
+        refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME),
+      ).rejects.toThrow(/1 refunds of cancelled events failed/);
       expect(await statusOf(refused)).toBe("paid");
     } finally {
       provider.refund = refund;
     }
-    await refundCancelledEvents(t.ctx.db, provider, "Eventwerk");
+    await refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME);
     expect(await statusOf(refused)).toBe("refunded");
-    const [again] = await t.ctx.db
-      .select()
-      .from(s.testPayments)
-      .where(eq(s.testPayments.orderId, refused));
-    expect(again!.status).toBe("refunded");
+    expect((await paymentOf(refused)).status).toBe("refunded");
     await runOutbox();
     const mails = (await t.outbox()).filter(
       (mail) => mail.includes("wurde die Veranstaltung") && mail.includes(`Bestellung ${refused}`),
     );
     expect(mails).toHaveLength(1);
     // Nothing is left to do: a further run refunds nothing twice.
-    await refundCancelledEvents(t.ctx.db, provider, "Eventwerk");
+    await refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME);
     expect(await statusOf(refused)).toBe("refunded");
   });
 
@@ -625,12 +608,7 @@ describe("events", () => {
     const placed = [];
     for (let i = 0; i < 6; i++) placed.push(await placeOrder(event.id, type.id));
     const [cancelled, ...payments] = await Promise.all([
-      call(t.app, {
-        method: "POST",
-        url: path(panelPaths.cancelEvent, event.id),
-        token: owner.token,
-        payload: { confirm: true },
-      }),
+      cancel(event.id, owner.token, { confirm: true }),
       ...placed.map(({ paymentId }) => pay(paymentId)),
     ]);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
