@@ -492,7 +492,7 @@ export const orders = pgTable(
     buyerName: text("buyer_name").notNull(),
     buyerEmail: text("buyer_email").notNull(),
     status: orderStatusEnum("status").notNull().default("pending"),
-    /** Null for orders from before checkout existed (the demo data). */
+    /** The event the order is for (migration 0024 gave the demo data's older orders theirs). */
     eventId: integer("event_id").references(() => events.id),
     /** Sum of the items at their price after discounts, before the service fee. */
     subtotalCents: integer("subtotal_cents").notNull().default(0),

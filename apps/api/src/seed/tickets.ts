@@ -121,6 +121,7 @@ export async function seedVisitorTickets(
         buyerName: buyer.name,
         buyerEmail: buyer.email,
         status: "paid",
+        eventId: purchase.eventId,
         totalCents: paid * purchase.quantity,
         createdAt: purchase.boughtAt,
         paidAt: purchase.boughtAt,

@@ -35,23 +35,9 @@ const money = (cents: number, currency: string, locale: Locale) =>
     currency,
   }).format(cents / 100);
 
-/** Orders of an event: by the event they were placed for, or (older orders) by their items. */
-const ordersOfEvent = (db: Db, eventId: number) =>
-  or(
-    eq(orders.eventId, eventId),
-    inArray(
-      orders.id,
-      db
-        .select({ id: orderItems.orderId })
-        .from(orderItems)
-        .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
-        .where(eq(eventTicketTypes.eventId, eventId)),
-    ),
-  );
-
 function filters(db: Db, eventId: number, query: Partial<OrdersQuery>): SQL {
   const where: (SQL | undefined)[] = [
-    ordersOfEvent(db, eventId),
+    eq(orders.eventId, eventId),
     // A hold without buyer details is nobody's order yet.
     ne(orders.buyerEmail, ""),
   ];
@@ -343,7 +329,7 @@ export async function cancelEvent(
     const paid = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(ordersOfEvent(tx, eventId), eq(orders.status, "paid")));
+      .where(and(eq(orders.eventId, eventId), eq(orders.status, "paid")));
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     if (paid.length > 0 && !options.confirm) {
       throw new HttpError(409, "conflict", "confirm_cancel", { confirm: "confirm_cancel" });
@@ -405,9 +391,7 @@ async function refundCancelled(
  * Refunds the paid orders that cancellations left: `cancelEvent` refunds after its commit, so a
  * refund the provider refused, or the process ending meanwhile, would leave buyers of a
  * cancelled event charged. Run with the checkout's reconciliation (every
- * RECONCILE_INTERVAL_SECONDS); a refund that fails again is tried at the next run. It finds the
- * orders by the event they were placed for, as every checkout order names it (of the demo
- * data's older orders, only `cancelEvent` finds them, by their items).
+ * RECONCILE_INTERVAL_SECONDS); a refund that fails again is tried at the next run.
  */
 export async function refundCancelledEvents(
   db: Database,
