@@ -26,6 +26,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -701,8 +702,11 @@ export const doorScans = pgTable(
   "door_scans",
   {
     id: serial("id").primaryKey(),
-    /** The device's id of the scan: sending it again records nothing new. */
-    scanId: uuid("scan_id").notNull().unique(),
+    /**
+     * The device's id of the scan: sending it again to the same event's door records nothing new.
+     * Unique per event, so that one event's door never answers with another's scan.
+     */
+    scanId: uuid("scan_id").notNull(),
     eventId: integer("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
@@ -719,6 +723,7 @@ export const doorScans = pgTable(
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    unique("door_scans_event_scan_unique").on(t.eventId, t.scanId),
     index("door_scans_event_idx").on(t.eventId, t.scannedAt),
     index("door_scans_ticket_idx").on(t.ticketId),
   ],

@@ -318,6 +318,37 @@ describe("scanning", () => {
     expect(ids.filter((id) => id === unknownId)).toHaveLength(1);
   });
 
+  it("answers a scan id another event's door recorded with a scan of its own event", async () => {
+    const [other] = await t.ctx.db
+      .select({ id: events.id })
+      .from(events)
+      .innerJoin(users, eq(users.id, events.organiserId))
+      .where(sql`${users.email} = ${demoUsers.organiser.email} and ${events.id} <> ${eventId}`)
+      .limit(1);
+    const [here, there] = await Promise.all([newLink(), newLink({}, other!.id)]);
+    const [, , , , , ticket] = await eventTickets();
+    const scanId = randomUUID();
+    expect((await result(await scan(here.token!, ticket!.code, "entry", scanId))).result).toBe(
+      "valid",
+    );
+    // The same id at the other event's door: its own scan, nothing of the first one's ticket.
+    const replay = await result(await scan(there.token!, "nope", "entry", scanId));
+    expect(replay).toMatchObject({ result: "unknown_code", ticket: null });
+    const logged = async (event: number) => {
+      const log = await call(t.app, {
+        method: "GET",
+        url: fillPath(doorPaths.log, { id: event }),
+        token: organiserToken,
+      });
+      return log
+        .json<{ data: { scan_id: string; result: string }[] }>()
+        .data.filter((row) => row.scan_id === scanId)
+        .map((row) => row.result);
+    };
+    expect(await logged(eventId)).toEqual(["valid"]);
+    expect(await logged(other!.id)).toEqual(["unknown_code"]);
+  });
+
   it("syncs offline scans: first by time wins, the later one is a duplicate", async () => {
     const [a, b] = await Promise.all([newLink({ gate: "A" }), newLink({ gate: "B" })]);
     const [, , , , , ticket] = await eventTickets();
