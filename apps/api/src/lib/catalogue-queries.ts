@@ -52,6 +52,15 @@ async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
 
 const textSearchConfig = (locale: Locale) => sql.raw(locale === "en" ? "'english'" : "'german'");
 
+/**
+ * Venues the public may see (alias `v`): the shared ones, and an organiser's own once an event
+ * that is not a draft takes place there. An organiser's venue for a draft is theirs alone.
+ */
+const publicVenue = sql`(v.organiser_id is null or exists (select from events pe where pe.venue_id = v.id and pe.status <> 'draft'))`;
+
+/** Cities with a venue the public may see (alias `ci`). */
+const cityWithVenue = sql`exists (select from venues v where v.city_id = ci.id and ${publicVenue})`;
+
 /** Visible upcoming events: published (not cancelled, never drafts) and not ended. */
 const upcomingPublished = (now: Instant) =>
   sql`e.status = 'published' and e.ends_at >= ${timestamptz(now)}`;
@@ -559,7 +568,7 @@ export async function listCities(db: Database, locale: Locale, now: Date) {
     sql`select ci.id, ${col("ci.name", locale)} as name, co.code as country_code,
         ${cityUpcomingCount(now)} as upcoming_count
       from cities ci join countries co on co.id = ci.country_id
-      where exists (select 1 from venues v where v.city_id = ci.id)`,
+      where ${cityWithVenue}`,
   );
   const collator = new Intl.Collator(locale);
   return found.map(toCity).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
@@ -733,7 +742,7 @@ const searchedNameRows = keptStatement(({ locale, corrected }: SearchShape) => {
   const venueQuery = sql`select v.id, v.name, v.city_id, ${col("ci.name", locale)} as city_name,
       ${venueUpcomingCount(now)} as upcoming_count
     from venues v join cities ci on ci.id = v.city_id
-    where ${nameMatch(sql`v.name`)}
+    where ${nameMatch(sql`v.name`)} and ${publicVenue}
     order by word_similarity(${q}, v.name) desc, v.name, v.id
     limit ${limit}`;
   const categoryQuery = sql`select c.id, ${col("c.slug", locale)} as slug, ${col("c.name", locale)} as name, c.image,
@@ -746,7 +755,7 @@ const searchedNameRows = keptStatement(({ locale, corrected }: SearchShape) => {
   const cityQuery = sql`select ci.id, ${col("ci.name", locale)} as name, co.code as country_code,
       ${cityUpcomingCount(now)} as upcoming_count
     from cities ci join countries co on co.id = ci.country_id
-    where exists (select 1 from venues v where v.city_id = ci.id)
+    where ${cityWithVenue}
       and (${nameMatch(sql`ci.name_de`)} or ${nameMatch(sql`ci.name_en`)})
     order by greatest(word_similarity(${q}, ci.name_de), word_similarity(${q}, ci.name_en)) desc, ci.id
     limit ${limit}`;
@@ -845,12 +854,12 @@ export async function suggestions(
     : null;
   const venueQuery = sql`select v.id, v.name, ${col("ci.name", locale)} as city_name
     from venues v join cities ci on ci.id = v.city_id
-    where ${anyName(sql`v.name`)}
+    where (${anyName(sql`v.name`)}) and ${publicVenue}
     order by (v.name ilike ${startsWith}) desc, v.name, v.id
     limit ${limit}`;
   const cityQuery = sql`select ci.id, ${col("ci.name", locale)} as name
     from cities ci
-    where exists (select 1 from venues v where v.city_id = ci.id)
+    where ${cityWithVenue}
       and (${anyName(sql`ci.name_de`)} or ${anyName(sql`ci.name_en`)})
     order by (${col("ci.name", locale)} ilike ${startsWith}) desc, ${col("ci.name", locale)}, ci.id
     limit ${limit}`;

@@ -4,10 +4,10 @@ import { type Database, preparedRows } from "../db/client.ts";
 /**
  * Typo correction for the search: a query word of five letters or more that no name in the
  * catalogue contains is compared with the dictionary `search_words` (the words of event titles,
- * category, venue and city names, kept by triggers; migration 0006). A word that differs by one
- * wrong, missing, extra or swapped letter from a part of a dictionary word ("comdy" in "comedy",
- * "ausstelung" in "sonderausstellung") is replaced by that part, and the corrected query searches
- * beside the typed one (its matches rank below the typed query's).
+ * category, city and public venue names, kept by triggers; migrations 0006 and 0026). A word that
+ * differs by one wrong, missing, extra or swapped letter from a part of a dictionary word ("comdy"
+ * in "comedy", "ausstelung" in "sonderausstellung") is replaced by that part, and the corrected
+ * query searches beside the typed one (its matches rank below the typed query's).
  */
 
 /** Words shorter than this are searched as typed: with one edit, short words match too much. */

@@ -1,6 +1,8 @@
-import type { EventList, SearchResult } from "@eventwerk/contract";
+import { readFile } from "node:fs/promises";
+import { apiPaths, type EventList, type SearchResult } from "@eventwerk/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../db/schema.ts";
 import { titleSimilarity } from "../lib/catalogue-queries.ts";
 import { call, createTestApp, type TestApp } from "../testing/app.ts";
 import { type CatalogueFixtures, createCatalogueFixtures } from "../testing/catalogue-fixtures.ts";
@@ -85,6 +87,93 @@ describe("search", () => {
     expect(result.venues.length).toBeLessThanOrEqual(2);
     const wild = await search("%_%");
     expect(wild.venues).toEqual([]);
+  });
+
+  it("keeps an organiser's own venue and its city out until an event there is public", async () => {
+    const db = t.ctx.db;
+    const [city] = await db
+      .insert(schema.cities)
+      .values({
+        countryId: f.city.countryId,
+        nameDe: "Zyklopenstadt",
+        nameEn: "Cyclopstown",
+        postalCode: "99999",
+      })
+      .returning();
+    const [venue] = await db
+      .insert(schema.venues)
+      .values({
+        name: "Geheimbunker Zyklopenweg",
+        addressLine: "Zyklopenweg 7",
+        postalCode: "99999",
+        cityId: city!.id,
+        latitude: 52.5,
+        longitude: 13.4,
+        organiserId: f.organiserId,
+      })
+      .returning();
+    const seen = async () => {
+      const found = await search("Geheimbunker Zyklopen");
+      const suggested = await call(t.app, {
+        method: "GET",
+        url: `${apiPaths.searchSuggestions}?q=Geheimbunker`,
+      });
+      const cities = await call(t.app, { method: "GET", url: apiPaths.eventCities });
+      const words = await db.execute(
+        sql`select word from search_words where word in ('geheimbunker', 'zyklopenweg')`,
+      );
+      return {
+        venue: found.venues.some((row) => row.id === venue!.id),
+        suggested: suggested.body.includes("Geheimbunker"),
+        city: cities.body.includes("Zyklopenstadt"),
+        cityFound: (await search("Zyklopenstadt")).cities.length > 0,
+        // A corrected query could complete a word of the dictionary.
+        words: words.rows.length,
+      };
+    };
+    const hidden = { venue: false, suggested: false, city: false, cityFound: false, words: 0 };
+    expect(await seen()).toEqual(hidden);
+    // Before migration 0026 every venue's name went into the typo dictionary: it takes out the
+    // words only private venues gave, and keeps the others'.
+    await db.execute(sql`select search_words_add(${venue!.name}, 'Quarzphilharmonie')`);
+    expect((await seen()).words).toBe(2);
+    const migration = await readFile(
+      new URL("../../drizzle/0026_private_venues_out_of_search.sql", import.meta.url),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) {
+      await db.execute(sql.raw(statement));
+    }
+    expect(await seen()).toEqual(hidden);
+    expect(
+      (await db.execute(sql`select from search_words where word = 'quarzphilharmonie'`)).rows,
+    ).toHaveLength(1);
+    // A draft there keeps it the organiser's.
+    const draft = await f.insert({
+      key: "privateVenue",
+      titleDe: "Zyklopenprobe",
+      titleEn: "Cyclops rehearsal",
+      start: new Date(f.now.getTime() + 5 * 86_400_000),
+      status: "draft",
+      tickets: [],
+    });
+    await db
+      .update(schema.events)
+      .set({ venueId: venue!.id })
+      .where(sql`${schema.events.id} = ${draft}`);
+    expect(await seen()).toEqual(hidden);
+    // Published, the event shows its venue anyway: the venue is public now.
+    await db
+      .update(schema.events)
+      .set({ status: "published" })
+      .where(sql`${schema.events.id} = ${draft}`);
+    expect(await seen()).toEqual({
+      venue: true,
+      suggested: true,
+      city: true,
+      cityFound: true,
+      words: 2,
+    });
   });
 
   it("answers nothing rather than an error for words without content", async () => {
