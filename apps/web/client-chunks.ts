@@ -1,4 +1,5 @@
 import { areaNames, areas, inSiteLayout, pages } from "./app/route-table.ts";
+import { pageModules } from "./app/routes.ts";
 
 /*
  * How the browser bundle is split into files (the Vite config's `codeSplitting`). Apart from the
@@ -31,12 +32,14 @@ const isOneOf = (modules: readonly string[]) => (entry: string) => {
 };
 
 /** The site's own pages: not the account's, checkout's, door's, panel's or embed's. */
-const isSitePage = isOneOf(pages.filter((page) => page.area === "site").map((page) => page.module));
+const isSitePage = isOneOf(
+  pages.filter((page) => page.area === "site").map((page) => pageModules[page.key]),
+);
 const isSiteLayout = isOneOf([areas.site.layout]);
 /** The pages and layouts outside the site's layout (door, panel, embed): no header, no footer. */
 const outsideAreas = areaNames.filter((name) => !inSiteLayout(name));
 const isOutsideSite = isOneOf([
-  ...pages.filter((page) => outsideAreas.includes(page.area)).map((page) => page.module),
+  ...pages.filter((page) => outsideAreas.includes(page.area)).map((page) => pageModules[page.key]),
   ...outsideAreas.flatMap((name) => areas[name].layout ?? []),
 ]);
 

@@ -14,6 +14,7 @@ import {
   redirects,
   routerPath,
 } from "./route-table";
+import { pageModules } from "./routes";
 
 /** The product's 24 pages, German / English (the English organiser path is spelt that way). */
 const spec: [string, string][] = [
@@ -169,10 +170,10 @@ describe("route table", () => {
     );
     expect(bare.map((page) => page.key)).toEqual(["door-scanner"]);
     for (const page of bare) {
-      const module: Record<string, unknown> = await import(`./${page.module}`);
+      const module: Record<string, unknown> = await import(`./${pageModules[page.key]}`);
       expect(typeof module.meta, page.key).toBe("function");
       expect(typeof module.ErrorBoundary, page.key).toBe("function");
-      expect(readFileSync(new URL(page.module, import.meta.url), "utf8")).toContain(
+      expect(readFileSync(new URL(pageModules[page.key], import.meta.url), "utf8")).toContain(
         "<HeadLinks />",
       );
     }

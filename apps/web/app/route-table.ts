@@ -8,7 +8,8 @@ import {
 /**
  * The one route table: every page once, with its German and English path, in its area. `routes.ts`
  * (nested layouts per area), links, the language switch, hreflang and the sitemap all take their
- * paths from here.
+ * paths from here. The browser loads it with every page; each page's module is named in
+ * `routes.ts` (`pageModules`), which only the build reads.
  */
 
 /** Names a page or an area can list; `middleware.server.ts` implements them. */
@@ -68,7 +69,6 @@ type PageEntry = {
   key: string;
   de: string;
   en: string;
-  module: string;
   area: AreaName;
   /** What runs before the page: its area's middleware, then its own. */
   middleware: readonly MiddlewareName[];
@@ -80,13 +80,11 @@ const page = <const K extends string>(
   key: K,
   de: string,
   en: string,
-  module: string,
   options: { area?: AreaName; middleware?: readonly MiddlewareName[]; cms?: string } = {},
 ) => ({
   key,
   de,
   en,
-  module,
   area: options.area ?? "site",
   middleware: [...areaMiddleware(options.area ?? "site"), ...(options.middleware ?? [])],
   ...(options.cms ? { cms: options.cms } : {}),
@@ -99,143 +97,67 @@ const organiserScreen = { area: "panel", middleware: ["organiser"] } as const;
 const guestOnly = { middleware: ["guestOnly"] } as const;
 
 export const pages = [
-  page("home", "/", "/en", "routes/home.tsx"),
-  page("event", "/:slug-evx-:id", "/en/:slug-evx-:id", "routes/event.tsx"),
-  page("about-us", "/ueber-uns", "/en/about-us", "routes/cms-page.tsx", { cms: "about-us" }),
-  page("account", "/konto", "/en/account", "routes/account/dashboard.tsx", account),
-  page(
-    "account-tickets",
-    "/konto/tickets",
-    "/en/account/tickets",
-    "routes/account/tickets.tsx",
-    account,
-  ),
-  page(
-    "account-profile",
-    "/konto/profil",
-    "/en/account/profile",
-    "routes/account/profile.tsx",
-    account,
-  ),
-  page(
-    "account-addresses",
-    "/konto/adressen",
-    "/en/account/addresses",
-    "routes/account/addresses.tsx",
-    account,
-  ),
-  page(
-    "account-privacy",
-    "/konto/datenschutz",
-    "/en/account/privacy",
-    "routes/account/privacy.tsx",
-    account,
-  ),
-  page("checkout", "/kasse/:id", "/en/checkout/:id", "routes/checkout.tsx", checkout),
-  page("account-door", "/konto/einlass", "/en/account/door", "routes/account/door.tsx", account),
-  page("cities", "/staedte", "/en/cities", "routes/cities.tsx"),
-  page("contact", "/kontakt", "/en/contact", "routes/contact.tsx"),
-  page(
-    "event-categories",
-    "/veranstaltungen-kategorien",
-    "/en/event-categories",
-    "routes/event-categories.tsx",
-  ),
-  page("event-solutions", "/eventlosungen", "/en/event-solutions", "routes/cms-page.tsx", {
+  page("home", "/", "/en"),
+  page("event", "/:slug-evx-:id", "/en/:slug-evx-:id"),
+  page("about-us", "/ueber-uns", "/en/about-us", { cms: "about-us" }),
+  page("account", "/konto", "/en/account", account),
+  page("account-tickets", "/konto/tickets", "/en/account/tickets", account),
+  page("account-profile", "/konto/profil", "/en/account/profile", account),
+  page("account-addresses", "/konto/adressen", "/en/account/addresses", account),
+  page("account-privacy", "/konto/datenschutz", "/en/account/privacy", account),
+  page("checkout", "/kasse/:id", "/en/checkout/:id", checkout),
+  page("account-door", "/konto/einlass", "/en/account/door", account),
+  page("cities", "/staedte", "/en/cities"),
+  page("contact", "/kontakt", "/en/contact"),
+  page("event-categories", "/veranstaltungen-kategorien", "/en/event-categories"),
+  page("event-solutions", "/eventlosungen", "/en/event-solutions", {
     cms: "event-solutions",
   }),
-  page("events", "/veranstaltungen", "/en/events", "routes/events.tsx"),
-  page("faq", "/faq", "/en/faq", "routes/cms-page.tsx", { cms: "faq" }),
-  page("login", "/login", "/en/login", "routes/login.tsx", guestOnly),
+  page("events", "/veranstaltungen", "/en/events"),
+  page("faq", "/faq", "/en/faq", { cms: "faq" }),
+  page("login", "/login", "/en/login", guestOnly),
   page(
     "organiser-register",
     "/neue-registrierung-organisator",
     "/en/new-register-organiator",
-    "routes/organiser-register.tsx",
     guestOnly,
   ),
-  page(
-    "visitor-register",
-    "/neue-registrierung",
-    "/en/new-register",
-    "routes/visitor-register.tsx",
-    guestOnly,
-  ),
-  page("content-page", "/pages/:id", "/en/pages/:id", "routes/content-page.tsx"),
-  page("panel", "/panel", "/en/panel", "routes/panel.tsx", { area: "panel" }),
-  page("embed-event", "/einbetten/:id", "/en/embed/:id", "routes/embed.tsx", { area: "embed" }),
-  page(
-    "panel-event-new",
-    "/panel/veranstaltungen/neu",
-    "/en/panel/events/new",
-    "routes/panel/event-new.tsx",
-    organiserScreen,
-  ),
-  page(
-    "panel-event",
-    "/panel/veranstaltungen/:id",
-    "/en/panel/events/:id",
-    "routes/panel/event.tsx",
-    organiserScreen,
-  ),
+  page("visitor-register", "/neue-registrierung", "/en/new-register", guestOnly),
+  page("content-page", "/pages/:id", "/en/pages/:id"),
+  page("panel", "/panel", "/en/panel", { area: "panel" }),
+  page("embed-event", "/einbetten/:id", "/en/embed/:id", { area: "embed" }),
+  page("panel-event-new", "/panel/veranstaltungen/neu", "/en/panel/events/new", organiserScreen),
+  page("panel-event", "/panel/veranstaltungen/:id", "/en/panel/events/:id", organiserScreen),
   page(
     "panel-orders",
     "/panel/veranstaltungen/:id/bestellungen",
     "/en/panel/events/:id/orders",
-    "routes/panel/orders.tsx",
     organiserScreen,
   ),
-  page(
-    "panel-order",
-    "/panel/bestellungen/:id",
-    "/en/panel/orders/:id",
-    "routes/panel/order.tsx",
-    organiserScreen,
-  ),
-  page(
-    "panel-organisers",
-    "/panel/veranstalter",
-    "/en/panel/organisers",
-    "routes/panel/organisers.tsx",
-    { area: "panel", middleware: ["admin"] },
-  ),
-  page("privacy-policy", "/datenschutz", "/en/privacy-policy", "routes/cms-page.tsx", {
+  page("panel-order", "/panel/bestellungen/:id", "/en/panel/orders/:id", organiserScreen),
+  page("panel-organisers", "/panel/veranstalter", "/en/panel/organisers", {
+    area: "panel",
+    middleware: ["admin"],
+  }),
+  page("privacy-policy", "/datenschutz", "/en/privacy-policy", {
     cms: "privacy-policy",
   }),
-  page("qr", "/qr", "/en/qr", "routes/qr.tsx"),
-  page("door-scanner", "/qr/scanner", "/en/qr/scanner", "routes/door/scanner.tsx", {
+  page("qr", "/qr", "/en/qr"),
+  page("door-scanner", "/qr/scanner", "/en/qr/scanner", {
     area: "door",
   }),
-  page("register", "/registrierung", "/en/register", "routes/register.tsx", guestOnly),
+  page("register", "/registrierung", "/en/register", guestOnly),
   // The landing page of emailed address links (webPagePaths.confirmEmail of the contract).
-  page("confirm-email", "/e-mail-bestaetigen", "/en/confirm-email", "routes/confirm-email.tsx"),
-  page(
-    "reset-password",
-    "/passwort-zurucksetzen",
-    "/en/reset-password",
-    "routes/reset-password.tsx",
-    guestOnly,
-  ),
-  page("search", "/search", "/en/search", "routes/search.tsx"),
-  page("terms", "/agb", "/en/terms-and-conditions", "routes/cms-page.tsx", {
+  page("confirm-email", "/e-mail-bestaetigen", "/en/confirm-email"),
+  page("reset-password", "/passwort-zurucksetzen", "/en/reset-password", guestOnly),
+  page("search", "/search", "/en/search"),
+  page("terms", "/agb", "/en/terms-and-conditions", {
     cms: "terms-and-conditions",
   }),
-  page("test", "/test", "/en/test", "routes/test.tsx", { middleware: ["developerPages"] }),
-  page(
-    "ticket-buy-status",
-    "/ticket-buy-status",
-    "/en/ticket-buy-status",
-    "routes/ticket-buy-status.tsx",
-    checkout,
-  ),
-  page(
-    "test-payment",
-    checkoutWebPaths.testPayment.de,
-    checkoutWebPaths.testPayment.en,
-    "routes/test-payment.tsx",
-    checkout,
-  ),
-  page("ticketing", "/unsere-dienste", "/en/ticketing", "routes/cms-page.tsx", {
+  page("test", "/test", "/en/test", { middleware: ["developerPages"] }),
+  page("ticket-buy-status", "/ticket-buy-status", "/en/ticket-buy-status", checkout),
+  page("test-payment", checkoutWebPaths.testPayment.de, checkoutWebPaths.testPayment.en, checkout),
+  page("ticketing", "/unsere-dienste", "/en/ticketing", {
     cms: "ticketing-service",
   }),
 ] as const satisfies readonly PageEntry[];
@@ -245,27 +167,27 @@ export type Page = (typeof pages)[number];
 
 /** Endpoints that are not pages: form targets and files. */
 export const resources = {
-  logout: { de: "/logout", en: "/en/logout", module: "routes/logout.tsx" },
-  buildManifest: { path: "/builds/latest.json", module: "routes/build-manifest.ts" },
-  sitemap: { path: "/sitemap.xml", module: "routes/sitemap.ts" },
-  robots: { path: "/robots.txt", module: "routes/robots.ts" },
-  places: { path: "/places.json", module: "routes/places.ts" },
-  suggestions: { path: "/suggestions.json", module: "routes/suggestions.ts" },
-  accountExport: { path: "/account-data.json", module: "routes/account-export.ts" },
+  logout: { de: "/logout", en: "/en/logout" },
+  buildManifest: { path: "/builds/latest.json" },
+  sitemap: { path: "/sitemap.xml" },
+  robots: { path: "/robots.txt" },
+  places: { path: "/places.json" },
+  suggestions: { path: "/suggestions.json" },
+  accountExport: { path: "/account-data.json" },
   /** A paid order's tickets (PDF) and calendar file, with the buyer's login or order cookie. */
-  orderFile: { path: "/order-files/:id/:file", module: "routes/order-file.ts" },
-  panelOrdersCsv: { path: "/panel/orders.csv", module: "routes/panel/orders-csv.ts" },
+  orderFile: { path: "/order-files/:id/:file" },
+  panelOrdersCsv: { path: "/panel/orders.csv" },
   /** The script beside an embedded shop's frame on the organiser's site: it sizes the frame. */
-  embedScript: { path: "/embed.js", module: "routes/embed-script.ts" },
+  embedScript: { path: "/embed.js" },
   /** A page's messages in one language, for the browser (i18n/page-messages.ts). */
-  pageMessages: { path: "/i18n/:build/:locale/:page", module: "routes/page-messages.ts" },
+  pageMessages: { path: "/i18n/:build/:locale/:page" },
   /**
    * Asked for only by pages of a build before decision 016 (React Router's lazy route
    * discovery): it tells them to load the document anew.
    */
-  routeManifest: { path: "/__manifest", module: "routes/route-manifest.ts" },
+  routeManifest: { path: "/__manifest" },
   /** The scanner's data (tickets, keys) and its scans, with the door link's cookie. */
-  doorData: { path: "/door-scanner.json", module: "routes/door/scanner-data.ts" },
+  doorData: { path: "/door-scanner.json" },
 } as const;
 
 /** Old or misspelt paths answered with a 301 to a page. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Locale } from "@eventwerk/contract";
 import { describe, expect, it } from "vitest";
 import { type AreaName, areaChain, areas, matchPage, pages, pathTo } from "../route-table";
+import { pageModules } from "../routes";
 import {
   areaNamespaces,
   messagesOfPage,
@@ -78,7 +79,7 @@ describe("messages per page", () => {
   it.each(pages.map((page) => [page.key, page] as const))(
     "page %s gets exactly the namespaces it renders",
     (key, page) => {
-      const used = namespacesUsed([page.module, ...layoutsOf(page.area)]);
+      const used = namespacesUsed([pageModules[key], ...layoutsOf(page.area)]);
       const needed = sorted([...shellNamespaces, ...used]);
       expect(sorted(namespacesOf(key))).toEqual(needed);
       // Nothing listed that the page does not render.
