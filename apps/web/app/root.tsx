@@ -27,6 +27,7 @@ import errorsDe from "./i18n/messages/de/errors.json";
 import errorsEn from "./i18n/messages/en/errors.json";
 import { rootMiddleware } from "./middleware.server";
 import { localeFromPath, matchPage } from "./route-table";
+import { cookiesAreSecure } from "./session/cookies.server";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 
@@ -47,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: state.locale,
     messagesPath: messages,
     siteName: config.SITE_NAME,
+    // The browser writes the locale cookies too, Secure as the server's.
+    secureCookies: cookiesAreSecure(config),
     origin: publicOrigin(request),
     user: state.user
       ? { name: state.user.name, surname: state.user.surname, role: state.user.role }

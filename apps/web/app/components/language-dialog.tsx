@@ -2,20 +2,10 @@ import type { Locale } from "@eventwerk/contract";
 import type { MouseEvent, RefObject } from "react";
 import { useTranslations } from "use-intl";
 import { useCounterpartPath, useRootData } from "../hooks";
+import { localeCookie } from "../lib/locale-cookie";
 import { pathTo } from "../route-table";
 import { Dialog } from "./dialog";
 import { Icon } from "./icon";
-
-const YEAR = 365 * 24 * 60 * 60;
-
-/** The locale cookie and `active_lang`, as the server sets them (`session/cookies.server.ts`). */
-export function setLocaleCookies(locale: Locale) {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  for (const name of ["i18n_redirected", "active_lang"]) {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox.
-    document.cookie = `${name}=${encodeURIComponent(locale)}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`;
-  }
-}
 
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -55,13 +45,16 @@ export default function LanguageDialog({
  */
 export function LanguageList() {
   const t = useTranslations("language");
-  const { langs, locale } = useRootData();
+  const { langs, locale, secureCookies } = useRootData();
   const counterpart = useCounterpartPath();
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, target: Locale) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
-    setLocaleCookies(target);
+    for (const name of ["i18n_redirected", "active_lang"] as const) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox.
+      document.cookie = localeCookie(name, target, secureCookies);
+    }
     window.location.assign(event.currentTarget.href);
   };
 

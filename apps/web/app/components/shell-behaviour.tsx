@@ -1,3 +1,4 @@
+import type { Locale } from "@eventwerk/contract";
 import {
   type CSSProperties,
   type ReactNode,
@@ -8,6 +9,7 @@ import {
 } from "react";
 import { useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
+import { localeCookie } from "../lib/locale-cookie";
 import { useApplyTheme } from "../lib/theme";
 import type { RootData } from "../root";
 import { Icon } from "./icon";
@@ -43,7 +45,7 @@ export const chunkReloadStorageKey = "eventwerk:chunk-reload-at";
  */
 export function ShellBehaviour({ data, children }: { data: RootData; children: ReactNode }) {
   useApplyTheme();
-  useActiveLangCookie(data.locale);
+  useActiveLangCookie(data.locale, data.secureCookies);
   useChunkErrorReload();
   // Inverted on purpose (docs/decisions: the maintenance flag): the app shows only while the setting is "true".
   if (data.maintenance !== "true") return <MaintenanceOverlay site={data.siteName} />;
@@ -277,11 +279,10 @@ function useChunkErrorReload() {
 }
 
 /** Keeps the `active_lang` cookie (the active language, kept persistently) in step. */
-function useActiveLangCookie(locale: string) {
+function useActiveLangCookie(locale: Locale, secure: boolean) {
   useEffect(() => {
     if (document.cookie.split("; ").includes(`active_lang=${locale}`)) return;
-    const secure = window.location.protocol === "https:" ? "; Secure" : "";
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox.
-    document.cookie = `active_lang=${encodeURIComponent(locale)}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`;
-  }, [locale]);
+    document.cookie = localeCookie("active_lang", locale, secure);
+  }, [locale, secure]);
 }
