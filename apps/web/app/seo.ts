@@ -12,7 +12,7 @@ type Match = { id: string; loaderData?: unknown } | undefined;
 /**
  * Title, description, Open Graph and Twitter tags of a page. The title and description come
  * from the `meta` catalogue by the page the URL matches in the route table, unless the page
- * passes its own.
+ * passes its own; both carry the site's name.
  */
 export function pageMeta(
   {
@@ -36,8 +36,9 @@ export function pageMeta(
       : key
         ? `${t(`${key}.title`)} – ${site}`
         : `${site} – ${common("siteTagline")}`;
-  const description =
-    own.description ?? (key ? t(`${key}.description`) : common("siteDescription", { site }));
+  // The description carries the product name, as the title does.
+  const described = own.description ?? (key ? t(`${key}.description`) : null);
+  const description = described ? `${described} – ${site}` : common("siteDescription", { site });
   const image = `${root.origin}/share-image.png`;
   return [
     { title },

@@ -46,6 +46,8 @@ async function expectHead(page: Page, origin: string, route: RouteCase) {
   } else {
     await soft(page).toHaveTitle(expectedTitle(shown.key, route.locale));
   }
+  // The description carries the product name too.
+  await soft(page.locator('meta[name="description"]')).toHaveAttribute("content", /Eventwerk/);
   const canonical = page.locator('link[rel="canonical"]');
   await soft(canonical).toHaveCount(1);
   await soft(canonical).toHaveAttribute("href", origin + shown.path);
