@@ -4,18 +4,24 @@ import { localeFromPath, pathTo } from "../route-table";
 
 /**
  * The site's error page: "Page Not Found" for a 404, otherwise "Internal Server Error", with the
- * status code and a way home. The root and each layout show it in their error boundaries.
+ * status code, a message, a description and a way home. The root and each layout show it in
+ * their error boundaries.
  */
 export function ErrorPage({ error }: { error: unknown }) {
   const t = useTranslations("errors");
-  const locale = localeFromPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // An error's own text only in development: in production it could tell more than a visitor
+  // should read (a query, a path on the server).
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string"
       ? error.data
       : error instanceof Error && import.meta.env.DEV
         ? error.message
-        : null;
+        : status === 404
+          ? `Page not found: ${pathname}`
+          : t("serverErrorMessage");
   return (
     <main
       id="main"
@@ -25,7 +31,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       <h1 className="text-3xl font-bold tracking-tight">
         {status === 404 ? t("notFoundTitle") : t("serverErrorTitle")}
       </h1>
-      {message && <p className="font-medium text-neutral-800 dark:text-neutral-200">{message}</p>}
+      <p className="font-medium text-neutral-800 dark:text-neutral-200">{message}</p>
       <p className="text-muted">
         {status === 404 ? t("notFoundDescription") : t("serverErrorDescription")}
       </p>
