@@ -21,5 +21,6 @@ const messages = document
         </StrictMode>,
       );
     }),
-  (error: unknown) => console.error(error),
+  // loadMessages has logged it.
+  () => {},
 );

@@ -30,9 +30,20 @@ export function messagesAt(path: string): Messages {
   return messages;
 }
 
+/**
+ * Loads a page's messages once. A 404 (no messages for that language) is warned of as "Could not
+ * find messages for locale code", any failure logged as "Failed locale loading"; the error stays
+ * the caller's.
+ */
 export async function loadMessages(path: string): Promise<void> {
   if (known.has(path)) return;
-  const response = await fetch(path);
-  if (!response.ok) throw new Error(`Loading ${path} failed (${response.status})`);
-  known.set(path, (await response.json()) as Messages);
+  try {
+    const response = await fetch(path);
+    if (response.status === 404) console.warn("Could not find messages for locale code", path);
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    known.set(path, (await response.json()) as Messages);
+  } catch (error) {
+    console.error("Failed locale loading", error);
+    throw error;
+  }
 }
