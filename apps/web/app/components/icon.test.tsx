@@ -18,6 +18,11 @@ describe("icon sprite", () => {
 });
 
 describe("Icon", () => {
+  it("is 1rem unless a size class says otherwise (SPEC 9)", async () => {
+    const css = await readFile(new URL("../app.css", import.meta.url), "utf8");
+    expect(css).toMatch(/\.icon \{\s*width: 1rem;\s*height: 1rem;/);
+  });
+
   it("draws the named symbol of the sprite, hidden from assistive technology", () => {
     const html = renderToString(<Icon name="map-pin" className="size-4" />);
     expect(html).toMatch(/^<svg aria-hidden="true"/);

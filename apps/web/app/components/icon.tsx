@@ -11,7 +11,7 @@ export { spriteUrl as iconSpriteUrl };
  * JavaScript; the text next to it says what it means. Size and colour come from `className`.
  */
 export function Icon({ name, className, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
-  // Size (24 px unless a size class says otherwise), stroke and fill come from the `icon` class
+  // Size (1rem unless a size class says otherwise), stroke and fill come from the `icon` class
   // (app.css), which is shorter than the attributes: 19 icons on an event page.
   return (
     <svg aria-hidden="true" {...props} className={className ? `icon ${className}` : "icon"}>
