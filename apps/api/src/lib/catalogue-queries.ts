@@ -751,12 +751,13 @@ const searchedNameRows = keptStatement(({ locale, corrected }: SearchShape) => {
     where ${nameMatch(col("c.name", locale))}
     order by word_similarity(${q}, ${col("c.name", locale)}) desc, c.sort_order, c.id
     limit ${limit}`;
-  // Cities are found by their name in either language ("Munich" and "München").
+  // Cities are found by their name in either language ("Munich" and "München"); the English
+  // name is tested only where it differs (most cities have one name in both).
   const cityQuery = sql`select ci.id, ${col("ci.name", locale)} as name, co.code as country_code,
       ${cityUpcomingCount(now)} as upcoming_count
     from cities ci join countries co on co.id = ci.country_id
     where ${cityWithVenue}
-      and (${nameMatch(sql`ci.name_de`)} or ${nameMatch(sql`ci.name_en`)})
+      and (${nameMatch(sql`ci.name_de`)} or (ci.name_en <> ci.name_de and ${nameMatch(sql`ci.name_en`)}))
     order by greatest(word_similarity(${q}, ci.name_de), word_similarity(${q}, ci.name_en)) desc, ci.id
     limit ${limit}`;
   const list = (query: SQL) => sql`(select coalesce(json_agg(found), '[]') from (${query}) found)`;
