@@ -810,7 +810,7 @@ describe("ticket types and vouchers", () => {
     expect(taken).toBeGreaterThan(0);
   });
 
-  it("creates vouchers, lists them with their uses and deactivates them", async () => {
+  it("creates vouchers, lists them with their uses (a refund gives one back) and deactivates them", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const { event, type } = await saleEvent(owner.token);
     const cases: [Record<string, unknown>, string][] = [
@@ -877,6 +877,21 @@ describe("ticket types and vouchers", () => {
     });
     expect(list.json<{ data: PanelVoucher[] }>().data).toEqual([
       expect.objectContaining({ id: voucher.id, uses: 1, max_uses: 5, active: true }),
+    ]);
+    // A refunded order is no paid use any more: the code's use comes back.
+    const refund = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.refundOrder, order.data.id),
+      token: owner.token,
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const afterRefund = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.vouchers, event.id),
+      token: owner.token,
+    });
+    expect(afterRefund.json<{ data: PanelVoucher[] }>().data).toEqual([
+      expect.objectContaining({ id: voucher.id, uses: 0 }),
     ]);
     const off = await call(t.app, {
       method: "POST",

@@ -179,7 +179,7 @@ export async function readPanelOrder(
 /**
  * Gives a paid order's money back through the provider it was paid with, in the caller's
  * transaction: the order becomes refunded (its tickets stop working at the door and show as
- * cancelled to the buyer), the seats go back on sale, and the buyer is emailed.
+ * cancelled to the buyer), the seats and the voucher's use go back, and the buyer is emailed.
  */
 async function refundInTransaction(
   tx: Db,
@@ -197,6 +197,14 @@ async function refundInTransaction(
   if (order.status !== "paid") throw new HttpError(409, "conflict", "order_not_refundable");
   if (order.paymentReference && order.paymentProvider === provider.name) {
     await provider.refund(tx, order.paymentReference);
+  }
+  // A code's `max_uses` counts paid uses: this one is not any more. Locked where a payment locks
+  // it, after the order and before the ticket types.
+  if (order.voucherId !== null) {
+    await tx
+      .update(vouchers)
+      .set({ usesCount: sql`greatest(${vouchers.usesCount} - 1, 0)` })
+      .where(eq(vouchers.id, order.voucherId));
   }
   const items = await tx
     .select()
