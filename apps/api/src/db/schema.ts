@@ -515,6 +515,11 @@ export const orders = pgTable(
     /** The provider's id of the payment (session), unique per provider. */
     paymentReference: text("payment_reference"),
     placedAt: timestamp("placed_at", { withTimezone: true }),
+    /**
+     * When the reconciliation last asked the provider about the placed order's payment: it asks
+     * those never asked first, then those asked longest ago, so every open order gets its turn.
+     */
+    paymentCheckedAt: timestamp("payment_checked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

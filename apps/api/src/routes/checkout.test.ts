@@ -1254,6 +1254,72 @@ describe("paying with the test provider", () => {
     expect(read.tickets).toHaveLength(1);
   });
 
+  /** A placed guest order paid on the test page whose webhook was lost (the process died). */
+  async function paidWithoutWebhook(capacity = 100) {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const paymentId = (await placeAsGuest(order)).redirect_url!.split("/").at(-1)!;
+    return {
+      order,
+      type: types[0]!,
+      paymentId,
+      pay: async () => {
+        await payOnTestPage(paymentId);
+        await t.ctx.db.delete(s.outboxJobs).where(eq(s.outboxJobs.kind, "test_payment_webhook"));
+      },
+    };
+  }
+  const statusOf = async (order: CreatedOrder) =>
+    (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data.status;
+
+  it("reconciliation goes on past an order it cannot settle (a late payment's refund refused)", async () => {
+    const earlier = await paidWithoutWebhook();
+    await earlier.pay();
+    // Paid after its hold ran out and its seat went to another buyer: it must be refunded, and
+    // the provider refuses that refund every time (refunded by hand in its dashboard, say).
+    const refused = await paidWithoutWebhook(1);
+    await expireHold(refused.order.data.id);
+    await t.ctx.db
+      .update(s.eventTicketTypes)
+      .set({ soldCount: 1 })
+      .where(eq(s.eventTicketTypes.id, refused.type.id));
+    await refused.pay();
+    const { provider } = services();
+    const refund = provider.refund;
+    provider.refund = async (db, reference) => {
+      if (reference === refused.paymentId) throw new Error("charge_already_refunded");
+      await refund(db, reference);
+    };
+    try {
+      await expect(services().checkout.reconcile()).rejects.toThrow(
+        /1 open orders were not reconciled/,
+      );
+    } finally {
+      provider.refund = refund;
+    }
+    expect(await statusOf(earlier.order)).toBe("paid");
+    expect(await statusOf(refused.order)).toBe("expired");
+    // Asked again at a later run, once the provider takes the refund.
+    await services().checkout.reconcile();
+    expect(await statusOf(refused.order)).toBe("refunded");
+  });
+
+  it("reconciliation gets to every open order, however many checkouts were abandoned since", async () => {
+    const lost = await paidWithoutWebhook();
+    await lost.pay();
+    // 500 later checkouts left on the provider's page: more than one run asks about.
+    await t.ctx.db.execute(sql`insert into orders (buyer_name, buyer_email, status, total_cents,
+        payment_provider, payment_reference, placed_at)
+      select 'Gast', 'gast@example.com', 'expired', 2500, 'test', gen_random_uuid()::text, now()
+      from generate_series(1, 500) n`);
+    await services().checkout.reconcile();
+    await services().checkout.reconcile();
+    expect(await statusOf(lost.order)).toBe("paid");
+  });
+
   it("an order whose event was cancelled after the hold cannot be placed, free or not", async () => {
     for (const price of [2500, 0]) {
       const { event, types } = await createSaleEvent(t.ctx.db, [{ price, capacity: 5 }]);

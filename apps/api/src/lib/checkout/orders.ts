@@ -824,22 +824,44 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           gt(orders.placedAt, new Date(now.getTime() - 7 * 86_400_000)),
         ),
       )
-      // The newest first: their webhooks are the ones still to be expected, and older ones have
-      // been asked about before.
-      .orderBy(desc(orders.placedAt))
+      // Those never asked first, newest first (their webhooks are the ones still to be expected),
+      // then those asked longest ago: however many checkouts were abandoned since, an older paid
+      // order whose webhook was lost gets its turn.
+      .orderBy(sql`${orders.paymentCheckedAt} asc nulls first`, desc(orders.placedAt))
       .limit(500);
     let completed = 0;
+    const failures: unknown[] = [];
     for (const order of open) {
-      const state = await provider.state(db, order.reference!);
-      if (
-        state === "succeeded" ||
-        state === "failed" ||
-        state === "cancelled" ||
-        state === "expired"
-      ) {
-        await applyPaymentState(order.reference!, state, null, now);
-        if (state === "succeeded") completed++;
+      // One order failing (its provider unreachable, a late payment's refund refused) must not
+      // keep the others from their turn.
+      try {
+        const state = await provider.state(db, order.reference!);
+        if (
+          state === "succeeded" ||
+          state === "failed" ||
+          state === "cancelled" ||
+          state === "expired"
+        ) {
+          await applyPaymentState(order.reference!, state, null, now);
+          if (state === "succeeded") completed++;
+        }
+      } catch (error) {
+        failures.push(error);
       }
+    }
+    if (open.length > 0) {
+      await db
+        .update(orders)
+        .set({ paymentCheckedAt: now })
+        .where(
+          inArray(
+            orders.id,
+            open.map((order) => order.id),
+          ),
+        );
+    }
+    if (failures.length > 0) {
+      throw new AggregateError(failures, `${failures.length} open orders were not reconciled`);
     }
     return { completed };
   }
