@@ -1,6 +1,6 @@
 import { type CheckoutOrder, checkoutPaths, type ErrorBody } from "@eventwerk/contract";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../app.ts";
 import * as s from "../db/schema.ts";
 import { createTestApp, type TestApp } from "../testing/app.ts";
@@ -101,6 +101,46 @@ describe("paying with Stripe (against the local fake)", () => {
     expect((await readOrder(order)).status).toBe("paid");
     const mails = (await t.outbox()).filter((mail) => mail.includes(`Bestellung ${order.data.id}`));
     expect(mails).toHaveLength(1);
+  });
+
+  it("a place that failed after Stripe made its session can be placed again later", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 3000, capacity: 5 }]);
+    const held = await holdTickets(t.app, {
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const order = held.json<CreatedOrder>();
+    await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+      buyer_name: "Stripe Käuferin",
+      buyer_email: "stripe@example.com",
+    });
+    const place = () =>
+      onOrder(t.app, order, "POST", checkoutPaths.placeOrder, { accept_terms: true });
+    // Stripe made the session; then the order's transaction failed, and nobody got its address.
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const create = provider.createPayment;
+    provider.createPayment = async (db, request) => {
+      await create(db, request);
+      throw new Error("the database went away");
+    };
+    try {
+      expect((await place()).statusCode).toBe(500);
+    } finally {
+      provider.createPayment = create;
+    }
+    const sessions = () =>
+      [...fake.sessions.values()].filter((row) => row.metadata.order_id === String(order.data.id));
+    expect(sessions()).toHaveLength(1);
+    // The buyer tries again a few seconds later: the session's expiry is another one now.
+    vi.useFakeTimers({ now: Date.now() + 5_000, toFake: ["Date"] });
+    try {
+      const again = await place();
+      expect(again.statusCode, again.body).toBe(200);
+      const url = again.json<{ redirect_url: string }>().redirect_url;
+      expect(sessions().map((row) => row.url)).toContain(url);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses a forged, missing or stale signature with 400 and writes nothing", async () => {

@@ -64,8 +64,8 @@ function send(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-const stripeError = (message: string) => ({
-  error: { type: "invalid_request_error", message },
+const stripeError = (message: string, type = "invalid_request_error") => ({
+  error: { type, message },
 });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -76,7 +76,8 @@ export async function startFakeStripe(options: {
   webhookSecret: string;
 }): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
-  const byIdempotencyKey = new Map<string, string>();
+  /** A key's session, and the parameters it was first used with. */
+  const byIdempotencyKey = new Map<string, { sessionId: string; params: string }>();
   const refunds: string[] = [];
   let base = "";
 
@@ -179,7 +180,18 @@ export async function startFakeStripe(options: {
       if (request.method === "POST" && parts.length === 3) {
         const key = request.headers["idempotency-key"];
         const earlier = typeof key === "string" ? byIdempotencyKey.get(key) : undefined;
-        if (earlier) return send(response, 200, find(earlier));
+        // As Stripe: a key used again answers its first result, with the same parameters only.
+        if (earlier && earlier.params !== body!.toString()) {
+          return send(
+            response,
+            400,
+            stripeError(
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              "idempotency_error",
+            ),
+          );
+        }
+        if (earlier) return send(response, 200, find(earlier.sessionId));
         const unit = Number(body!.get("line_items[0][price_data][unit_amount]"));
         const quantity = Number(body!.get("line_items[0][quantity]") ?? 1);
         const successUrl = body!.get("success_url");
@@ -209,7 +221,9 @@ export async function startFakeStripe(options: {
           mode: "payment",
         };
         sessions.set(sessionId, session);
-        if (typeof key === "string") byIdempotencyKey.set(key, sessionId);
+        if (typeof key === "string") {
+          byIdempotencyKey.set(key, { sessionId, params: body!.toString() });
+        }
         return send(response, 200, session);
       }
       const session = parts[3] ? sessions.get(parts[3]) : undefined;

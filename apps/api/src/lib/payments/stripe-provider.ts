@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import { HttpError } from "../http-error.ts";
 import type { PaymentProvider, PaymentState } from "./provider.ts";
@@ -38,9 +39,9 @@ export function sessionState(session: Stripe.Checkout.Session): PaymentState {
 }
 
 /**
- * Stripe Checkout Sessions through the official SDK: one session per order (an idempotency key
- * per order, so a retried place answers the same session), paid on Stripe's hosted page; the
- * webhook (`stripeWebhookEvent`) and the reconciliation job (`state`) report the outcome.
+ * Stripe Checkout Sessions through the official SDK, paid on Stripe's hosted page; the webhook
+ * (`stripeWebhookEvent`) and the reconciliation job (`state`) report the outcome. The order's
+ * reference is kept only when its place commits, which answers a placed order's session again.
  */
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
   const stripe = stripeClient(options);
@@ -48,28 +49,33 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     name: "stripe",
     testMode: options.secretKey.startsWith("sk_test_"),
     createPayment: async (_db, request) => {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: "payment",
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: request.currency.toLowerCase(),
-                unit_amount: request.amountCents,
-                product_data: { name: `${options.siteName} #${request.orderId}` },
-              },
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amountCents,
+              product_data: { name: `${options.siteName} #${request.orderId}` },
             },
-          ],
-          client_reference_id: String(request.orderId),
-          metadata: { order_id: String(request.orderId) },
-          locale: request.locale,
-          success_url: request.returnUrl,
-          cancel_url: request.returnUrl,
-          expires_at: Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60,
-        },
-        { idempotencyKey: `eventwerk-order-${request.orderId}` },
-      );
+          },
+        ],
+        client_reference_id: String(request.orderId),
+        metadata: { order_id: String(request.orderId) },
+        locale: request.locale,
+        success_url: request.returnUrl,
+        cancel_url: request.returnUrl,
+        expires_at: Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60,
+      };
+      // Stripe refuses a key used again with other parameters, and the expiry moves with the
+      // clock: a key of the order and its parameters lets the SDK's retries of this call answer
+      // one session, and a place retried after its transaction failed (nobody got that session's
+      // address) make a new one instead of failing until the hold runs out.
+      const hash = createHash("sha256").update(JSON.stringify(params)).digest("base64url");
+      const session = await stripe.checkout.sessions.create(params, {
+        idempotencyKey: `eventwerk-order-${request.orderId}-${hash.slice(0, 16)}`,
+      });
       return { reference: session.id };
     },
     paymentUrl: async (reference) => {
