@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, createContext } from "../app.ts";
 import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
+import { money } from "../lib/checkout/format.ts";
 import { heldSeats } from "../lib/seats.ts";
 import { loadKeys } from "../lib/tokens.ts";
 import {
@@ -1455,6 +1456,15 @@ describe("the demo voucher", () => {
     const [item] = order.data.items;
     expect(item!.discount_cents).toBe(Math.round(item!.unit_price_cents / 10));
     expect(order.data.voucher_code).toBe("DEMO10");
+    // The confirmation lists the ticket at its list price, then the discount: taken off once.
+    await payOnTestPage((await placeAsGuest(order)).redirect_url!.split("/").at(-1)!);
+    await runOutbox();
+    const [mail] = (await t.outbox()).filter((text) =>
+      text.includes(`/ticket-buy-status?order=${order.data.id}&`),
+    );
+    const euro = (cents: number) => money(cents, "EUR", "de");
+    expect(mail).toContain(`zu je ${euro(item!.unit_price_cents)}`);
+    expect(mail).toContain(`Rabatt: −${euro(item!.discount_cents)}`);
   });
 });
 

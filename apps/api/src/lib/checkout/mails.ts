@@ -16,11 +16,13 @@ export function orderConfirmationMail(
   attachments: MailAttachment[],
 ): Mail {
   const format = (cents: number) => money(cents, order.currency, locale);
+  // Each line at the list price: the discount (sale prices and voucher) follows as a line of its
+  // own, so it is taken off once.
   const lines = order.items.map((item) =>
     t(locale, "order_mail_line", {
       quantity: item.quantity,
       type: item.ticket_type_name,
-      price: format(item.price_cents),
+      price: format(item.unit_price_cents),
     }),
   );
   if (order.discount_cents > 0) {
