@@ -28,7 +28,8 @@ const toAccountTicket = async (ticket: TicketRecord): Promise<AccountTicket> => 
     city: event.event_venue.city_name,
     ticketType: ticket.event_ticket_type.name,
     paidCents: ticket.ticket_price - (ticket.discount_price ?? 0),
-    discountCents: ticket.discount_price,
+    // Tickets bought at full price carry a discount of 0 (checkout) or none (older ones).
+    discountCents: ticket.discount_price || null,
     attended: ticket.event_log.some((log) => log.entry_type === "entry"),
     // The event was called off, or the organiser refunded the order: the ticket admits no one.
     cancelled:
