@@ -1431,6 +1431,12 @@ describe("signing in during checkout", () => {
 });
 
 describe("the demo voucher", () => {
+  it("is there for the door demo's concert tonight too", async () => {
+    const found = await t.ctx.db.execute(sql`select v.code from vouchers v
+      join events e on e.id = v.event_id where e.slug_de = 'hofkonzert-heute-abend'`);
+    expect(found.rows).toEqual([{ code: "DEMO10" }]);
+  });
+
   it("takes 10 % off the tickets of an upcoming demo event", async () => {
     const [type] = await t.ctx.db
       .select({ id: s.eventTicketTypes.id, eventId: s.eventTicketTypes.eventId })

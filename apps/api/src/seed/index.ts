@@ -209,9 +209,6 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
     await seedCatalogue(tx, { now, organiserId: organiser!.id, passwordHash });
     // Demo accounts own their addresses: nobody follows a link to sign in with them.
     await tx.update(t.users).set({ emailVerifiedAt: now });
-    await tx.execute(sql`insert into vouchers (event_id, code, kind, value)
-      select id, ${demoVoucher.code}, 'percent', ${demoVoucher.percent} from events
-      where status = 'published' and starts_at > ${now.toISOString()}`);
     await seedVisitorTickets(tx, {
       userId: visitor!.id,
       name: "Lena Hoffmann",
@@ -219,6 +216,10 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
       now,
     });
     await seedDoorDemo(tx, { organiserId: organiser!.id, now });
+    // The demo code on every upcoming event (not over yet), the door demo's tonight too.
+    await tx.execute(sql`insert into vouchers (event_id, code, kind, value)
+      select id, ${demoVoucher.code}, 'percent', ${demoVoucher.percent} from events
+      where status = 'published' and ends_at > ${now.toISOString()}`);
     return true;
   });
 }
