@@ -12,9 +12,9 @@ import { ThemeToggle } from "./theme-toggle";
 export { cmsPagePath } from "./site-menu";
 
 /**
- * One row at every width. Wide screens show the menu, the search field with suggestions, theme,
- * language and account; narrower ones keep the search (a link to the search page on phones) and
- * put the rest into the menu drawer behind the menu button.
+ * Wide screens show the search field with suggestions, theme, language and account, and the menu
+ * in a second row; narrower ones keep one row with the search (a link to the search page on
+ * phones) and put the rest into the menu drawer behind the menu button.
  */
 export function SiteHeader() {
   const t = useTranslations("nav");
@@ -23,7 +23,7 @@ export function SiteHeader() {
   const links = useMenuLinks();
   return (
     <header className="site-bar border-b">
-      <div className="mx-auto flex max-w-6xl items-center gap-x-6 px-4 py-2.5">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 px-4 py-2.5">
         <AppLink
           to={to("home")}
           className="flex shrink-0 items-center gap-2 text-xl font-bold text-accent"
@@ -31,7 +31,9 @@ export function SiteHeader() {
           <Icon name="ticket" className="size-6" />
           {siteName}
         </AppLink>
-        <nav aria-label={t("mainMenu")} className="hidden lg:block">
+        {/* A row of its own below the bar: with the search, theme, language and account beside
+            them the links need more than a laptop's width (German, signed in: 1,330 px). */}
+        <nav aria-label={t("mainMenu")} className="order-last hidden basis-full pt-2 lg:block">
           <ul className="nav-links flex gap-x-5 text-sm font-medium">
             {links.main.map((link) => (
               <li key={link.key}>

@@ -211,7 +211,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <fieldset className="flex min-w-0 flex-1 gap-1.5 overflow-x-auto">
+            <fieldset className="relative flex min-w-0 flex-1 gap-1.5 overflow-x-auto">
               <legend className="sr-only">{t("date")}</legend>
               {(["", ...datePresets] as const).map((preset) => (
                 <label key={preset || "any"} className="shrink-0">
