@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addressInputSchema } from "./address.ts";
 import { dataOf, oneLine, opaqueText, personName, refIdSchema } from "./common.ts";
-import { orderStatuses } from "./constants.ts";
+import { orderStatuses, refundReasons } from "./constants.ts";
 import { localeSchema } from "./locale.ts";
 import { apiPrefix } from "./paths.ts";
 
@@ -36,6 +36,7 @@ export const idempotencyKeyHeader = "idempotency-key";
 export const testWebhookSignatureHeader = "eventwerk-signature";
 
 export type OrderStatus = (typeof orderStatuses)[number];
+export { type RefundReason, refundReasons } from "./constants.ts";
 
 /** A voucher code as typed: letters, digits and dashes, matched without regard to case. */
 const voucherCodeSchema = z
@@ -193,6 +194,8 @@ export const checkoutOrderSchema = z
     tickets: z.array(checkoutTicketSchema),
     created_at: z.string(),
     paid_at: z.string().nullable(),
+    /** Why a refunded order's money went back; null otherwise (and for refunds before it was kept). */
+    refund_reason: z.enum(refundReasons).nullable(),
   })
   .meta({ id: "CheckoutOrder" });
 export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;

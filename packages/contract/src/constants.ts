@@ -22,6 +22,18 @@ export const orderStatuses = [
   "refunded",
 ] as const;
 
+/**
+ * Why a paid order's money went back: its seats or its voucher were gone when a late payment
+ * arrived, the event was cancelled, or the organiser refunded it.
+ */
+export const refundReasons = [
+  "sold_out",
+  "voucher_used_up",
+  "event_cancelled",
+  "organiser",
+] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
 export const datePresets = ["today", "tomorrow", "weekend", "month"] as const;
 export const eventSorts = ["date", "popularity", "price"] as const;
 export const availabilities = ["on_sale", "sold_out", "not_yet_on_sale", "sale_ended"] as const;

@@ -6,6 +6,7 @@ import {
   locales,
   menuPlacements,
   orderStatuses,
+  refundReasons,
   roles,
   scanResults,
   voucherKinds,
@@ -52,6 +53,7 @@ describe("the database's enum types", () => {
       entry_type: entryTypes,
       door_mode: doorModes,
       scan_result: scanResults,
+      refund_reason: refundReasons,
     };
     for (const [name, values] of Object.entries(expected)) {
       expect(enums[name], name).toEqual([...values]);

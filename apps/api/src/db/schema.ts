@@ -5,6 +5,7 @@ import {
   eventStatuses,
   locales,
   menuPlacements,
+  refundReasons,
   roles,
   scanResults,
   voucherKinds,
@@ -477,6 +478,7 @@ export const orderStatusEnum = pgEnum("order_status", [
   "failed",
   "expired",
 ]);
+export const refundReasonEnum = pgEnum("refund_reason", refundReasons);
 export const voucherKindEnum = pgEnum("voucher_kind", voucherKinds);
 export const entryTypeEnum = pgEnum("entry_type", entryTypes);
 
@@ -493,6 +495,8 @@ export const orders = pgTable(
     buyerName: text("buyer_name").notNull(),
     buyerEmail: text("buyer_email").notNull(),
     status: orderStatusEnum("status").notNull().default("pending"),
+    /** Set with the status `refunded`: why the money went back (the return page says it). */
+    refundReason: refundReasonEnum("refund_reason"),
     /** The event the order is for (migration 0024 gave the demo data's older orders theirs). */
     eventId: integer("event_id").references(() => events.id),
     /** Sum of the items at their price after discounts, before the service fee. */

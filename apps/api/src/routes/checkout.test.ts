@@ -17,6 +17,7 @@ import { buildApp, createContext } from "../app.ts";
 import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
 import { money } from "../lib/checkout/format.ts";
+import type { LateRefundReason } from "../lib/checkout/orders.ts";
 import { heldSeats } from "../lib/seats.ts";
 import { loadKeys } from "../lib/tokens.ts";
 import {
@@ -107,12 +108,18 @@ const expireHold = (orderId: number) =>
  * The buyer pays on the test page after their seats or voucher went to others: the order is
  * refunded without tickets. Answers the emails sent meanwhile.
  */
-async function expectLatePaymentRefunded(order: CreatedOrder, paymentId: string) {
+async function expectLatePaymentRefunded(
+  order: CreatedOrder,
+  paymentId: string,
+  reason: LateRefundReason,
+) {
   const mailsBefore = (await t.outbox()).length;
   await payOnTestPage(paymentId);
   await runOutbox();
   const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
   expect(read.status).toBe("refunded");
+  // The return page says why.
+  expect(read.refund_reason).toBe(reason);
   expect(read.tickets).toHaveLength(0);
   expect((await testPaymentOf(order.data.id)).status).toBe("refunded");
   return (await t.outbox()).slice(mailsBefore);
@@ -1035,7 +1042,7 @@ describe("paying with the test provider", () => {
       .update(s.eventTicketTypes)
       .set({ soldCount: 1 })
       .where(eq(s.eventTicketTypes.id, types[0]!.id));
-    const mails = await expectLatePaymentRefunded(late, latePayment);
+    const mails = await expectLatePaymentRefunded(late, latePayment, "sold_out");
     expect(mails.some((mail) => mail.includes("erstattet"))).toBe(true);
   });
 
@@ -1061,7 +1068,7 @@ describe("paying with the test provider", () => {
     await placeAsGuest(other);
     await payOnTestPage((await testPaymentOf(other.data.id)).id);
     await runOutbox();
-    const mails = await expectLatePaymentRefunded(late, latePayment);
+    const mails = await expectLatePaymentRefunded(late, latePayment, "voucher_used_up");
     const [voucher] = await t.ctx.db
       .select()
       .from(s.vouchers)
@@ -1359,7 +1366,7 @@ describe("paying with the test provider", () => {
     const paymentId = (await placeAsGuest(order)).redirect_url!.split("/").at(-1)!;
     // The organiser cancels while the buyer is on the payment page.
     await t.ctx.db.update(s.events).set({ status: "cancelled" }).where(eq(s.events.id, event.id));
-    const mails = await expectLatePaymentRefunded(order, paymentId);
+    const mails = await expectLatePaymentRefunded(order, paymentId, "event_cancelled");
     expect(mails.some((mail) => mail.includes("abgesagt, bevor Ihre Zahlung"))).toBe(true);
     const [type] = await t.ctx.db
       .select()

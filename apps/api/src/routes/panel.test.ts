@@ -545,7 +545,7 @@ describe("events", () => {
     expect(data.figures.sold).toBe(0);
     for (const id of [first, second]) {
       const [order] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, id));
-      expect(order!.status).toBe("refunded");
+      expect(order).toMatchObject({ status: "refunded", refundReason: "event_cancelled" });
       expect((await paymentOf(id)).status).toBe("refunded");
     }
     await runOutbox();
@@ -999,6 +999,9 @@ describe("figures and orders", () => {
       status: "refunded",
       tickets_issued: [expect.any(Object), expect.any(Object)],
     });
+    // The buyer's return page says the organiser refunded it.
+    const [refunded] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId));
+    expect(refunded!.refundReason).toBe("organiser");
     const again = await call(t.app, {
       method: "POST",
       url: path(panelPaths.refundOrder, orderId),

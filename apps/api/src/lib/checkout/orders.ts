@@ -5,6 +5,7 @@ import {
   checkoutWebPaths,
   type Locale,
   type OrderStatus,
+  type RefundReason,
   vatShares,
 } from "@eventwerk/contract";
 import {
@@ -72,7 +73,11 @@ const signedOrder = (order: CheckoutOrder) => ({
 });
 
 /** Why a payment was refunded on arrival: its refund email says which. */
-export const lateRefundReasons = ["sold_out", "voucher_used_up", "event_cancelled"] as const;
+export const lateRefundReasons = [
+  "sold_out",
+  "voucher_used_up",
+  "event_cancelled",
+] as const satisfies readonly RefundReason[];
 export type LateRefundReason = (typeof lateRefundReasons)[number];
 
 const voucherError = (code: VoucherErrorCode) =>
@@ -755,7 +760,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       if (order.paymentReference) await provider.refund(tx, order.paymentReference);
       await tx
         .update(orders)
-        .set({ status: "refunded", updatedAt: now })
+        .set({ status: "refunded", refundReason: reason, updatedAt: now })
         .where(eq(orders.id, orderId));
       await enqueue(tx, {
         kind: orderRefundedJob,
@@ -966,6 +971,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       tickets: row.tickets,
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
+      refund_reason: order.refundReason,
     };
   }
 

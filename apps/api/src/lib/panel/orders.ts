@@ -232,7 +232,14 @@ async function refundInTransaction(
       .where(eq(eventTicketTypes.id, item.ticketTypeId));
   }
   const now = new Date();
-  await tx.update(orders).set({ status: "refunded", updatedAt: now }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({
+      status: "refunded",
+      refundReason: options.reason === "event_cancelled" ? "event_cancelled" : "organiser",
+      updatedAt: now,
+    })
+    .where(eq(orders.id, orderId));
   const [event] = await tx
     .select({ titleDe: events.titleDe, titleEn: events.titleEn, id: events.id })
     .from(orderItems)

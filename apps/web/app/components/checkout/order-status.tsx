@@ -1,3 +1,4 @@
+import type { RefundReason } from "@eventwerk/contract";
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
@@ -16,8 +17,16 @@ const closedPanels = {
   failed: { icon: "circle-x", title: "failedTitle", text: "failedText" },
   cancelled: { icon: "ban", title: "cancelledTitle", text: "cancelledText" },
   expired: { icon: "clock", title: "expiredTitle", text: "expiredText" },
-  refunded: { icon: "receipt-text", title: "refundedTitle", text: "refundedText" },
+  refunded: { icon: "receipt-text", title: "refundedTitle", text: "refundedAnyText" },
 } as const;
+
+/** What a refund's page says by why the money went back; only a late payment may try again. */
+const refunds = {
+  sold_out: { text: "refundedText", retry: true },
+  voucher_used_up: { text: "refundedVoucherText", retry: true },
+  event_cancelled: { text: "refundedCancelledText", retry: false },
+  organiser: { text: "refundedOrganiserText", retry: false },
+} as const satisfies Record<RefundReason, { text: string; retry: boolean }>;
 
 /** A pending payment: checks again by itself (revalidation with JavaScript, a refresh without). */
 function Pending() {
@@ -58,6 +67,10 @@ export function OrderStatus({
   const { to } = usePaths();
   const closed = order.status === "pending" || order.status === "paid" ? null : order.status;
   const panel = closed ? closedPanels[closed] : null;
+  const refund = closed === "refunded" && order.refund_reason ? refunds[order.refund_reason] : null;
+  // A refund by the organiser, for a cancelled event, or of a reason not kept (older than
+  // migration 0028) offers no new attempt, only the way back to the event.
+  const mayRetry = closed !== "refunded" || refund?.retry === true;
 
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-12">
@@ -124,8 +137,12 @@ export function OrderStatus({
       {order.status === "pending" && <Pending />}
       {panel && (
         <Panel tone="danger" icon={panel.icon} title={t(panel.title)} role="alert">
-          <p>{t(panel.text)}</p>
-          {retryPath ? (
+          <p>{t(refund?.text ?? panel.text)}</p>
+          {!mayRetry ? (
+            <Link to={eventPath} className={linkClass}>
+              {t("toEvent")}
+            </Link>
+          ) : retryPath ? (
             <Link to={retryPath} className="button-primary">
               {t("tryAgain")}
             </Link>

@@ -42,6 +42,7 @@ function order(items: ReturnType<typeof item>[]): CheckoutOrder {
     tickets: [],
     created_at: "",
     paid_at: null,
+    refund_reason: null,
   };
 }
 
