@@ -242,6 +242,35 @@ test("the camera scans a ticket: valid, already inside, out, in again; cancelled
   }
 });
 
+test("the English scanner shows the event and its data in English", async ({
+  browser,
+  baseURL,
+}) => {
+  const link = await createLink(organiserPage, concert.eventId, { gate: "English" });
+  const token = new URL(link).searchParams.get("link")!;
+  const session = async (locale: "de" | "en") =>
+    (
+      await (
+        await organiserPage.request.get("/api/v1/door/session", {
+          headers: { authorization: `Bearer ${token}`, "x-localization": locale },
+        })
+      ).json()
+    ).data.event.title as string;
+  const [german, english] = [await session("de"), await session("en")];
+  expect(english).not.toBe(german);
+  const context = await browser.newContext({ baseURL, locale: "en-GB" });
+  const page = await context.newPage();
+  try {
+    const englishLink = new URL(link);
+    englishLink.pathname = pathTo("door-scanner", "en");
+    // The page's data (session, tickets) comes from one path for both languages: still English.
+    await openScanner(page, englishLink.href);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(english);
+  } finally {
+    await context.close();
+  }
+});
+
 test("offline: scans are checked from the cache and queued, sent when back; a second device's is a duplicate", async ({
   browser,
   baseURL,

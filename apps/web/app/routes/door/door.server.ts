@@ -1,4 +1,4 @@
-import { type ApiClient, ApiError } from "@eventwerk/contract";
+import { type ApiClient, ApiError, type Locale } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { serverClient } from "../../api.server";
 import { requestState } from "../../context";
@@ -34,10 +34,17 @@ export const refusedDoorCookie = () => doorCookieFor(refusedMarker);
 export const linkRefusedBefore = (request: Request) =>
   readCookies(request).get(doorCookie) === refusedMarker;
 
-/** The contract client with the door link's token (no user), in the visitor's language. */
-export function doorClient(context: Readonly<RouterContextProvider>, token: string): ApiClient {
+/**
+ * The contract client with the door link's token (no user), in the page's language: the path's,
+ * or, for the scanner's data (`/door-scanner.json`, one path for both), the one it names.
+ */
+export function doorClient(
+  context: Readonly<RouterContextProvider>,
+  token: string,
+  locale?: Locale,
+): ApiClient {
   const state = context.get(requestState);
-  return serverClient({ token, locale: state.locale, forwardedFor: state.forwardedFor });
+  return serverClient({ token, locale: locale ?? state.locale, forwardedFor: state.forwardedFor });
 }
 
 /** A door link the API no longer takes (revoked, expired, unknown). */

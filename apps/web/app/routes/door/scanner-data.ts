@@ -1,10 +1,13 @@
-import { ApiError, scanSchema, syncSchema } from "@eventwerk/contract";
+import { ApiError, scanSchema, syncSchema, toLocale } from "@eventwerk/contract";
 import { z } from "zod";
 import { privatePageCache } from "../../lib/page-cache";
 import type { Route } from "./+types/scanner-data";
 import { doorClient, doorToken, linkRefused, refusedDoorCookie } from "./door.server";
 
 const headers = { "Cache-Control": privatePageCache };
+
+/** The scanner page's language (`?locale=`): ticket types, names and verdicts in it. */
+const pageLocale = (url: URL) => toLocale(url.searchParams.get("locale"));
 
 /** The API's answer to a failed call, passed on as it is (the one error shape). */
 function failure(error: unknown): Response {
@@ -23,13 +26,13 @@ const unauthorized = () =>
   );
 
 /**
- * `GET /door-scanner.json`: what the scanner keeps for offline scanning (the session with its
+ * `GET /door-scanner.json?locale=`: what the scanner keeps for offline scanning (the session with its
  * counters, the event's tickets, the public keys), with the door link's cookie.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const token = doorToken(request);
   if (!token) return unauthorized();
-  const api = doorClient(context, token);
+  const api = doorClient(context, token, pageLocale(url));
   try {
     const [session, tickets, keys] = await Promise.all([
       api.door.session(),
@@ -52,7 +55,7 @@ const bodySchema = z.union([z.object({ scan: scanSchema }), syncSchema]);
  * the form field `body` (the site takes form posts only), passed to the API. The cookie is
  * SameSite=Lax and the site checks every post's Origin, so no other site can post here.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const token = doorToken(request);
   if (!token) return unauthorized();
   const field = (await request.formData()).get("body");
@@ -69,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, headers },
     );
   }
-  const api = doorClient(context, token);
+  const api = doorClient(context, token, pageLocale(url));
   try {
     const answer =
       "scan" in parsed.data

@@ -57,7 +57,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 /** The door scanner of a door link: its own chunk, loaded only by this page. */
 export default function DoorScanner({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("door");
-  const { to } = usePaths();
+  const { to, locale } = usePaths();
   const revalidator = useRevalidator();
   return (
     <>
@@ -66,7 +66,7 @@ export default function DoorScanner({ loaderData }: Route.ComponentProps) {
         <main id="main">
           <ScannerApp
             session={loaderData.session}
-            dataUrl={resources.doorData.path}
+            dataUrl={`${resources.doorData.path}?locale=${locale}`}
             onRefused={() => void revalidator.revalidate()}
           />
         </main>
