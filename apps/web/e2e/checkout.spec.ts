@@ -424,6 +424,30 @@ test("without JavaScript: the whole purchase works as plain form posts", async (
   await context.close();
 });
 
+test("a place without the terms' tick shows every other error of the form at once", async ({
+  page,
+  request,
+}) => {
+  const t = texts.de.page;
+  const sale = await saleEvent(request, "de");
+  await chooseAndHold(page, "de", sale);
+  const details = page.getByRole("form", { name: t.buyerHeading });
+  await details.getByLabel(t.buyerName, { exact: true }).fill("");
+  await details.getByLabel(t.buyerEmail, { exact: true }).fill("foo@");
+  // What the browser's own checks would stop reaches the server from older browsers and scripts.
+  await details.evaluate((form: HTMLFormElement) => {
+    form.noValidate = true;
+  });
+  await page.getByRole("button", { name: t.placeOrder }).click();
+  await expect(page.getByText(t.termsRequired)).toBeVisible();
+  for (const label of [t.buyerName, t.buyerEmail]) {
+    await expect(details.getByLabel(label, { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+  }
+});
+
 test("without JavaScript: a signed-in buyer's typed billing address goes into the address book", async ({
   browser,
   baseURL,

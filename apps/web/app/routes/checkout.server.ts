@@ -298,10 +298,10 @@ export async function checkoutAction(
   const order = await readOrder(api, orderId, token);
   if (!order) throw data("Order not found", { status: 404 });
   const here = pathTo("checkout", state.locale, { id: orderId });
-  const refuse = async (error: unknown) =>
+  const refuse = async (error: unknown, termsMissing = false) =>
     failed({
       intent,
-      termsMissing: false,
+      termsMissing,
       ...formFailure(error, detailFields, values),
       // Without JavaScript the city list comes with the answer to the chosen country.
       ...(state.user && intent === "place"
@@ -311,17 +311,27 @@ export async function checkoutAction(
   try {
     switch (intent) {
       case "place": {
-        if (form.get("accept_terms") !== "on") {
+        // The details are checked without the terms' tick too: every error shows at once.
+        const termsMissing = form.get("accept_terms") !== "on";
+        try {
+          await api.checkout.updateOrder(
+            orderId,
+            detailsUpdate(values, state.user !== null),
+            token,
+          );
+        } catch (error) {
+          return refuse(error, termsMissing);
+        }
+        if (termsMissing) {
           return failed({
             intent,
-            termsMissing: true,
+            termsMissing,
             ok: false,
             message: null,
             fields: {},
             values,
           });
         }
-        await api.checkout.updateOrder(orderId, detailsUpdate(values, state.user !== null), token);
         const placed = await api.checkout.placeOrder(orderId, token);
         return redirect(
           placed.redirect_url
