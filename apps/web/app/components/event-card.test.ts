@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rowFillClass } from "./event-card";
+import { dateTimeFormat } from "../lib/intl-format";
+import { eventDateOptions, rowFillClass } from "./event-card";
 
 const classes = (count: number) => Array.from({ length: count }, (_, i) => rowFillClass(i, count));
 
@@ -19,5 +20,13 @@ describe("rowFillClass", () => {
 
   it("keeps a single card", () => {
     expect(classes(1)).toEqual([undefined]);
+  });
+});
+
+describe("a card's date", () => {
+  it("writes the hour as the event page does: no leading zero in English", () => {
+    const start = new Date("2027-01-02T13:00:00Z");
+    expect(dateTimeFormat("en", eventDateOptions).format(start)).toBe("Sat, Jan 2, 2027, 2:00 PM");
+    expect(dateTimeFormat("de", eventDateOptions).format(start)).toBe("Sa., 2. Jan. 2027, 14:00");
   });
 });

@@ -58,18 +58,20 @@ const badgeTone = {
   notYetOnSale: "solidPrimary",
 } as const satisfies Record<NonNullable<ReturnType<typeof badgeOf>>, BadgeTone>;
 
+/** A card's date and start time: "Sat, Jan 2, 2027, 2:00 PM" as the event page writes the time. */
+export const eventDateOptions: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+
 /** The event's date and start time, short, in the visitor's language (Berlin time). */
 export function useEventDate() {
   const format = useFormat();
-  return (iso: string) =>
-    format.dateTime(new Date(iso), {
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
+  return (iso: string) => format.dateTime(new Date(iso), eventDateOptions);
 }
 
 /**
