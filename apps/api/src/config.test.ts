@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import { loadConfig, publishedClientSecret } from "./config.ts";
 
 describe("configuration", () => {
+  it("links emails to this machine's port unless PUBLIC_URL names the site", () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "3320" }).PUBLIC_URL).toBe("http://localhost:3320");
+    expect(loadConfig({ PORT: "3320", PUBLIC_URL: "https://tickets.example" }).PUBLIC_URL).toBe(
+      "https://tickets.example",
+    );
+    expect(() => loadConfig({ PUBLIC_URL: "tickets.example" })).toThrow(/PUBLIC_URL/);
+  });
+
   it("serves the developers' pages in development and tests, not in production by default", () => {
     expect(loadConfig({ NODE_ENV: "development" }).DEVELOPER_PAGES).toBe(true);
     expect(loadConfig({ NODE_ENV: "test" }).DEVELOPER_PAGES).toBe(true);

@@ -13,8 +13,8 @@ const configSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
-    /** Where the web front end is reachable; used for links in emails. */
-    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    /** Where the web front end is reachable; used for links in emails (default: this PORT). */
+    PUBLIC_URL: z.url().optional(),
     SITE_NAME: z.string().min(1).default("Eventwerk"),
     DATA_DIR: z.string().default("./data"),
     /** PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
@@ -168,8 +168,9 @@ const configSchema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof configSchema>, "DEVELOPER_PAGES"> & {
+export type Config = Omit<z.infer<typeof configSchema>, "DEVELOPER_PAGES" | "PUBLIC_URL"> & {
   DEVELOPER_PAGES: boolean;
+  PUBLIC_URL: string;
   dataDir: string;
 };
 
@@ -210,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config: Config = {
     ...result.data,
     DEVELOPER_PAGES: result.data.DEVELOPER_PAGES ?? result.data.NODE_ENV !== "production",
+    PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
     dataDir: path.resolve(result.data.DATA_DIR),
   };
   const refusal = productionRefusal(config);
