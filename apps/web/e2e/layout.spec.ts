@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { pathTo } from "../app/route-table";
-import { accountLink, germanBrowser, locales, login, test } from "./support";
+import { accountLink, catalogues, germanBrowser, locales, login, test } from "./support";
 
 test.use(germanBrowser);
 
@@ -31,3 +31,29 @@ for (const locale of locales) {
     }
   });
 }
+
+test("without JavaScript a phone reaches the login and the other language from the menu", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    ...germanBrowser,
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(pathTo("events", "de"));
+    const menu = page.getByRole("navigation", { name: catalogues.de.nav.footerMenu });
+    await menu.getByRole("link", { name: "English", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === pathTo("events", "en"));
+    await page
+      .getByRole("navigation", { name: catalogues.en.nav.footerMenu })
+      .getByRole("link", { name: catalogues.en.nav.login, exact: true })
+      .click();
+    await expect(page).toHaveURL((url) => url.pathname === pathTo("login", "en"));
+  } finally {
+    await context.close();
+  }
+});

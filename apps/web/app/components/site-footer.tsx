@@ -1,11 +1,14 @@
 import { useTranslations } from "use-intl";
-import { useRootData } from "../hooks";
+import { useCounterpartPath, usePaths, useRootData } from "../hooks";
+import { pathTo } from "../route-table";
 import { AppLink } from "./app-link";
 import { footerMenuId, useMenuLinks } from "./site-menu";
 
 export function SiteFooter() {
   const t = useTranslations("nav");
-  const { contact } = useRootData();
+  const { contact, user, langs, locale } = useRootData();
+  const { to } = usePaths();
+  const counterpart = useCounterpartPath();
   const links = useMenuLinks();
   // Every page of the menus, the header's too: the menu button links here without JavaScript.
   const seen = new Set<string>();
@@ -46,6 +49,26 @@ export function SiteFooter() {
                 <AppLink to={link.to}>{link.label}</AppLink>
               </li>
             ))}
+            {/* What the header's drawer holds besides, for phones without JavaScript: the account
+                and the page in the other language (a whole page load, as the dialog's). */}
+            <li>
+              <AppLink to={user ? to("account") : to("login")}>
+                {user ? t("account") : t("login")}
+              </AppLink>
+            </li>
+            {langs
+              .filter((lang) => lang.locale !== locale)
+              .map((lang) => (
+                <li key={lang.locale}>
+                  <a
+                    href={counterpart(lang.locale, true) ?? pathTo("home", lang.locale)}
+                    hrefLang={lang.locale}
+                    lang={lang.locale}
+                  >
+                    {lang.name}
+                  </a>
+                </li>
+              ))}
           </ul>
         </nav>
         <p className="text-neutral-600 md:text-right dark:text-neutral-400">
