@@ -68,6 +68,9 @@ const de = {
   field_too_short: "Bitte geben Sie mindestens {minimum} Zeichen ein.",
   field_too_long: "Bitte geben Sie höchstens {maximum} Zeichen ein.",
   field_email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  field_number: "Bitte geben Sie eine Zahl ein.",
+  field_number_min: "Bitte geben Sie mindestens {minimum} ein.",
+  field_number_max: "Bitte geben Sie höchstens {maximum} ein.",
   invalid_characters:
     "Dieses Feld enthält unzulässige Zeichen (z. B. Steuerzeichen oder Zeilenumbrüche).",
   quantity_over_max: "So viele Tickets dieser Art sind pro Bestellung nicht möglich.",
@@ -262,6 +265,9 @@ const en: Catalogue = {
   field_too_short: "Please enter at least {minimum} characters.",
   field_too_long: "Please enter at most {maximum} characters.",
   field_email: "Please enter a valid email address.",
+  field_number: "Please enter a number.",
+  field_number_min: "Please enter at least {minimum}.",
+  field_number_max: "Please enter at most {maximum}.",
   invalid_characters:
     "This field contains characters that are not allowed (such as control characters or line breaks).",
   quantity_over_max: "That many tickets of this type are not allowed in one order.",

@@ -48,6 +48,25 @@ describe("every error answers in the one error shape", () => {
     expect(body.error.message).not.toMatch(/JSON/);
   });
 
+  it("a number out of its range or none is named in words, not in zod's types", async () => {
+    const fields = async (query: string, locale: "de" | "en") => {
+      const response = await call(t.app, {
+        method: "GET",
+        url: `${apiPaths.events}?${query}`,
+        locale,
+      });
+      expect(response.statusCode, query).toBe(400);
+      return errorBodySchema.parse(response.json()).error.fields;
+    };
+    expect(await fields("price_min=-5", "de")).toEqual({
+      price_min: "Bitte geben Sie mindestens 0 ein.",
+    });
+    expect(await fields("city=abc", "de")).toEqual({ city: "Bitte geben Sie eine Zahl ein." });
+    expect(await fields("per_page=1000", "en")).toEqual({
+      per_page: expect.stringMatching(/^Please enter at most [\d,]+\.$/),
+    });
+  });
+
   it("a wrong content type and bad JSON keep their own codes", async () => {
     const form = await call(t.app, {
       method: "POST",

@@ -23,7 +23,8 @@ declare module "fastify" {
 
 /**
  * A zod issue in the request's language: our own key if the schema named one, our own wording
- * for the issues a form meets most (missing, too short or long text, email), else zod's text.
+ * for the issues a form meets most (missing, too short or long text, email, a number out of its
+ * range or none), else zod's text (which speaks of types: "erwartet, dass number <=99 ist").
  */
 function issueMessage(issue: $ZodIssue, locale: Locale): string {
   if (isMessageKey(issue.message)) return t(locale, issue.message);
@@ -39,6 +40,17 @@ function issueMessage(issue: $ZodIssue, locale: Locale): string {
     return t(locale, "field_too_long", { maximum: Number(issue.maximum) });
   }
   if (issue.code === "invalid_format" && issue.format === "email") return t(locale, "field_email");
+  if (issue.code === "invalid_type" && issue.expected === "number") {
+    return t(locale, "field_number");
+  }
+  const number = (value: unknown) =>
+    new Intl.NumberFormat(locale === "en" ? "en-GB" : "de-DE").format(Number(value));
+  if (issue.code === "too_small" && issue.origin === "number" && issue.inclusive) {
+    return t(locale, "field_number_min", { minimum: number(issue.minimum) });
+  }
+  if (issue.code === "too_big" && issue.origin === "number" && issue.inclusive) {
+    return t(locale, "field_number_max", { maximum: number(issue.maximum) });
+  }
   const translated = zodLocales[locale].localeError(issue as unknown as $ZodRawIssue);
   if (typeof translated === "string") return translated;
   return translated?.message ?? issue.message;

@@ -42,8 +42,9 @@ type TextFieldProps = Described & {
   required?: boolean;
   maxLength?: number;
   minLength?: number;
-  /** A number field's lower bound; its step is "any" (prices in euros and cents). */
+  /** A number field's bounds; its step is "any" (prices in euros and cents). */
   min?: number;
+  max?: number;
   multiline?: boolean;
   /** Classes of the field's wrapper (its place in a grid). */
   className?: string;
@@ -65,6 +66,7 @@ export function TextField({
   maxLength,
   minLength,
   min,
+  max,
   multiline,
   className = "",
   onChange,
@@ -80,7 +82,8 @@ export function TextField({
     className: "field",
     ...described({ id, error, hint }),
   };
-  const numeric = type === "number" ? ({ min, step: "any", inputMode: "decimal" } as const) : {};
+  const numeric =
+    type === "number" ? ({ min, max, step: "any", inputMode: "decimal" } as const) : {};
   return (
     <div className={`space-y-1 ${className}`}>
       <label htmlFor={id} className="block font-medium">

@@ -82,6 +82,7 @@ export function EventForm({
           {...field("age_limit")}
           type="number"
           min={0}
+          max={99}
           required={false}
           label={t("ageLimit")}
           hint={t("ageLimitHint")}
