@@ -10,6 +10,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { $ZodIssue, $ZodRawIssue } from "zod/v4/core";
 import { de as zodDe, en as zodEn } from "zod/v4/locales";
+import { intlLocale } from "../lib/checkout/format.ts";
 import { HttpError } from "../lib/http-error.ts";
 import { isMessageKey, type MessageKey, t } from "../lib/messages.ts";
 
@@ -44,7 +45,7 @@ function issueMessage(issue: $ZodIssue, locale: Locale): string {
     return t(locale, "field_number");
   }
   const number = (value: unknown) =>
-    new Intl.NumberFormat(locale === "en" ? "en-GB" : "de-DE").format(Number(value));
+    new Intl.NumberFormat(intlLocale(locale)).format(Number(value));
   if (issue.code === "too_small" && issue.origin === "number" && issue.inclusive) {
     return t(locale, "field_number_min", { minimum: number(issue.minimum) });
   }

@@ -1,7 +1,8 @@
 import type { CheckoutOrder, Locale } from "@eventwerk/contract";
 import { t } from "../messages.ts";
 
-const intlLocale = (locale: Locale) => (locale === "en" ? "en-GB" : "de-DE");
+/** The Intl locale of a language: German as written in Germany, English as in Britain. */
+export const intlLocale = (locale: Locale) => (locale === "en" ? "en-GB" : "de-DE");
 
 export const money = (cents: number, currency: string, locale: Locale) =>
   new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency }).format(cents / 100);

@@ -18,6 +18,7 @@ import {
   vouchers,
 } from "../../db/schema.ts";
 import { containsPattern, dateRangeWindow } from "../catalogue.ts";
+import { money } from "../checkout/format.ts";
 import { orderConfirmationJob } from "../checkout/orders.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
@@ -28,12 +29,6 @@ import { ownedEvent } from "./events.ts";
 
 type Db = Database | Transaction;
 type OrdersQuery = z.output<typeof panelOrdersQuerySchema>;
-
-const money = (cents: number, currency: string, locale: Locale) =>
-  new Intl.NumberFormat(locale === "en" ? "en-GB" : "de-DE", {
-    style: "currency",
-    currency,
-  }).format(cents / 100);
 
 function filters(db: Db, eventId: number, query: Partial<OrdersQuery>): SQL {
   const where: (SQL | undefined)[] = [
