@@ -3,6 +3,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { doorPaths, localeHeader } from "@eventwerk/contract";
 import { type Browser, type BrowserContext, chromium, expect, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import doorDe from "../app/i18n/messages/de/door.json" with { type: "json" };
@@ -251,8 +252,8 @@ test("the English scanner shows the event and its data in English", async ({
   const session = async (locale: "de" | "en") =>
     (
       await (
-        await organiserPage.request.get("/api/v1/door/session", {
-          headers: { authorization: `Bearer ${token}`, "x-localization": locale },
+        await organiserPage.request.get(doorPaths.session, {
+          headers: { authorization: `Bearer ${token}`, [localeHeader]: locale },
         })
       ).json()
     ).data.event.title as string;

@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.ts";
+import { createTestApp, runMigration, type TestApp } from "../testing/app.ts";
 
 /**
  * Every order names its event: the panel's order list, its cancellation and the refunds retried
@@ -40,11 +39,7 @@ describe("the event of an order", () => {
     await t.ctx.db.execute(
       sql`update orders set event_id = null where id in (${sql.join(older, sql`, `)})`,
     );
-    const migration = await readFile(
-      new URL("../../drizzle/0024_orders_event_backfill.sql", import.meta.url),
-      "utf8",
-    );
-    await t.ctx.db.execute(sql.raw(migration));
+    await runMigration(t.ctx.db, "0024_orders_event_backfill");
     expect(await ordersAndItsEvents()).toEqual(before);
   });
 });

@@ -1,10 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { apiPaths, type EventList, type SearchResult } from "@eventwerk/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../db/schema.ts";
 import { titleSimilarity } from "../lib/catalogue-queries.ts";
-import { call, createTestApp, type TestApp } from "../testing/app.ts";
+import { call, createTestApp, runMigration, type TestApp } from "../testing/app.ts";
 import { type CatalogueFixtures, createCatalogueFixtures } from "../testing/catalogue-fixtures.ts";
 
 let t: TestApp;
@@ -137,13 +136,7 @@ describe("search", () => {
     // words only private venues gave, and keeps the others'.
     await db.execute(sql`select search_words_add(${venue!.name}, 'Quarzphilharmonie')`);
     expect((await seen()).words).toBe(2);
-    const migration = await readFile(
-      new URL("../../drizzle/0026_private_venues_out_of_search.sql", import.meta.url),
-      "utf8",
-    );
-    for (const statement of migration.split("--> statement-breakpoint")) {
-      await db.execute(sql.raw(statement));
-    }
+    await runMigration(db, "0026_private_venues_out_of_search");
     expect(await seen()).toEqual(hidden);
     expect(
       (await db.execute(sql`select from search_words where word = 'quarzphilharmonie'`)).rows,

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
 import { buildApp, type Context, createContext, loadConfig } from "../app.ts";
+import type { Database } from "../db/client.ts";
 import { demoUsers } from "../seed/index.ts";
 
 export const testClient = { client_id: "eventwerk-web", client_secret: "test-client-secret-1" };
@@ -255,4 +256,12 @@ export async function confirmEmailChange(t: TestApp, accessToken: string, email:
     payload: { token },
   });
   if (response.statusCode !== 200) throw new Error(`confirm failed: ${response.body}`);
+}
+
+/** Runs a migration's statements again on a test's database, as the migrator splits them. */
+export async function runMigration(db: Database, tag: string): Promise<void> {
+  const text = await readFile(new URL(`../../drizzle/${tag}.sql`, import.meta.url), "utf8");
+  for (const statement of text.split("--> statement-breakpoint")) {
+    await db.execute(sql.raw(statement));
+  }
 }
