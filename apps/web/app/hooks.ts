@@ -49,3 +49,9 @@ export function useCounterpartPath(): (locale: Locale, keepQuery?: boolean) => s
     return counterpartPath(new URL(location.pathname + suffix, "http://localhost"), locale);
   };
 }
+
+/** This page in another language, its query kept; the home page where it has no counterpart. */
+export function useLanguageHref(): (locale: Locale) => string {
+  const counterpart = useCounterpartPath();
+  return (locale) => counterpart(locale, true) ?? pathTo("home", locale);
+}

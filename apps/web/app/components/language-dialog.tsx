@@ -1,9 +1,8 @@
 import type { Locale } from "@eventwerk/contract";
 import type { MouseEvent, RefObject } from "react";
 import { useTranslations } from "use-intl";
-import { useCounterpartPath, useRootData } from "../hooks";
+import { useLanguageHref, useRootData } from "../hooks";
 import { localeCookie } from "../lib/locale-cookie";
-import { pathTo } from "../route-table";
 import { Dialog } from "./dialog";
 import { Icon } from "./icon";
 
@@ -46,7 +45,7 @@ export default function LanguageDialog({
 export function LanguageList() {
   const t = useTranslations("language");
   const { langs, locale, secureCookies } = useRootData();
-  const counterpart = useCounterpartPath();
+  const languageHref = useLanguageHref();
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, target: Locale) => {
     if (!isPlainClick(event)) return;
@@ -62,7 +61,7 @@ export function LanguageList() {
     <ul className="flex flex-col gap-2">
       {langs.map((lang) => {
         const current = lang.locale === locale;
-        const href = counterpart(lang.locale, true) ?? pathTo("home", lang.locale);
+        const href = languageHref(lang.locale);
         return (
           <li key={lang.locale}>
             <a

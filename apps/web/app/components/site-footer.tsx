@@ -1,6 +1,5 @@
 import { useTranslations } from "use-intl";
-import { useCounterpartPath, usePaths, useRootData } from "../hooks";
-import { pathTo } from "../route-table";
+import { useLanguageHref, usePaths, useRootData } from "../hooks";
 import { AppLink } from "./app-link";
 import { footerMenuId, useMenuLinks } from "./site-menu";
 
@@ -8,7 +7,7 @@ export function SiteFooter() {
   const t = useTranslations("nav");
   const { contact, user, langs, locale } = useRootData();
   const { to } = usePaths();
-  const counterpart = useCounterpartPath();
+  const languageHref = useLanguageHref();
   const links = useMenuLinks();
   // Every page of the menus, the header's too: the menu button links here without JavaScript.
   const seen = new Set<string>();
@@ -60,11 +59,7 @@ export function SiteFooter() {
               .filter((lang) => lang.locale !== locale)
               .map((lang) => (
                 <li key={lang.locale}>
-                  <a
-                    href={counterpart(lang.locale, true) ?? pathTo("home", lang.locale)}
-                    hrefLang={lang.locale}
-                    lang={lang.locale}
-                  >
+                  <a href={languageHref(lang.locale)} hrefLang={lang.locale} lang={lang.locale}>
                     {lang.name}
                   </a>
                 </li>
