@@ -2,6 +2,7 @@ import type { EventFigures, PanelEventSummary } from "@eventwerk/contract";
 import { Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
+import { useFormat } from "../../lib/intl-format";
 import { Badge, type BadgeTone } from "../ui/badge";
 
 const statusTone: Record<string, BadgeTone> = {
@@ -136,6 +137,10 @@ export function SalesChart({
 }) {
   const t = useTranslations("panel");
   const money = useMoney();
+  const format = useFormat();
+  // A sales day is a Berlin calendar day: its noon in UTC is that day in Berlin too.
+  const day = (entry: { day: string }, options: Intl.DateTimeFormatOptions) =>
+    format.dateTime(new Date(`${entry.day}T12:00:00Z`), options);
   if (sales.length === 0) return <p>{t("chart.empty")}</p>;
   const max = Math.max(...sales.map((entry) => entry.tickets), 1);
   const barWidth = 24;
@@ -166,7 +171,7 @@ export function SalesChart({
                 textAnchor="middle"
                 className="fill-current text-[9px]"
               >
-                {entry.day.slice(5)}
+                {day(entry, { day: "numeric", month: "numeric" })}
               </text>
             </g>
           );
@@ -191,7 +196,9 @@ export function SalesChart({
           <tbody>
             {sales.map((entry) => (
               <tr key={entry.day}>
-                <td className="pr-4">{entry.day}</td>
+                <td className="pr-4">
+                  <time dateTime={entry.day}>{day(entry, { dateStyle: "medium" })}</time>
+                </td>
                 <td className="pr-4 text-right">{entry.tickets}</td>
                 <td className="text-right">{money(entry.gross_cents)}</td>
               </tr>
