@@ -82,4 +82,12 @@ describe("configuration", () => {
     expect(() => loadConfig({ OUTBOX_LEASE_SECONDS: "3601" })).toThrow(/OUTBOX_LEASE_SECONDS/);
     expect(() => loadConfig({ EMAIL_TOKEN_TTL: "59" })).toThrow(/EMAIL_TOKEN_TTL/);
   });
+
+  it("keeps the payment window inside what Stripe allows a session, with a minute to spare", () => {
+    expect(loadConfig({}).PAYMENT_MINUTES).toBe(31);
+    expect(() => loadConfig({ PAYMENT_MINUTES: "30" })).toThrow(/PAYMENT_MINUTES/);
+    expect(() => loadConfig({ PAYMENT_MINUTES: "1440" })).toThrow(/PAYMENT_MINUTES/);
+    expect(() => loadConfig({ PAYMENT_MINUTES: "45.5" })).toThrow(/PAYMENT_MINUTES/);
+    expect(loadConfig({ PAYMENT_MINUTES: "60" }).PAYMENT_MINUTES).toBe(60);
+  });
 });

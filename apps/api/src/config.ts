@@ -99,6 +99,13 @@ const configSchema = z
     /** How long chosen tickets stay reserved for the buyer before they return to sale. */
     HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
     /**
+     * How long a placed order may be paid on the provider's page. Its seats stay reserved that
+     * long, and a few minutes more for the provider's report, so a payment made in time always
+     * gets its tickets. Stripe allows 30 minutes to a day from the session's creation: the bounds
+     * leave a minute for the request's way there and the clocks' difference.
+     */
+    PAYMENT_MINUTES: z.coerce.number().int().min(31).max(1439).default(31),
+    /**
      * Seats one source (IP address, and the account when signed in) may hold within HOLD_MINUTES,
      * so that one client cannot keep a whole event reserved; more answer 429 `rate_limited`.
      */

@@ -209,6 +209,21 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(read.tickets).toHaveLength(1);
   });
 
+  it("the session takes payment for PAYMENT_MINUTES, and the seats stay the buyer's until its report is due", async () => {
+    const before = Date.now();
+    const { order, session, payload } = await placed(1);
+    expect(session.expires_at * 1000).toBeGreaterThanOrEqual(before + 31 * 60_000 - 1000);
+    expect(session.expires_at * 1000).toBeLessThanOrEqual(Date.now() + 31 * 60_000);
+    const [row] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, order.data.id));
+    const reportMinutes = (row!.holdExpiresAt!.getTime() - session.expires_at * 1000) / 60_000;
+    expect(reportMinutes).toBeGreaterThanOrEqual(5);
+    expect(reportMinutes).toBeLessThan(5 + 1 / 60);
+    // The seat is not for sale while the session may still be paid.
+    const other = await holdTickets(t.app, payload);
+    expect(other.statusCode, other.body).toBe(409);
+    expect(errorOf(other).code).toBe("sold_out");
+  });
+
   it("a payment after the hold expired gets tickets while seats remain, else it is refunded at Stripe and the buyer told", async () => {
     const expire = (id: number) =>
       t.ctx.db

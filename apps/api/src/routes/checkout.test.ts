@@ -1015,6 +1015,34 @@ describe("paying with the test provider", () => {
     );
   });
 
+  it("placing keeps the seats for the payment window: a payment made in it gets its tickets, though the checkout's hold time is over", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    const order = await hold(payload);
+    const before = Date.now();
+    const paymentId = (await placeAsGuest(order)).redirect_url!.split("/").at(-1)!;
+    const [placed] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, order.data.id));
+    // PAYMENT_MINUTES (31 by default) and five minutes for the provider's report.
+    expect(placed!.holdExpiresAt!.getTime()).toBeGreaterThanOrEqual(before + 36 * 60_000);
+    expect(placed!.holdExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 36 * 60_000);
+
+    // As if the buyer held and placed 16 minutes ago: past HOLD_MINUTES, within the payment's.
+    await t.ctx.db
+      .update(s.orders)
+      .set({ holdExpiresAt: sql`${s.orders.holdExpiresAt} - interval '16 minutes'` })
+      .where(eq(s.orders.id, order.data.id));
+    const other = await holdTickets(t.app, payload);
+    expect(other.statusCode, other.body).toBe(409);
+    expect(errorOf(other).code).toBe("sold_out");
+
+    await payOnTestPage(paymentId);
+    await runOutbox();
+    const read = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(read.status).toBe("paid");
+    expect(read.tickets).toHaveLength(1);
+    expect((await testPaymentOf(order.data.id)).status).toBe("succeeded");
+  });
+
   it("a payment after the hold expired gets tickets while seats remain, else it is refunded and the buyer told", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
     const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };

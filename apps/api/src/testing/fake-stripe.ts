@@ -198,6 +198,18 @@ export async function startFakeStripe(options: {
         if (!Number.isInteger(unit) || unit < 0 || !successUrl) {
           return send(response, 400, stripeError("Missing required param"));
         }
+        // As Stripe: a session lives 30 minutes to 24 hours from its creation.
+        const expiresAt = Number(body!.get("expires_at") ?? Math.floor(Date.now() / 1000) + 86_400);
+        const lifetime = expiresAt - Date.now() / 1000;
+        if (!(lifetime >= 30 * 60 && lifetime <= 86_400)) {
+          return send(
+            response,
+            400,
+            stripeError(
+              "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+            ),
+          );
+        }
         const sessionId = id("cs");
         const metadata: Record<string, string> = {};
         for (const [name, value] of body!) {
@@ -216,7 +228,7 @@ export async function startFakeStripe(options: {
           metadata,
           success_url: successUrl,
           cancel_url: body!.get("cancel_url") ?? successUrl,
-          expires_at: Number(body!.get("expires_at") ?? Math.floor(Date.now() / 1000) + 86_400),
+          expires_at: expiresAt,
           url: `${base}/pay/${sessionId}`,
           mode: "payment",
         };

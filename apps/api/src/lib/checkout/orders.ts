@@ -66,6 +66,12 @@ const voucherGone = "EW410";
 /** `sell_seats` (0022) refused a payment: the event was cancelled after the order was placed. */
 const eventCancelled = "EW411";
 
+/**
+ * How long a placed order's seats stay reserved after its payment window, for the provider's
+ * report of a payment made at its last moment (a webhook is usually there within seconds).
+ */
+const PAYMENT_REPORT_MINUTES = 5;
+
 /** What an order's token is signed for, from the order as the API answers it. */
 const signedOrder = (order: CheckoutOrder) => ({
   id: order.id,
@@ -596,12 +602,16 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         await issueTickets(tx, eq(orders.id, orderId), now, null);
         return null;
       }
+      // The seats are the buyer's while the provider's page takes payment, and for the time its
+      // report may take: a payment made in time is never refunded for seats sold meanwhile.
+      const expiresAt = new Date(now.getTime() + config.PAYMENT_MINUTES * 60_000);
       const { reference } = await provider.createPayment(tx, {
         orderId,
         amountCents: order.totalCents,
         currency: order.currency,
         locale: order.locale,
         returnUrl: returnUrl(order, order.locale),
+        expiresAt,
       });
       await tx
         .update(orders)
@@ -610,6 +620,12 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           paymentReference: reference,
           placedAt: now,
           updatedAt: now,
+          holdExpiresAt: new Date(
+            Math.max(
+              order.holdExpiresAt!.getTime(),
+              expiresAt.getTime() + PAYMENT_REPORT_MINUTES * 60_000,
+            ),
+          ),
         })
         .where(eq(orders.id, orderId));
       return provider.paymentUrl(reference, order.locale);

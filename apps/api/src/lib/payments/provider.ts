@@ -20,6 +20,8 @@ export type PaymentRequest = {
   locale: Locale;
   /** Where the provider's page sends the buyer back to. */
   returnUrl: string;
+  /** After this the provider's page takes no payment; the seats are reserved until then. */
+  expiresAt: Date;
 };
 
 /**

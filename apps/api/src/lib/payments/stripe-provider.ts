@@ -11,9 +11,6 @@ export type StripeOptions = {
   siteName: string;
 };
 
-/** Stripe lets a Checkout Session live 30 minutes at least; the hold is checked on payment. */
-const SESSION_MINUTES = 30;
-
 export function stripeClient(options: Pick<StripeOptions, "secretKey" | "apiBase">): Stripe {
   const base = options.apiBase ? new URL(options.apiBase) : null;
   return new Stripe(options.secretKey, {
@@ -66,7 +63,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         locale: request.locale,
         success_url: request.returnUrl,
         cancel_url: request.returnUrl,
-        expires_at: Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60,
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
       };
       // Stripe refuses a key used again with other parameters, and the expiry moves with the
       // clock: a key of the order and its parameters lets the SDK's retries of this call answer
