@@ -524,6 +524,11 @@ export const orders = pgTable(
      * those never asked first, then those asked longest ago, so every open order gets its turn.
      */
     paymentCheckedAt: timestamp("payment_checked_at", { withTimezone: true }),
+    /**
+     * When the provider said the payment can no longer succeed (failed, cancelled or expired at
+     * the provider): the reconciliation stops asking about it.
+     */
+    paymentClosedAt: timestamp("payment_closed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

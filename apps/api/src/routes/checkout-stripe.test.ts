@@ -268,6 +268,37 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(read.tickets).toHaveLength(1);
   });
 
+  it("an order whose session expired at Stripe is asked about once, not on every run for a week", async () => {
+    const { order, session } = await placed();
+    const webhookOrder = await placed();
+    const { checkout, provider } = checkoutServices.get(t.ctx)!;
+    const asked: string[] = [];
+    const state = provider.state;
+    provider.state = async (db, reference) => {
+      asked.push(reference);
+      return state(db, reference);
+    };
+    try {
+      // The buyer left Stripe's page; the session expired and its webhook was lost.
+      await fake.expire(session.id, { webhook: false });
+      await checkout.reconcile();
+      expect(await readOrder(order)).toMatchObject({ status: "expired", tickets: [] });
+      // The other's expiry came by webhook.
+      await fake.expire(webhookOrder.session.id, { webhook: false });
+      const expired = { ...webhookOrder.session, status: "expired" as const };
+      expect(
+        (await deliver(fake.signedEvent("checkout.session.expired", expired))).statusCode,
+      ).toBe(200);
+      await checkout.reconcile();
+      await checkout.reconcile();
+    } finally {
+      provider.state = state;
+    }
+    expect(asked.filter((reference) => reference === session.id)).toHaveLength(1);
+    // Asked by the first run, while it was still open; never after Stripe said it expired.
+    expect(asked.filter((reference) => reference === webhookOrder.session.id)).toHaveLength(1);
+  });
+
   it("PAYMENT_PROVIDER=stripe without its keys stops the start with the variables' names", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
       /STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,

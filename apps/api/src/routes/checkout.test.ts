@@ -1343,6 +1343,42 @@ describe("paying with the test provider", () => {
     expect(await statusOf(refused.order)).toBe("refunded");
   });
 
+  it("a reconciliation called while one is under way joins it: each open order is asked once", async () => {
+    const first = await paidWithoutWebhook();
+    const second = await paidWithoutWebhook();
+    await first.pay();
+    const { provider } = services();
+    const asked: string[] = [];
+    let answer: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const state = provider.state;
+    provider.state = async (db, reference) => {
+      asked.push(reference);
+      // The provider is slow: the next run's time comes while this one waits.
+      await slow;
+      return state(db, reference);
+    };
+    try {
+      const runs = [services().reconcile(), services().reconcile()];
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      runs.push(services().reconcile());
+      answer();
+      await Promise.all(runs);
+      for (const paymentId of [first.paymentId, second.paymentId]) {
+        expect(asked.filter((reference) => reference === paymentId)).toHaveLength(1);
+      }
+      expect(await statusOf(first.order)).toBe("paid");
+      expect(await statusOf(second.order)).toBe("pending");
+      // Once it is over, the next call is a run of its own.
+      await services().reconcile();
+      expect(asked.filter((reference) => reference === second.paymentId)).toHaveLength(2);
+    } finally {
+      provider.state = state;
+    }
+  });
+
   it("reconciliation gets to every open order, however many checkouts were abandoned since", async () => {
     const lost = await paidWithoutWebhook();
     await lost.pay();

@@ -66,7 +66,12 @@ function paymentProvider(config: Config): PaymentProvider {
   return createTestProvider(config.PUBLIC_URL);
 }
 
-export type CheckoutServices = { checkout: Checkout; provider: PaymentProvider };
+export type CheckoutServices = {
+  checkout: Checkout;
+  provider: PaymentProvider;
+  /** The reconciliation job's run (its timer's), joined by a call while one is under way. */
+  reconcile: () => Promise<void>;
+};
 
 /** The checkout of each running instance, for its tests and jobs. */
 export const checkoutServices = new WeakMap<Context, CheckoutServices>();
@@ -190,19 +195,28 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
     },
   };
   for (const [kind, handler] of Object.entries(handlers)) outbox.handle(kind, handler);
-  checkoutServices.set(ctx, { checkout, provider });
 
   let reconcileTimer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
   // Also the refunds that an event's cancellation left (the panel's, with the same provider).
-  const reconcile = async () => {
-    const runs = await Promise.allSettled([
-      checkout.reconcile(),
-      refundCancelledEvents(ctx.db, provider, ctx.config.SITE_NAME),
-    ]);
-    for (const run of runs) {
-      if (run.status === "rejected") app.log.error({ err: run.reason }, "reconciliation failed");
-    }
+  // One run at a time: a run that outlasts the interval (a slow provider, many open orders) would
+  // otherwise have the next ask the provider about the same orders beside it; a call meanwhile
+  // joins the run under way.
+  const reconcile = () => {
+    running ??= (async () => {
+      const runs = await Promise.allSettled([
+        checkout.reconcile(),
+        refundCancelledEvents(ctx.db, provider, ctx.config.SITE_NAME),
+      ]);
+      for (const run of runs) {
+        if (run.status === "rejected") app.log.error({ err: run.reason }, "reconciliation failed");
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
   };
+  checkoutServices.set(ctx, { checkout, provider, reconcile });
   app.addHook("onReady", async () => {
     const signed = await signUnsignedTicketCodes(ctx.db, signer);
     if (signed) app.log.info(`${signed} tickets got signed codes`);

@@ -795,7 +795,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
   ) {
     await tx
       .update(orders)
-      .set({ status, updatedAt: now })
+      .set({ status, updatedAt: now, paymentClosedAt: now })
       .where(and(eq(orders.id, orderId), inArray(orders.status, ["pending", "expired"])));
   }
 
@@ -842,6 +842,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           inArray(orders.status, ["pending", "expired"]),
           eq(orders.paymentProvider, provider.name),
           isNotNull(orders.paymentReference),
+          // The provider said it can no longer be paid: asking again only costs its rate limit.
+          isNull(orders.paymentClosedAt),
           gt(orders.placedAt, new Date(now.getTime() - 7 * 86_400_000)),
         ),
       )
