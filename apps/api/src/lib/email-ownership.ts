@@ -33,7 +33,13 @@ const jobs = {
 
 const userJobSchema = z.object({ userId: z.uuid(), locale: localeSchema });
 const attemptJobSchema = z.object({ email: z.string(), locale: localeSchema });
-const changeJobSchema = z.object({ userId: z.uuid(), email: z.string(), locale: localeSchema });
+const changeJobSchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  locale: localeSchema,
+  /** The request's link row (jobs queued before it was kept have none: theirs is made anew). */
+  linkId: z.uuid().optional(),
+});
 
 const tokenError = (code: "invalid_email_token" | "email_token_used" | "email_token_expired") =>
   new HttpError(400, code, code, { token: code });
@@ -73,14 +79,29 @@ export async function requestEmailChange(
   userId: string,
   email: string,
   locale: Locale,
+  /** How long the link works once mailed (EMAIL_TOKEN_TTL). */
+  ttlSeconds: number,
 ) {
   await db.transaction(async (tx) => {
     const [own] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     // The own address in another case is a change too (it is verified again).
     if (own?.email.toLowerCase() !== email) await assertEmailFree(tx, email);
     await tx.delete(emailTokens).where(unusedChangeLinks(userId));
+    // The link's row is written now, under a hash nobody has the token of; the mail's job gives
+    // it its token. A later request deletes it, so an earlier request whose mail was still queued
+    // sends no working link.
+    const [link] = await tx
+      .insert(emailTokens)
+      .values({
+        userId,
+        purpose: "change",
+        email,
+        tokenHash: sha256(randomToken()),
+        expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+      })
+      .returning({ id: emailTokens.id });
     const key = randomUUID();
-    const payload = { userId, email, locale };
+    const payload = { userId, email, locale, linkId: link!.id };
     await enqueue(tx, { kind: jobs.change, payload, dedupKey: `email-change:${key}` });
     await enqueue(tx, { kind: jobs.changeNotice, payload, dedupKey: `email-change-notice:${key}` });
   });
@@ -281,10 +302,25 @@ export function handleEmailOwnershipJobs(ctx: Context) {
   });
 
   ctx.outbox.handle(jobs.change, async (job) => {
-    const { userId, email, locale } = changeJobSchema.parse(job.payload);
+    const { userId, email, locale, linkId } = changeJobSchema.parse(job.payload);
     const user = await userById(userId);
     if (!user) return;
-    const token = await issue(user.id, "change", email);
+    let token: string;
+    if (linkId) {
+      token = randomToken();
+      const [link] = await ctx.db
+        .update(emailTokens)
+        .set({
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + ctx.config.EMAIL_TOKEN_TTL * 1000),
+        })
+        .where(and(eq(emailTokens.id, linkId), isNull(emailTokens.usedAt)))
+        .returning({ id: emailTokens.id });
+      // A later request replaced this one: its link is gone, and no mail is sent for it.
+      if (!link) return;
+    } else {
+      token = await issue(user.id, "change", email);
+    }
     await send(email, locale, "change_mail", {
       site,
       name: user.name,

@@ -151,7 +151,13 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       const { auth } = request;
       const { email, current_password } = request.body;
       await confirmPassword(ctx, auth.userId, current_password, "current_password");
-      await requestEmailChange(ctx.db, auth.userId, email, request.locale);
+      await requestEmailChange(
+        ctx.db,
+        auth.userId,
+        email,
+        request.locale,
+        ctx.config.EMAIL_TOKEN_TTL,
+      );
       ctx.outbox.wake();
       return { data: { message: t(request.locale, "email_change_requested") } };
     },

@@ -2,6 +2,7 @@ import { apiPaths } from "@eventwerk/contract";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, outboxJobs, users } from "../db/schema.ts";
+import { requestEmailChange } from "../lib/email-ownership.ts";
 import {
   call,
   createTestApp,
@@ -378,6 +379,26 @@ describe("changing the email address", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json<ErrorAnswer>().error.code).toBe("email_taken");
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("a request replaced before its mail went out sends no working link", async () => {
+    const { email, tokens } = await registerVisitor(t.app);
+    await t.drainOutbox();
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+    const first = newEmail("queued");
+    const second = newEmail("instead");
+    // As the route does, without waking the outbox: the first request's mail stays queued.
+    const ttl = t.ctx.config.EMAIL_TOKEN_TTL;
+    await requestEmailChange(t.ctx.db, user!.id, first, "en", ttl);
+    // The account shows the address it is moving to at once, before its mail goes out.
+    expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: first });
+    await requestEmailChange(t.ctx.db, user!.id, second, "en", ttl);
+    await t.drainOutbox();
+    expect(await mailsTo(t, first)).toEqual([]);
+    expect(await me(tokens.access_token)).toMatchObject({ email, pending_email: second });
+    const moved = await confirm(await linkTokenTo(t, second), { token: tokens.access_token });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await me(tokens.access_token)).toMatchObject({ email: second, pending_email: null });
   });
 
   it("a registration link stops working once the account moved to another address", async () => {
