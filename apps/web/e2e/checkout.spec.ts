@@ -370,7 +370,19 @@ for (const locale of locales) {
     await loginAs(page, locale, person);
     const orderId = await chooseAndHold(page, locale, sale);
     await completeCheckout(page, locale, null, "stripe");
-    // Stripe's hosted page (the fake's): paying sends the signed webhook and returns to the shop.
+    // Stripe's hosted page (the fake's). Its "Cancel" returns to the shop without paying: the
+    // return page offers the payment again instead of waiting for one.
+    await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === pathTo("ticket-buy-status", locale));
+    await expect(
+      page.getByRole("heading", { name: texts[locale].status.unpaidTitle }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: texts[locale].status.pendingTitle }),
+    ).toHaveCount(0);
+    await page.getByRole("link", { name: texts[locale].status.continuePayment }).click();
+    // Paying sends the signed webhook and returns to the shop.
     await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await expectPaid(page, locale);

@@ -873,8 +873,13 @@ describe("paying with the test provider", () => {
       amount_cents: 5600,
       status: "open",
     });
+    const unpaid = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(unpaid.payment_url).toBe(placed.redirect_url);
     const paid = await payOnTestPage(paymentId);
     expect(paid.statusCode).toBe(200);
+    // Paid there, its webhook still on its way: nothing to pay any more, the buyer waits.
+    const waiting = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(waiting).toMatchObject({ status: "pending", payment_url: null });
     // A settled payment takes no second button.
     const late = await payOnTestPage(paymentId, "failure");
     expect(late.statusCode).toBe(409);

@@ -5,7 +5,13 @@ import { apiFor } from "../api.server";
 import { requestState } from "../context";
 import { selectionQuery } from "../lib/ticket-selection";
 import { pathTo } from "../route-table";
-import { orderCookie, orderIdOf, orderTokenFromCookie, readOrder } from "./checkout.server";
+import {
+  orderCookie,
+  orderIdOf,
+  orderTokenFromCookie,
+  paymentRedirect,
+  readOrder,
+} from "./checkout.server";
 import { orderFilePath } from "./order-file";
 
 const closedStatuses: ReadonlySet<CheckoutOrder["status"]> = new Set([
@@ -61,6 +67,10 @@ export async function statusOf(
     tickets,
     eventPath,
     retryPath: retry,
+    // Back from the provider's page without paying: its page still takes the payment.
+    paymentPath: order.payment_url
+      ? paymentRedirect(order.payment_url, order.payment_provider)
+      : null,
     files: {
       tickets: orderFilePath(order.id, "tickets.pdf", state.locale),
       calendar: orderFilePath(order.id, "calendar.ics", state.locale),

@@ -582,7 +582,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       const current = row.order;
       if (current.status === "paid") return null;
       if (current.status === "pending" && current.placedAt && current.paymentReference) {
-        return provider.paymentUrl(current.paymentReference, current.locale);
+        return provider.paymentUrl(tx, current.paymentReference, current.locale);
       }
       const order = assertOpen(current, now);
       // Cancelled (or over) since the hold: nothing to pay for. A cancellation after this point
@@ -628,7 +628,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           ),
         })
         .where(eq(orders.id, orderId));
-      return provider.paymentUrl(reference, order.locale);
+      return provider.paymentUrl(tx, reference, order.locale);
     });
   }
 
@@ -983,7 +983,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       payment_provider: order.paymentProvider,
       payment_url:
         open && order.paymentReference && order.paymentProvider === provider.name
-          ? await provider.paymentUrl(order.paymentReference, locale)
+          ? await provider.paymentUrl(db, order.paymentReference, locale)
           : null,
       test_mode: provider.testMode,
       tickets: row.tickets,

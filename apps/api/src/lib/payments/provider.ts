@@ -34,8 +34,11 @@ export type PaymentProvider = {
   /** Nothing is charged: every page of the flow says so. */
   testMode: boolean;
   createPayment: (db: Db, request: PaymentRequest) => Promise<{ reference: string }>;
-  /** The provider's page where the buyer pays (null when it can no longer be paid there). */
-  paymentUrl: (reference: string, locale: Locale) => Promise<string | null>;
+  /**
+   * The provider's page where the buyer pays, while it still takes the payment (null once paid,
+   * settled or expired there: the buyer then waits for its outcome instead).
+   */
+  paymentUrl: (db: Db, reference: string, locale: Locale) => Promise<string | null>;
   state: (db: Db, reference: string) => Promise<PaymentState | null>;
   /** Gives the money back (a payment arrived after its seats were sold to others). */
   refund: (db: Db, reference: string) => Promise<void>;

@@ -75,7 +75,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       });
       return { reference: session.id };
     },
-    paymentUrl: async (reference) => {
+    paymentUrl: async (_db, reference) => {
       const session = await stripe.checkout.sessions.retrieve(reference);
       return session.status === "open" ? session.url : null;
     },

@@ -48,8 +48,15 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
         .where(eq(testPayments.orderId, request.orderId));
       return { reference: payment!.id };
     },
-    paymentUrl: async (reference, locale) =>
-      new URL(fillPath(checkoutWebPaths.testPayment[locale], { id: reference }), publicUrl).href,
+    paymentUrl: async (db, reference, locale) => {
+      const [payment] = await db
+        .select({ status: testPayments.status })
+        .from(testPayments)
+        .where(eq(testPayments.id, reference));
+      if (payment?.status !== "open") return null;
+      return new URL(fillPath(checkoutWebPaths.testPayment[locale], { id: reference }), publicUrl)
+        .href;
+    },
     state: async (db, reference) => {
       const [payment] = await db
         .select({ status: testPayments.status })

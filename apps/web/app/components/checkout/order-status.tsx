@@ -58,6 +58,7 @@ export function OrderStatus({
   tickets,
   eventPath,
   retryPath,
+  paymentPath,
   files,
   signedIn,
 }: OrderStatusData) {
@@ -134,7 +135,18 @@ export function OrderStatus({
           </section>
         </>
       )}
-      {order.status === "pending" && <Pending />}
+      {order.status === "pending" &&
+        (paymentPath ? (
+          // Nothing to wait for: the buyer left the provider's page without paying.
+          <Panel tone="neutral" icon="credit-card" title={t("unpaidTitle")}>
+            <p>{t("unpaidText")}</p>
+            <a href={paymentPath} className="button-primary">
+              {t("continuePayment")}
+            </a>
+          </Panel>
+        ) : (
+          <Pending />
+        ))}
       {panel && (
         <Panel tone="danger" icon={panel.icon} title={t(panel.title)} role="alert">
           <p>{t(refund?.text ?? panel.text)}</p>
