@@ -327,6 +327,24 @@ for (const locale of locales) {
   });
 }
 
+test("a payment under way at the provider: the checkout page goes on to the return page, which waits", async ({
+  page,
+  request,
+}) => {
+  const sale = await saleEvent(request, "de");
+  const orderId = await chooseAndHold(page, "de", sale);
+  await completeCheckout(page, "de", { name: "Gast Käufer", email: uniqueEmail("pending-de") });
+  // The bank confirms 30 seconds later.
+  await page.getByRole("button", { name: texts.de.payment.pending }).click();
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("ticket-buy-status", "de"));
+  await expect(page.getByRole("heading", { name: texts.de.status.pendingTitle })).toBeVisible();
+  // Back to the checkout's address: no form to change or pay an order already being paid.
+  await page.goto(pathTo("checkout", "de", { id: orderId }));
+  await expect(page).toHaveURL((url) => url.pathname === pathTo("ticket-buy-status", "de"));
+  await expect(page.getByRole("heading", { name: texts.de.status.pendingTitle })).toBeVisible();
+  await expect(page.getByRole("link", { name: texts.de.status.continuePayment })).toHaveCount(0);
+});
+
 test("order files: other names, ids and methods are refused; a guest gets nobody's files", async ({
   request,
   baseURL,

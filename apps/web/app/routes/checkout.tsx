@@ -22,8 +22,9 @@ export const headers = () => ({ "Cache-Control": privatePageCache });
 
 /**
  * `/kasse/:id`: one held order of its buyer (signed in, or the guest whose cookie holds its
- * token). Anyone else's order, or one that does not exist, is a 404. A paid order goes on to its
- * status page.
+ * token). Anyone else's order, or one that does not exist, is a 404. A paid order, or one whose
+ * payment is under way at the provider (placed, its page no longer taking it), goes on to its
+ * status page, which waits for the outcome.
  */
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const id = orderIdOf(params.id);
@@ -32,7 +33,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const api = await apiFor(context);
   const order = await readOrder(api, id, orderTokenFromCookie(request, id));
   if (!order) throw notFound(url.pathname);
-  if (order.status === "paid") {
+  const paying = order.status === "pending" && order.payment_provider && !order.payment_url;
+  if (order.status === "paid" || paying) {
     throw redirect(`${pathTo("ticket-buy-status", state.locale)}?order=${order.id}`);
   }
   const [addresses, places] = state.user
