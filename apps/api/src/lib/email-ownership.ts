@@ -87,9 +87,9 @@ export async function requestEmailChange(
     // The own address in another case is a change too (it is verified again).
     if (own?.email.toLowerCase() !== email) await assertEmailFree(tx, email);
     await tx.delete(emailTokens).where(unusedChangeLinks(userId));
-    // The link's row is written now, under a hash nobody has the token of; the mail's job gives
-    // it its token. A later request deletes it, so an earlier request whose mail was still queued
-    // sends no working link.
+    // The request's row is written now, under a hash nobody has the token of: the mail's job
+    // writes its link only while this row is there. A later request deletes it, so an earlier
+    // request whose mail was still queued sends no working link.
     const [link] = await tx
       .insert(emailTokens)
       .values({
@@ -247,9 +247,14 @@ export function handleEmailOwnershipJobs(ctx: Context) {
     return user;
   };
   /** A new single-use token for the address, stored as its hash; answers the raw token. */
-  const issue = async (userId: string, purpose: "verify" | "change", email: string) => {
+  const issue = async (
+    userId: string,
+    purpose: "verify" | "change",
+    email: string,
+    db: Db = ctx.db,
+  ) => {
     const token = randomToken();
-    await ctx.db.insert(emailTokens).values({
+    await db.insert(emailTokens).values({
       userId,
       purpose,
       email,
@@ -305,19 +310,20 @@ export function handleEmailOwnershipJobs(ctx: Context) {
     const { userId, email, locale, linkId } = changeJobSchema.parse(job.payload);
     const user = await userById(userId);
     if (!user) return;
-    let token: string;
+    let token: string | null;
     if (linkId) {
-      token = randomToken();
-      const [link] = await ctx.db
-        .update(emailTokens)
-        .set({
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + ctx.config.EMAIL_TOKEN_TTL * 1000),
-        })
-        .where(and(eq(emailTokens.id, linkId), isNull(emailTokens.usedAt)))
-        .returning({ id: emailTokens.id });
-      // A later request replaced this one: its link is gone, and no mail is sent for it.
-      if (!link) return;
+      // The link only while the request's row is there: a later request deleted it, and then no
+      // mail goes out. A row of its own per mail, so that a job run again (its mail sent, its
+      // completion lost) does not break the link it mailed first.
+      token = await ctx.db.transaction(async (tx) => {
+        const [request] = await tx
+          .select({ id: emailTokens.id })
+          .from(emailTokens)
+          .where(and(eq(emailTokens.id, linkId), isNull(emailTokens.usedAt)))
+          .for("update");
+        return request ? issue(user.id, "change", email, tx) : null;
+      });
+      if (token === null) return;
     } else {
       token = await issue(user.id, "change", email);
     }

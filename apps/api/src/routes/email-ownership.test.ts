@@ -1,8 +1,9 @@
 import { apiPaths } from "@eventwerk/contract";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, outboxJobs, users } from "../db/schema.ts";
 import { requestEmailChange } from "../lib/email-ownership.ts";
+import { enqueue } from "../lib/outbox.ts";
 import {
   call,
   createTestApp,
@@ -399,6 +400,29 @@ describe("changing the email address", () => {
     const moved = await confirm(await linkTokenTo(t, second), { token: tokens.access_token });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await me(tokens.access_token)).toMatchObject({ email: second, pending_email: null });
+  });
+
+  it("a change mail's job run again (its completion lost) mails a second link; the first still works", async () => {
+    const { email, tokens } = await registerVisitor(t.app);
+    await t.drainOutbox();
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+    const target = newEmail("twice");
+    await requestEmailChange(t.ctx.db, user!.id, target, "en", t.ctx.config.EMAIL_TOKEN_TTL);
+    await t.drainOutbox();
+    const firstToken = await linkTokenTo(t, target);
+    // The outbox runs a job at least once: the same job again, as after a lost completion.
+    const [job] = await t.ctx.db
+      .select()
+      .from(outboxJobs)
+      .where(eq(outboxJobs.kind, "email_change_mail"))
+      .orderBy(desc(outboxJobs.createdAt))
+      .limit(1);
+    await enqueue(t.ctx.db, { kind: job!.kind, payload: job!.payload, dedupKey: "again" });
+    await t.drainOutbox();
+    expect(await mailsTo(t, target)).toHaveLength(2);
+    const moved = await confirm(firstToken, { token: tokens.access_token });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await me(tokens.access_token)).toMatchObject({ email: target, pending_email: null });
   });
 
   it("a registration link stops working once the account moved to another address", async () => {
