@@ -106,8 +106,9 @@ const configSchema = z
      */
     PAYMENT_MINUTES: z.coerce.number().int().min(31).max(1439).default(31),
     /**
-     * Seats one source (IP address, and the account when signed in) may hold within HOLD_MINUTES,
-     * so that one client cannot keep a whole event reserved; more answer 429 `rate_limited`.
+     * Seats one source (IP address, and the account when signed in) may hold within the longest a
+     * hold lasts (HOLD_MINUTES, then PAYMENT_MINUTES and five once placed), so that one client
+     * cannot keep a whole event reserved; more answer 429 `rate_limited`.
      */
     HOLD_SEATS_PER_SOURCE: z.coerce.number().int().min(1).default(40),
     /** The platform's service fee per ticket: a percentage of its price plus a fixed amount. */
@@ -180,6 +181,16 @@ export type Config = Omit<z.infer<typeof configSchema>, "DEVELOPER_PAGES" | "PUB
   PUBLIC_URL: string;
   dataDir: string;
 };
+
+/**
+ * How long a placed order's seats stay reserved after its payment window, for the provider's
+ * report of a payment made at its last moment (a webhook is usually there within seconds).
+ */
+export const PAYMENT_REPORT_MINUTES = 5;
+
+/** The longest one hold reserves its seats: its hold time, then, once placed, its payment's. */
+export const longestHoldMinutes = (config: Config) =>
+  config.HOLD_MINUTES + config.PAYMENT_MINUTES + PAYMENT_REPORT_MINUTES;
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

@@ -7,7 +7,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
-import { type Config, ConfigError } from "../config.ts";
+import { type Config, ConfigError, longestHoldMinutes } from "../config.ts";
 import { HttpError } from "./http-error.ts";
 
 export type RateLimiter = {
@@ -73,10 +73,15 @@ export async function createRateLimiter(
   };
   const options = { points: budget.points, duration: 60 };
   const limiter = limiterFor(options.points, options.duration, budget.keyPrefix);
-  // Scopes with a limit of their own. Holds count seats over one hold time, so that one source
-  // cannot keep a whole event reserved by holding again and again.
+  // Scopes with a limit of their own. Holds count seats over the longest a hold lasts (placed,
+  // it lasts through its payment window), so that one source cannot keep a whole event reserved
+  // by holding and placing again and again.
   const own: Record<string, ReturnType<typeof limiterFor>> = {
-    hold: limiterFor(config.HOLD_SEATS_PER_SOURCE, config.HOLD_MINUTES * 60, "eventwerk-rl-hold"),
+    hold: limiterFor(
+      config.HOLD_SEATS_PER_SOURCE,
+      longestHoldMinutes(config) * 60,
+      "eventwerk-rl-hold",
+    ),
   };
   return {
     hit: async (scope, keys, cost = 1) => {

@@ -598,7 +598,7 @@ describe("availability in the catalogue", () => {
 });
 
 describe("holds per source", () => {
-  it("one source may hold HOLD_SEATS_PER_SOURCE seats per hold time, then 429 in the one error shape", async () => {
+  it("one source may hold HOLD_SEATS_PER_SOURCE seats per the longest a hold lasts, then 429 in the one error shape", async () => {
     const limited = await createTestApp({
       OUTBOX_POLL_MS: "0",
       RECONCILE_INTERVAL_SECONDS: "0",
@@ -616,7 +616,11 @@ describe("holds per source", () => {
       expect(refused.statusCode).toBe(429);
       expect(errorOf(refused).code).toBe("rate_limited");
       expect(errorOf(refused).message.length).toBeGreaterThan(0);
-      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      // Not after one hold time (15 minutes): placed holds last through their payment window, so
+      // holding and placing again every 15 minutes would keep ever more seats.
+      const retry = Number(refused.headers["retry-after"]);
+      expect(retry).toBeGreaterThan((15 + 31) * 60);
+      expect(retry).toBeLessThanOrEqual((15 + 31 + 5) * 60);
       const [held] = await limited.ctx.db
         .select({ n: count() })
         .from(s.orders)
@@ -1046,6 +1050,41 @@ describe("paying with the test provider", () => {
     expect(read.status).toBe("paid");
     expect(read.tickets).toHaveLength(1);
     expect((await testPaymentOf(order.data.id)).status).toBe("succeeded");
+  });
+
+  it("a hold that runs out while its place waits (for the lock, the provider) is not moved on: 409 hold_expired", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    const order = await hold(payload);
+    const details = await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+      buyer_name: "Gast Käufer",
+      buyer_email: "gast@example.com",
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    const { provider } = services();
+    const create = provider.createPayment;
+    provider.createPayment = async (db, request) => {
+      // The provider is slow: the hold runs out before it answers.
+      await db
+        .update(s.orders)
+        .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(s.orders.id, request.orderId));
+      return create(db, request);
+    };
+    try {
+      const placed = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
+        accept_terms: true,
+      });
+      expect(placed.statusCode, placed.body).toBe(409);
+      expect(errorOf(placed).code).toBe("hold_expired");
+    } finally {
+      provider.createPayment = create;
+    }
+    // Nothing of the place was written (the test's own "time passing" went back with it): not
+    // placed, the hold not moved on to the payment window.
+    const [row] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, order.data.id));
+    expect(row!.placedAt).toBeNull();
+    expect(row!.holdExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
   });
 
   it("a payment after the hold expired gets tickets while seats remain, else it is refunded and the buyer told", async () => {

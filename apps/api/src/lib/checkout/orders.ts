@@ -22,7 +22,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { Config } from "../../config.ts";
+import { type Config, PAYMENT_REPORT_MINUTES } from "../../config.ts";
 import { type Database, localeColumn, type Transaction } from "../../db/client.ts";
 import {
   addresses,
@@ -65,12 +65,6 @@ const seatsGone = "EW409";
 const voucherGone = "EW410";
 /** `sell_seats` (0022) refused a payment: the event was cancelled after the order was placed. */
 const eventCancelled = "EW411";
-
-/**
- * How long a placed order's seats stay reserved after its payment window, for the provider's
- * report of a payment made at its last moment (a webhook is usually there within seconds).
- */
-const PAYMENT_REPORT_MINUTES = 5;
 
 /** What an order's token is signed for, from the order as the API answers it. */
 const signedOrder = (order: CheckoutOrder) => ({
@@ -613,7 +607,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         returnUrl: returnUrl(order, order.locale),
         expiresAt,
       });
-      await tx
+      const [placed] = await tx
         .update(orders)
         .set({
           paymentProvider: provider.name,
@@ -627,7 +621,12 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
             ),
           ),
         })
-        .where(eq(orders.id, orderId));
+        // The hold checked again at this instant: `now` was taken before the waits for the row's
+        // lock and the provider, and a hold that ran out meanwhile may have lost its seats to
+        // another buyer; moving it on would count them twice.
+        .where(and(eq(orders.id, orderId), gt(orders.holdExpiresAt, sql`clock_timestamp()`)))
+        .returning({ id: orders.id });
+      if (!placed) throw new HttpError(409, "hold_expired");
       return provider.paymentUrl(tx, reference, order.locale);
     });
   }
