@@ -1,4 +1,5 @@
 import type { Locale } from "@eventwerk/contract";
+import { useSyncExternalStore } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { RootData } from "./root";
 import { counterpartPath, type PageKey, pathTo } from "./route-table";
@@ -54,4 +55,15 @@ export function useCounterpartPath(): (locale: Locale, keepQuery?: boolean) => s
 export function useLanguageHref(): (locale: Locale) => string {
   const counterpart = useCounterpartPath();
   return (locale) => counterpart(locale, true) ?? pathTo("home", locale);
+}
+
+const subscribeNothing = () => () => {};
+
+/** False on the server and in the first client render, true once the page is interactive. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }

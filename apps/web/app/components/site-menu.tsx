@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
-import { usePaths, useRootData } from "../hooks";
+import { useHydrated, usePaths, useRootData } from "../hooks";
 import { pages } from "../route-table";
 import { Icon } from "./icon";
 import { lazyDialog, useLazyDialog } from "./lazy-dialog";
@@ -41,17 +40,6 @@ export function useMenuLinks(): { main: MenuLink[]; footer: MenuLink[] } {
       { key: "contact", to: to("contact"), label: t("contact") },
     ],
   };
-}
-
-const subscribeNothing = () => () => {};
-
-/** False on the server and in the first client render, true once the page is interactive. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 }
 
 const siteMenuDrawer = lazyDialog(() => import("./site-menu-drawer"));
