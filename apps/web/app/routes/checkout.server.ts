@@ -303,8 +303,9 @@ export async function checkoutAction(
       intent,
       termsMissing,
       ...formFailure(error, detailFields, values),
-      // Without JavaScript the city list comes with the answer to the chosen country.
-      ...(state.user && intent === "place"
+      // Without JavaScript the city list comes with the answer to the chosen country (of a typed
+      // address that was the choice: the page drops the others' fields).
+      ...(state.user && intent === "place" && values.billing === "new"
         ? { places: await placeLists(api, placeValues(values)) }
         : {}),
     });

@@ -2,7 +2,7 @@ import type { Address, CheckoutOrder } from "@eventwerk/contract";
 import { useCallback, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
-import { usePaths } from "../../hooks";
+import { useHydrated, usePaths } from "../../hooks";
 import { newAddressPrefix } from "../../lib/address-fields";
 import { selectionQuery } from "../../lib/ticket-selection";
 import type { CheckoutFailure, DetailField } from "../../routes/checkout.server";
@@ -110,7 +110,11 @@ function OpenOrderForms({ order, addresses, places, signedIn, failure }: Props) 
     mine(intent)?.fields[name];
   const typed = (name: DetailField, fallback = "") => mine("place")?.values[name] ?? fallback;
   const saved = addresses.find((address) => address.is_default) ?? addresses[0];
-  const address = order.billing_address;
+  // A signed-in buyer's typed address is shown as the saved one (or typed again).
+  const chosenBilling = typed(
+    "billing",
+    order.billing_address && !(signedIn && saved) ? "new" : saved ? String(saved.id) : "none",
+  );
 
   return (
     <>
@@ -207,96 +211,17 @@ function OpenOrderForms({ order, addresses, places, signedIn, failure }: Props) 
             />
           </div>
         </section>
-        <section aria-labelledby="billing-heading" className={sectionClass}>
-          <h2 id="billing-heading" className="text-xl font-semibold">
-            {t("billingHeading")}
-          </h2>
-          <RadioGroupField
-            id="billing"
-            name="billing"
-            legend={addresses.length ? t("billingSaved") : t("billingHeading")}
-            options={[
-              ...addresses.map((entry) => ({
-                value: String(entry.id),
-                label: `${entry.recipient}, ${entry.line}, ${entry.postal_code} ${entry.city_name}`,
-              })),
-              { value: "new", label: t("billingNew") },
-              { value: "none", label: t("billingNone") },
-            ]}
-            // A signed-in buyer's typed address is shown as the saved one (or typed again).
-            defaultValue={typed(
-              "billing",
-              address && !(signedIn && saved) ? "new" : saved ? String(saved.id) : "none",
-            )}
-            error={field("address_id", "place")}
-          />
-          {signedIn && (
-            <Link to={to("account-addresses")} className={`text-sm ${linkClass}`}>
-              {t("billingManage")}
-            </Link>
-          )}
-          {signedIn && places ? (
-            <fieldset className="space-y-5">
-              <legend className="mb-2 font-medium">{t("billingNew")}</legend>
-              <AddressFields
-                idPrefix="billing-new"
-                namePrefix={newAddressPrefix}
-                value={(name) =>
-                  mine("place")?.values[`${newAddressPrefix}${name}`] ??
-                  (name === "title"
-                    ? t("billingHeading")
-                    : name === "recipient"
-                      ? order.buyer_name
-                      : undefined)
-                }
-                errors={mine("place")?.fields ?? {}}
-                places={mine("place")?.places ?? places}
-                required={false}
-              />
-              <CheckboxField
-                id="save_address"
-                name="save_address"
-                label={t("billingSave")}
-                defaultChecked={mine("place")?.values.save_address === "on"}
-              />
-            </fieldset>
-          ) : (
-            <fieldset className="grid gap-4 sm:grid-cols-2">
-              <legend className="mb-2 font-medium">{t("billingNew")}</legend>
-              {(
-                [
-                  ["recipient", "name", 120],
-                  ["line", "address-line1", 200],
-                  ["postal_code", "postal-code", 10],
-                  ["city", "address-level2", 120],
-                  ["country", "country-name", 120],
-                ] as const
-              ).map(([part, autoComplete, maxLength]) => {
-                const name = `billing_address.${part}` as const;
-                const labels = {
-                  recipient: t("recipient"),
-                  line: t("line"),
-                  postal_code: t("postalCode"),
-                  city: t("city"),
-                  country: t("country"),
-                };
-                return (
-                  <TextField
-                    key={part}
-                    id={`billing-${part}`}
-                    name={name}
-                    label={labels[part]}
-                    required={false}
-                    autoComplete={autoComplete}
-                    maxLength={maxLength}
-                    defaultValue={typed(name, address?.[part] ?? "")}
-                    error={field(name, "place")}
-                  />
-                );
-              })}
-            </fieldset>
-          )}
-        </section>
+        <BillingSection
+          // The radios are uncontrolled: a new default from the server (a post's choice, a
+          // sign-in's saved address) remounts them and the choice they show the fields by.
+          key={chosenBilling}
+          chosen={chosenBilling}
+          order={order}
+          addresses={addresses}
+          places={places}
+          signedIn={signedIn}
+          failure={mine("place")}
+        />
         <CheckboxField
           id="accept_terms"
           name="accept_terms"
@@ -327,5 +252,133 @@ function OpenOrderForms({ order, addresses, places, signedIn, failure }: Props) 
         </button>
       </Form>
     </>
+  );
+}
+
+/** The guest's free-text address fields: part, autocomplete token, most characters. */
+const guestAddressParts = [
+  ["recipient", "name", 120],
+  ["line", "address-line1", 200],
+  ["postal_code", "postal-code", 10],
+  ["city", "address-level2", 120],
+  ["country", "country-name", 120],
+] as const;
+
+/**
+ * The billing address: a saved one, one typed in, or none. The typed address's fields show only
+ * while "new" is checked, by CSS on the radio's state, so that they do without JavaScript too
+ * (the server ignores the fields of a choice not made); a browser without `:has()` shows them
+ * always. Once the page is interactive they are also disabled while hidden, so they are not
+ * sent. Focus stays on the radio, where the arrow keys keep moving through the choices; the
+ * fields come right after the group, the next Tab.
+ */
+function BillingSection({
+  chosen,
+  order,
+  addresses,
+  places,
+  signedIn,
+  failure,
+}: Pick<Props, "order" | "addresses" | "places" | "signedIn"> & {
+  chosen: string;
+  /** The failed post of the details form, if it was the last post. */
+  failure: CheckoutFailure | null;
+}) {
+  const t = useTranslations("checkout.page");
+  const { to } = usePaths();
+  const hydrated = useHydrated();
+  const [choice, setChoice] = useState(chosen);
+  // What was typed comes back only when it was the choice: a hidden form's leftovers are dropped.
+  const kept = failure?.values.billing === "new" ? failure : null;
+  const address = order.billing_address;
+  const fieldsetClass = `group-not-has-[[name=billing][value=new]:checked]/billing:hidden ${
+    signedIn && places ? "space-y-5" : "grid gap-4 sm:grid-cols-2"
+  }`;
+  const hideFields = hydrated && choice !== "new";
+
+  return (
+    // A grid, not space-y: the hidden fields leave no gap behind.
+    <section
+      aria-labelledby="billing-heading"
+      className={`${cardClass} group/billing grid gap-4 p-5`}
+    >
+      <h2 id="billing-heading" className="text-xl font-semibold">
+        {t("billingHeading")}
+      </h2>
+      <RadioGroupField
+        id="billing"
+        name="billing"
+        legend={addresses.length ? t("billingSaved") : t("billingHeading")}
+        options={[
+          ...addresses.map((entry) => ({
+            value: String(entry.id),
+            label: `${entry.recipient}, ${entry.line}, ${entry.postal_code} ${entry.city_name}`,
+          })),
+          { value: "new", label: t("billingNew") },
+          { value: "none", label: t("billingNone") },
+        ]}
+        defaultValue={chosen}
+        error={failure?.fields.address_id}
+        onChange={setChoice}
+      />
+      {signedIn && places ? (
+        <fieldset className={fieldsetClass} disabled={hideFields}>
+          <legend className="mb-2 font-medium">{t("billingNew")}</legend>
+          <AddressFields
+            idPrefix="billing-new"
+            namePrefix={newAddressPrefix}
+            value={(name) =>
+              kept?.values[`${newAddressPrefix}${name}`] ??
+              (name === "title"
+                ? t("billingHeading")
+                : name === "recipient"
+                  ? order.buyer_name
+                  : undefined)
+            }
+            errors={kept?.fields ?? {}}
+            places={kept?.places ?? places}
+            required={false}
+          />
+          <CheckboxField
+            id="save_address"
+            name="save_address"
+            label={t("billingSave")}
+            defaultChecked={kept?.values.save_address === "on"}
+          />
+        </fieldset>
+      ) : (
+        <fieldset className={fieldsetClass} disabled={hideFields}>
+          <legend className="mb-2 font-medium">{t("billingNew")}</legend>
+          {guestAddressParts.map(([part, autoComplete, maxLength]) => {
+            const name = `billing_address.${part}` as const;
+            const labels = {
+              recipient: t("recipient"),
+              line: t("line"),
+              postal_code: t("postalCode"),
+              city: t("city"),
+              country: t("country"),
+            };
+            return (
+              <TextField
+                key={part}
+                id={`billing-${part}`}
+                name={name}
+                label={labels[part]}
+                required={false}
+                autoComplete={autoComplete}
+                maxLength={maxLength}
+                defaultValue={kept?.values[name] ?? address?.[part] ?? ""}
+                error={kept?.fields[name]}
+              />
+            );
+          })}
+        </fieldset>
+      )}
+      {signedIn && (
+        <Link to={to("account-addresses")} className={`justify-self-start text-sm ${linkClass}`}>
+          {t("billingManage")}
+        </Link>
+      )}
+    </section>
   );
 }
