@@ -188,6 +188,27 @@ describe("the checkout form", () => {
     expect(noCity.new_address?.city_id).toBeUndefined();
   });
 
+  it("ignores a typed address and its save tick unless 'new' is the choice", () => {
+    // Without JavaScript the hidden fields are posted too, filled in and ticked.
+    const typed = { ...values, save_address: "on" };
+    const buyer = { buyer_name: "Lena Hoffmann", buyer_email: "lena@example.com" };
+    for (const signedIn of [false, true]) {
+      expect(detailsUpdate({ ...typed, billing: "none" }, signedIn)).toEqual({
+        ...buyer,
+        billing_address: null,
+      });
+      expect(detailsUpdate({ ...typed, billing: "7" }, signedIn)).toEqual({
+        ...buyer,
+        address_id: 7,
+      });
+      // No choice at all (a post without the radios) keeps nothing either.
+      expect(detailsUpdate({ ...typed, billing: "" }, signedIn)).toEqual({
+        ...buyer,
+        billing_address: null,
+      });
+    }
+  });
+
   it("sends the buyer to the test provider's page on this site, to a real provider as given", () => {
     expect(paymentRedirect("http://localhost:3000/testzahlung/abc?x=1", "test")).toBe(
       "/testzahlung/abc?x=1",
