@@ -2,19 +2,23 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import {
   apiPaths,
+  type CheckoutOrder,
+  checkoutPaths,
   type EventDetail,
   type EventList,
   fillPath,
   type Locale,
   localeHeader,
+  orderTokenHeader,
   serviceFeeCents,
   type TicketType,
 } from "@eventwerk/contract";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import accountDe from "../app/i18n/messages/de/account.json" with { type: "json" };
 import buyDe from "../app/i18n/messages/de/buy.json" with { type: "json" };
 import checkoutDe from "../app/i18n/messages/de/checkout.json" with { type: "json" };
 import formsDe from "../app/i18n/messages/de/forms.json" with { type: "json" };
+import accountEn from "../app/i18n/messages/en/account.json" with { type: "json" };
 import buyEn from "../app/i18n/messages/en/buy.json" with { type: "json" };
 import checkoutEn from "../app/i18n/messages/en/checkout.json" with { type: "json" };
 import { pathTo, resources } from "../app/route-table";
@@ -27,13 +31,14 @@ import {
   newestMailTo,
   test,
   uniqueEmail,
+  waitForHydration,
 } from "./support";
 
 test.use(germanBrowser);
 
 const texts = {
-  de: { ...checkoutDe, buy: buyDe },
-  en: { ...checkoutEn, buy: buyEn },
+  de: { ...checkoutDe, buy: buyDe, account: accountDe },
+  en: { ...checkoutEn, buy: buyEn, account: accountEn },
 } as const;
 /** The demo voucher of the seed (README): 10 % off every upcoming demo event. */
 const voucher = "DEMO10";
@@ -518,6 +523,222 @@ test("without JavaScript: a signed-in buyer's typed billing address goes into th
   await expect(saved).toContainText(`${billingAddress.postalCode} Berlin`);
   await context.close();
 });
+
+/** The API's messages for an empty field that the choice needs (a postcode has three or more). */
+const fieldErrors = {
+  de: {
+    required: "Bitte füllen Sie dieses Feld aus.",
+    short: "Bitte geben Sie mindestens 3 Zeichen ein.",
+  },
+  en: { required: "Please fill in this field.", short: "Please enter at least 3 characters." },
+};
+/** The demo visitor's saved (default) address of the seed, as its radio names it. */
+const demoAddress = /^Lena Hoffmann, Kastanienallee 12, 10435 /;
+
+/** The billing section's choices and the first field of a new address (signed in or a guest). */
+function billingSection(page: Page, locale: Locale, signedIn: boolean) {
+  const t = texts[locale].page;
+  const section = page.getByRole("region", { name: t.billingHeading });
+  return {
+    section,
+    saved: section.getByRole("radio", { name: demoAddress }),
+    typeNew: section.getByRole("radio", { name: t.billingNew }),
+    none: section.getByRole("radio", { name: t.billingNone }),
+    first: section.getByLabel(signedIn ? texts[locale].account.addressTitle : t.recipient, {
+      exact: true,
+    }),
+  };
+}
+
+/** Shown or hidden, but there: a hidden field that is missing would pass `toBeHidden` too. */
+async function expectShown(field: Locator, shown: boolean) {
+  await expect(field).toHaveCount(1);
+  await (shown ? expect(field).toBeVisible() : expect(field).toBeHidden());
+}
+
+/** A guest's free-text address fields: label, what the tests type, the error when left empty. */
+const guestAddress = (locale: Locale) => {
+  const t = texts[locale].page;
+  const { required, short } = fieldErrors[locale];
+  return [
+    [t.recipient, "Nur Rechnung", required],
+    [t.line, "Kastanienallee 12", required],
+    [t.postalCode, "10435", short],
+    [t.city, "Berlin", required],
+    [t.country, "Deutschland", required],
+  ] as const;
+};
+
+/** The billing address the API keeps on a guest's order (read with the order's cookie). */
+async function billingOf(page: Page, orderId: number) {
+  const cookie = (await page.context().cookies()).find(({ name }) => name === `order_${orderId}`);
+  const response = await page.request.get(fillPath(checkoutPaths.order, { id: orderId }), {
+    headers: { [orderTokenHeader]: decodeURIComponent(cookie!.value) },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: CheckoutOrder }).data.billing_address;
+}
+
+for (const locale of locales) {
+  test.describe(`the billing address's fields (${locale})`, () => {
+    test.describe.configure({ timeout: 120_000 });
+    const t = texts[locale].page;
+
+    test("a guest sees them only while 'new' is chosen; the keyboard goes on into them; 'none' places the order", async ({
+      page,
+      request,
+    }) => {
+      const sale = await saleEvent(request, locale);
+      const orderId = await chooseAndHold(page, locale, sale);
+      const billing = billingSection(page, locale, false);
+      await completeCheckout(
+        page,
+        locale,
+        { name: "Gast Ohne Adresse", email: uniqueEmail("billing") },
+        "test",
+        async () => {
+          await waitForHydration(page);
+          await expect(billing.none).toBeChecked();
+          await expectShown(billing.first, false);
+          // From the chosen radio, the arrow key chooses "new" (focus stays in the group)…
+          await billing.none.focus();
+          await page.keyboard.press("ArrowUp");
+          await expect(billing.typeNew).toBeChecked();
+          await expect(billing.typeNew).toBeFocused();
+          await expectShown(billing.first, true);
+          // …and the next Tab is the address's first field.
+          await page.keyboard.press("Tab");
+          await expect(billing.first).toBeFocused();
+          await billing.first.fill("Nicht Gewählt");
+          await expectNoViolations(page);
+          await billing.none.check();
+          await expectShown(billing.first, false);
+          // Hidden and not sent.
+          await expect(billing.first).toBeDisabled();
+          await expectNoViolations(page);
+        },
+      );
+      expect(await billingOf(page, orderId)).toBeNull();
+    });
+
+    test("the demo visitor's saved address hides them; 'new' shows them; 'none' places the order", async ({
+      page,
+      request,
+    }) => {
+      await login(page, locale);
+      const sale = await saleEvent(request, locale);
+      await chooseAndHold(page, locale, sale);
+      const billing = billingSection(page, locale, true);
+      await completeCheckout(page, locale, null, "test", async () => {
+        await waitForHydration(page);
+        await expect(billing.saved).toBeChecked();
+        await expectShown(billing.first, false);
+        await billing.saved.focus();
+        await page.keyboard.press("ArrowDown");
+        await expect(billing.typeNew).toBeChecked();
+        await expectShown(billing.first, true);
+        await page.keyboard.press("Tab");
+        await expect(billing.first).toBeFocused();
+        await expectNoViolations(page);
+        await billing.none.check();
+        await expectShown(billing.first, false);
+        await expect(billing.section.getByLabel(t.billingSave)).toBeDisabled();
+      });
+    });
+
+    test("without JavaScript, a guest: 'new' left empty names each field; 'new' places the typed address; 'none' keeps nothing typed", async ({
+      browser,
+      baseURL,
+      request,
+    }) => {
+      const context = await browser.newContext({
+        baseURL,
+        javaScriptEnabled: false,
+        ...germanBrowser,
+      });
+      const page = await context.newPage();
+      const sale = await saleEvent(request, locale);
+      const billing = billingSection(page, locale, false);
+      const buyer = { name: "Ohne Skript", email: uniqueEmail("billing-nojs") };
+      const terms = page.getByLabel(t.terms.replace(/<\/?link>/g, ""), { exact: true });
+
+      const typedOrder = await chooseAndHold(page, locale, sale, false);
+      await completeCheckout(page, locale, buyer, "test", async () => {
+        await expect(billing.none).toBeChecked();
+        await expectShown(billing.first, false);
+        // CSS shows the fields of the checked choice: no script needed.
+        await billing.typeNew.check();
+        await expectShown(billing.first, true);
+        await terms.check();
+        await page.getByRole("button", { name: t.placeOrder }).click();
+        // The page comes back with "new" still chosen and each field's own error beside it.
+        await expect(billing.typeNew).toBeChecked();
+        for (const [label, , error] of guestAddress(locale)) {
+          const field = billing.section.getByLabel(label, { exact: true });
+          await expect(field).toBeVisible();
+          await expect(field).toHaveAttribute("aria-invalid", "true");
+          await expect(field).toHaveAccessibleDescription(error);
+        }
+        for (const [label, value] of guestAddress(locale)) {
+          await billing.section.getByLabel(label, { exact: true }).fill(value);
+        }
+      });
+      expect(await billingOf(page, typedOrder)).toEqual({
+        recipient: "Nur Rechnung",
+        line: "Kastanienallee 12",
+        postal_code: "10435",
+        city: "Berlin",
+        country: "Deutschland",
+      });
+
+      const untypedOrder = await chooseAndHold(page, locale, sale, false);
+      await completeCheckout(page, locale, buyer, "test", async () => {
+        await billing.typeNew.check();
+        for (const [label, value] of guestAddress(locale)) {
+          await billing.section.getByLabel(label, { exact: true }).fill(value);
+        }
+        // Typed, then not chosen: hidden, though posted all the same.
+        await billing.none.check();
+        await expectShown(billing.first, false);
+      });
+      expect(await billingOf(page, untypedOrder)).toBeNull();
+      await context.close();
+    });
+
+    test("without JavaScript, signed in: a saved address or 'none' places the order and keeps nothing typed", async ({
+      browser,
+      baseURL,
+      request,
+    }) => {
+      const context = await browser.newContext({
+        baseURL,
+        javaScriptEnabled: false,
+        ...germanBrowser,
+      });
+      const page = await context.newPage();
+      await login(page, locale);
+      const sale = await saleEvent(request, locale);
+      const billing = billingSection(page, locale, true);
+      const title = `Nie gespeichert ${Date.now()}`;
+      for (const choice of [billing.saved, billing.none]) {
+        await chooseAndHold(page, locale, sale, false);
+        await completeCheckout(page, locale, null, "test", async () => {
+          await expect(billing.saved).toBeChecked();
+          await billing.typeNew.check();
+          await billing.first.fill(title);
+          await billing.section.getByLabel(t.billingSave).check();
+          await choice.check();
+          await expectShown(billing.first, false);
+        });
+      }
+      // The typed address with its "save" tick was never the choice: not in the address book.
+      await page.goto(pathTo("account-addresses", locale));
+      await expect(page.getByRole("listitem").filter({ hasText: "Zuhause" })).toHaveCount(1);
+      await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
+      await context.close();
+    });
+  });
+}
 
 test.describe("bad input on the ticket form", () => {
   /** Posted as the page's form would be, with the Origin a browser sends. */
