@@ -11,13 +11,12 @@ import doorLinksDe from "../app/i18n/messages/de/doorLinks.json" with { type: "j
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import qrDe from "../app/i18n/messages/de/qr.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
-import { germanBrowser, loadsSiteChunk, loginAs, test, visitor } from "./support";
+import { germanBrowser, loadsSiteChunk, loginAs, organiser, test, visitor } from "./support";
 
 test.use(germanBrowser);
 // The scanner's tests share the demo concert's tickets: one after the other.
 test.describe.configure({ mode: "serial" });
 
-const organiser = { email: "organiser@eventwerk.example", password: "eventwerk-demo-1" };
 const demoEvent = "Hofkonzert heute Abend";
 
 type DoorTicket = {

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
 import { pathTo, resources } from "../app/route-table";
-import { loadsSiteChunk, loginAs, test } from "./support";
+import { buyTicket, loadsSiteChunk, loginAs, test } from "./support";
 
 const texts = { de: panelDe, en: panelEn } as const;
 const fill = (text: string, values: Record<string, string>) =>
@@ -50,42 +50,6 @@ async function registerOrganiser(request: APIRequestContext, company: string) {
   });
   expect(response.status(), await response.text()).toBe(201);
   return { email, password: "buehne-2026" };
-}
-
-/** A guest buys one ticket of the type through the checkout API and the test provider. */
-async function buyTicket(request: APIRequestContext, eventId: number, typeId: number) {
-  const held = await request.post("/api/v1/checkout/orders", {
-    data: { event_id: eventId, items: [{ ticket_type_id: typeId, quantity: 1 }] },
-  });
-  expect(held.status(), await held.text()).toBe(201);
-  const { data: order, token } = (await held.json()) as { data: { id: number }; token: string };
-  const headers = { "x-order-token": token };
-  await request.patch(`/api/v1/checkout/orders/${order.id}`, {
-    headers,
-    data: { buyer_name: "Erika Käuferin", buyer_email: "erika@example.com" },
-  });
-  const placed = await request.post(`/api/v1/checkout/orders/${order.id}/place`, {
-    headers,
-    data: { accept_terms: true },
-  });
-  const { redirect_url } = (await placed.json()) as { redirect_url: string };
-  const paymentId = redirect_url.split("/").at(-1)!;
-  await request.post(`/api/v1/payments/test/${paymentId}`, { data: { action: "success" } });
-  // The webhook is delivered by the outbox: wait until the order is paid.
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await request.get(`/api/v1/checkout/orders/${order.id}`, { headers })
-          ).json()) as {
-            data: { status: string };
-          }
-        ).data.status,
-      { timeout: 20_000 },
-    )
-    .toBe("paid");
-  return order.id;
 }
 
 for (const locale of ["de", "en"] as const satisfies Locale[]) {

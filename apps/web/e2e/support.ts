@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Locale } from "@eventwerk/contract";
+import { checkoutPaths, fillPath, type Locale, orderTokenHeader } from "@eventwerk/contract";
 import {
   type APIRequestContext,
   type Browser,
@@ -28,6 +28,8 @@ export const SITE = "Eventwerk";
 
 /** The demo visitor of the seed data. */
 export const visitor = { email: "visitor@eventwerk.example", password: "eventwerk-demo-1" };
+/** The demo organiser of the seed data (the door demo's concert is theirs). */
+export const organiser = { email: "organiser@eventwerk.example", password: "eventwerk-demo-1" };
 
 /** A current desktop Chrome; the first-visit redirect ignores bots, so tests must not look like one. */
 export const chromeUserAgent =
@@ -208,6 +210,56 @@ export const test = base.extend<{ guestPage: Page }, { warmContext: BrowserConte
 /** An email address no other test uses (registrations must not collide across workers and runs). */
 export const uniqueEmail = (label: string) =>
   `e2e-${label}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`;
+
+/**
+ * Buys one ticket of the type through the checkout API and the test provider, and waits until the
+ * webhook has made the order paid; answers its id. A guest's order unless `token` (a buyer's
+ * access token) makes it that account's.
+ */
+export async function buyTicket(
+  request: APIRequestContext,
+  eventId: number,
+  typeId: number,
+  buyer: { name: string; email: string; token?: string } = {
+    name: "Erika Käuferin",
+    email: "erika@example.com",
+  },
+) {
+  const signedIn: Record<string, string> = buyer.token
+    ? { authorization: `Bearer ${buyer.token}` }
+    : {};
+  const held = await request.post(checkoutPaths.orders, {
+    headers: signedIn,
+    data: { event_id: eventId, items: [{ ticket_type_id: typeId, quantity: 1 }] },
+  });
+  expect(held.status(), await held.text()).toBe(201);
+  const { data: order, token } = (await held.json()) as { data: { id: number }; token: string };
+  const headers = { ...signedIn, [orderTokenHeader]: token };
+  const orderPath = fillPath(checkoutPaths.order, { id: order.id });
+  await request.patch(orderPath, {
+    headers,
+    data: { buyer_name: buyer.name, buyer_email: buyer.email },
+  });
+  const placed = await request.post(fillPath(checkoutPaths.placeOrder, { id: order.id }), {
+    headers,
+    data: { accept_terms: true },
+  });
+  const { redirect_url } = (await placed.json()) as { redirect_url: string };
+  const paymentId = redirect_url.split("/").at(-1)!;
+  await request.post(fillPath(checkoutPaths.testPayment, { id: paymentId }), {
+    data: { action: "success" },
+  });
+  // The webhook is delivered by the outbox: wait until the order is paid.
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(orderPath, { headers })).json()) as { data: { status: string } })
+          .data.status,
+      { timeout: 20_000 },
+    )
+    .toBe("paid");
+  return order.id;
+}
 
 /**
  * Logs in through the form with any credentials and waits until the home page shows the header's
