@@ -4,13 +4,23 @@ import AxeBuilder from "@axe-core/playwright";
 import {
   type AccountExport,
   apiPaths,
+  type EventDetail,
+  fillPath,
   type Locale,
   localeHeader,
+  type PanelEventSummary,
+  panelPaths,
   type TicketList,
   type TicketRecord,
   type TokenResponse,
 } from "@eventwerk/contract";
-import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import accountDe from "../app/i18n/messages/de/account.json" with { type: "json" };
 import confirmEmailDe from "../app/i18n/messages/de/confirmEmail.json" with { type: "json" };
 import formsDe from "../app/i18n/messages/de/forms.json" with { type: "json" };
@@ -35,12 +45,14 @@ import { type DashboardSummary, summariseTickets } from "../app/lib/dashboard-su
 import { pathTo, resources } from "../app/route-table";
 import {
   accountLink,
+  buyTicket,
   cookieJar,
   germanBrowser,
   locales,
   loginAs,
   mailsTo,
   newestMailTo,
+  organiser,
   pageProblems,
   submitLogin,
   test,
@@ -726,18 +738,30 @@ const figureKeys = [
 ] as const;
 type FigureKey = (typeof figureKeys)[number];
 
-/** Every ticket of the demo visitor from the API, in one language. */
-async function apiTickets(request: APIRequestContext, locale: Locale): Promise<TicketRecord[]> {
+/** An API access token of an account (the web's OAuth client, by password). */
+async function accessToken(
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<string> {
   const token = await request.post(apiPaths.token, {
     form: {
       grant_type: "password",
-      username: visitor.email,
-      password: visitor.password,
+      username: credentials.email,
+      password: credentials.password,
       ...oauthClient,
     },
   });
   expect(token.status()).toBe(200);
-  const { access_token } = (await token.json()) as TokenResponse;
+  return ((await token.json()) as TokenResponse).access_token;
+}
+
+/** Every ticket of an account (the demo visitor's unless told) from the API, in one language. */
+async function apiTickets(
+  request: APIRequestContext,
+  locale: Locale,
+  credentials: { email: string; password: string } = visitor,
+): Promise<TicketRecord[]> {
+  const access_token = await accessToken(request, credentials);
   const tickets: TicketRecord[] = [];
   for (let page = 1; ; page++) {
     const response = await request.get(apiPaths.tickets, {
@@ -809,6 +833,22 @@ async function checkDashboard(page: Page, request: APIRequestContext, locale: Lo
   return { tickets, summary: before, shown, expected: formatFigures(before, locale) };
 }
 
+/** A ticket whose event was called off or whose order was refunded or cancelled: void at the door. */
+const admitsNoOne = (ticket: TicketRecord) =>
+  ticket.event_ticket_type.event.status === "cancelled" ||
+  ticket.order_status === "refunded" ||
+  ticket.order_status === "cancelled";
+
+/** A cancelled ticket's card: no QR code, the note that it has none, and the status badge. */
+async function expectNoQrCode(list: Locator, ticket: TicketRecord, locale: Locale) {
+  const t = texts[locale].account;
+  const card = list.getByRole("listitem").filter({ hasText: ticket.code });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole("img"), `ticket ${ticket.id} has no QR code`).toHaveCount(0);
+  await expect(card.getByText(t.qrCancelled, { exact: true })).toBeVisible();
+  await expect(card.getByText(t.cancelled, { exact: true })).toBeVisible();
+}
+
 for (const locale of locales) {
   test(`dashboard figures equal summariseTickets over the API's tickets; QR codes (${locale})`, async ({
     page,
@@ -824,7 +864,8 @@ for (const locale of locales) {
     expect(summary.upcomingEvents).toBeGreaterThan(0);
     expect(summary.mostVisitedCity).not.toBeNull();
 
-    // Every ticket, upcoming and past, with its QR code as an image with alt text.
+    // Every ticket, upcoming and past: a valid one with its QR code as an image with alt text, a
+    // cancelled one with the note that it has none instead.
     await page.goto(pathTo("account-tickets", locale));
     const now = Date.now();
     const upcoming = tickets.filter(
@@ -838,8 +879,14 @@ for (const locale of locales) {
       [t.pastHeading, past],
     ] as const) {
       const region = page.getByRole("region", { name: `${heading} (${group.length})` });
-      await expect(region.getByRole("img")).toHaveCount(group.length);
+      await expect(region.getByRole("img")).toHaveCount(
+        group.filter((ticket) => !admitsNoOne(ticket)).length,
+      );
       for (const ticket of group) {
+        if (admitsNoOne(ticket)) {
+          await expectNoQrCode(region, ticket, locale);
+          continue;
+        }
         const qr = region.getByRole("img", {
           name: fill(t.qrAlt, { code: ticket.code }),
           exact: true,
@@ -854,6 +901,85 @@ for (const locale of locales) {
     }
     await waitForHydration(page);
     expect(problems, "errors while the account's screens loaded and hydrated").toEqual([]);
+  });
+}
+
+/**
+ * A paid ticket type of one of the demo organiser's events days ahead (not the door demo's
+ * concert tonight), with room for two more tickets.
+ */
+async function ticketOnSale(request: APIRequestContext, organiserToken: string) {
+  const list = await request.get(panelPaths.events, {
+    headers: { authorization: `Bearer ${organiserToken}` },
+  });
+  expect(list.status(), await list.text()).toBe(200);
+  const soonest = Date.now() + 3 * 86_400_000;
+  const events = ((await list.json()) as { data: PanelEventSummary[] }).data
+    .filter((event) => event.status === "published" && Date.parse(event.starts_at) > soonest)
+    .sort((a, b) => Date.parse(b.starts_at) - Date.parse(a.starts_at));
+  for (const event of events) {
+    const detail = await request.get(fillPath(apiPaths.event, { id: event.id }));
+    const { ticket_types } = ((await detail.json()) as { data: EventDetail }).data;
+    const type = ticket_types.find(
+      (entry) => entry.availability === "on_sale" && entry.price_cents > 0 && entry.remaining >= 2,
+    );
+    if (type) return { eventId: event.id, typeId: type.id };
+  }
+  throw new Error("None of the demo organiser's events has tickets on sale");
+}
+
+for (const locale of locales) {
+  test(`a refunded ticket shows that it has no QR code, where a valid one shows its code (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts[locale].account;
+    const person = await registerThroughApi(request, "refunded-ticket", locale);
+    const organiserToken = await accessToken(request, organiser);
+    const { eventId, typeId } = await ticketOnSale(request, organiserToken);
+    const buyer = {
+      name: `${person.name} ${person.surname}`,
+      email: person.email,
+      token: await accessToken(request, person),
+    };
+    const kept = await buyTicket(request, eventId, typeId, buyer);
+    const refunded = await buyTicket(request, eventId, typeId, buyer);
+    const refund = await request.post(fillPath(panelPaths.refundOrder, { id: refunded }), {
+      headers: { authorization: `Bearer ${organiserToken}` },
+    });
+    expect(refund.status(), await refund.text()).toBe(200);
+    const tickets = await apiTickets(request, locale, person);
+    const ticketOf = (orderId: number) => {
+      const ticket = tickets.find((entry) => entry.order_id === orderId);
+      if (!ticket) throw new Error(`No ticket of order ${orderId}`);
+      return ticket;
+    };
+    expect(admitsNoOne(ticketOf(refunded))).toBe(true);
+
+    await openAccount(page, locale, person, "account-tickets");
+    const region = page.getByRole("region", { name: `${t.upcomingHeading} (2)` });
+    const keptCard = region.getByRole("listitem").filter({ hasText: ticketOf(kept).code });
+    const qr = keptCard.getByRole("img", {
+      name: fill(t.qrAlt, { code: ticketOf(kept).code }),
+      exact: true,
+    });
+    await expect(qr).toBeVisible();
+    await expect(keptCard.getByText(t.qrCancelled, { exact: true })).toHaveCount(0);
+    await expectNoQrCode(region, ticketOf(refunded), locale);
+    // The note takes the code's place at the code's size: the card keeps its shape.
+    const note = region
+      .getByRole("listitem")
+      .filter({ hasText: ticketOf(refunded).code })
+      .getByText(t.qrCancelled, { exact: true })
+      .locator("..");
+    const [noteBox, qrBox] = [await note.boundingBox(), await qr.boundingBox()];
+    expect(noteBox?.width).toBe(qrBox?.width);
+    expect(noteBox?.height).toBe(qrBox?.height);
+    await expectNoViolations(page);
+
+    // The full-screen codes for the door (one region each) leave the refunded ticket out.
+    await page.goto(pathTo("qr", locale));
+    await expect(page.getByRole("main").getByRole("region")).toHaveCount(1);
   });
 }
 

@@ -5,11 +5,13 @@ import { useFormat } from "../../lib/intl-format";
 import { Icon } from "../icon";
 import { EmptyState, linkClass, mutedText } from "../page-parts";
 
-/** A ticket as the account page shows it; the QR code is an SVG made on the server. */
+/**
+ * A ticket as the account page shows it: a valid one with its QR code (an SVG made on the
+ * server), a cancelled one without, since it admits no one.
+ */
 export type AccountTicket = {
   id: number;
   code: string;
-  qr: string;
   eventId: number;
   slug: string;
   title: string;
@@ -21,8 +23,21 @@ export type AccountTicket = {
   paidCents: number;
   discountCents: number | null;
   attended: boolean;
-  cancelled: boolean;
-};
+} & ({ cancelled: false; qr: string } | { cancelled: true; qr: null });
+
+/**
+ * Where a cancelled ticket's QR code would be, the same size so the card does not change shape:
+ * a code that cannot be scanned, and text saying why (not an image: there is nothing to show).
+ */
+function NoQrCode() {
+  const t = useTranslations("account");
+  return (
+    <div className="flex size-33 shrink-0 flex-col items-center justify-center gap-2 self-center rounded-md border-2 border-dashed border-neutral-300 p-2 text-center text-sm font-medium hyphens-auto text-neutral-700 dark:border-neutral-600 dark:text-neutral-300">
+      <Icon name="ban" className="size-8 shrink-0" />
+      <p>{t("qrCancelled")}</p>
+    </div>
+  );
+}
 
 function TicketCard({ ticket, past }: { ticket: AccountTicket; past: boolean }) {
   const t = useTranslations("account");
@@ -39,13 +54,17 @@ function TicketCard({ ticket, past }: { ticket: AccountTicket; past: boolean }) 
       : null;
   return (
     <li className="flex flex-col gap-4 rounded-lg border border-neutral-200 p-4 sm:flex-row dark:border-neutral-700">
-      <img
-        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.qr)}`}
-        alt={t("qrAlt", { code: ticket.code })}
-        width={132}
-        height={132}
-        className="size-33 shrink-0 self-center rounded-md bg-white p-1"
-      />
+      {ticket.cancelled ? (
+        <NoQrCode />
+      ) : (
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.qr)}`}
+          alt={t("qrAlt", { code: ticket.code })}
+          width={132}
+          height={132}
+          className="size-33 shrink-0 self-center rounded-md bg-white p-1"
+        />
+      )}
       <div className="min-w-0 flex-1 space-y-1">
         <h4 className="font-semibold">
           <Link className={linkClass} to={to("event", { slug: ticket.slug, id: ticket.eventId })}>

@@ -15,10 +15,9 @@ export async function allTickets(api: ApiClient): Promise<TicketRecord[]> {
 
 const toAccountTicket = async (ticket: TicketRecord): Promise<AccountTicket> => {
   const { event } = ticket.event_ticket_type;
-  return {
+  const shown = {
     id: ticket.id,
     code: ticket.code,
-    qr: await QRCode.toString(ticket.code, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
     eventId: event.id,
     slug: event.slug,
     title: event.title,
@@ -31,15 +30,23 @@ const toAccountTicket = async (ticket: TicketRecord): Promise<AccountTicket> => 
     // Tickets bought at full price carry a discount of 0 (checkout) or none (older ones).
     discountCents: ticket.discount_price || null,
     attended: ticket.event_log.some((log) => log.entry_type === "entry"),
-    // The event was called off, or the organiser refunded the order: the ticket admits no one.
-    cancelled:
-      event.status === "cancelled" ||
-      ticket.order_status === "refunded" ||
-      ticket.order_status === "cancelled",
   };
+  // The event was called off, or the organiser refunded the order: the ticket admits no one, so
+  // it gets no QR code that the door would only turn away.
+  const cancelled =
+    event.status === "cancelled" ||
+    ticket.order_status === "refunded" ||
+    ticket.order_status === "cancelled";
+  if (cancelled) return { ...shown, cancelled: true, qr: null };
+  const qr = await QRCode.toString(ticket.code, {
+    type: "svg",
+    margin: 1,
+    errorCorrectionLevel: "M",
+  });
+  return { ...shown, cancelled: false, qr };
 };
 
-/** The tickets with their QR codes, upcoming (soonest first) and past. */
+/** The tickets, the valid ones with their QR codes, upcoming (soonest first) and past. */
 export async function ticketsByTime(tickets: readonly TicketRecord[], now: Date) {
   const converted = await Promise.all(tickets.map(toAccountTicket));
   // A ticket stays upcoming until its event has ended: tonight's concert is still ahead.
