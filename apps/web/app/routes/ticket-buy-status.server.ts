@@ -34,6 +34,20 @@ async function canRetry(api: ApiClient, order: CheckoutOrder): Promise<boolean> 
   });
 }
 
+/**
+ * A paid order's tickets with their QR codes. A refunded or cancelled order keeps its tickets,
+ * but they admit no one: none of them gets a code (nor a PDF link) that the door would turn away.
+ */
+export async function ticketsWithQrCodes(order: CheckoutOrder) {
+  if (order.status !== "paid") return [];
+  return Promise.all(
+    order.tickets.map(async (ticket) => ({
+      ...ticket,
+      qr: await QRCode.toString(ticket.code, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+    })),
+  );
+}
+
 /** The order of the return page with its tickets' QR codes, or null (the general page). */
 export async function statusOf(
   request: Request,
@@ -50,12 +64,7 @@ export async function statusOf(
   if (!order) return null;
   // A guest who came back from paying keeps the order's token in its cookie from now on.
   if (given && given !== cookie) state.setCookies.push(orderCookie(id, given));
-  const tickets = await Promise.all(
-    order.tickets.map(async (ticket) => ({
-      ...ticket,
-      qr: await QRCode.toString(ticket.code, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
-    })),
-  );
+  const tickets = await ticketsWithQrCodes(order);
   const eventPath = pathTo("event", state.locale, { slug: order.event.slug, id: order.event.id });
   const retry = closedStatuses.has(order.status)
     ? (await canRetry(api, order))
@@ -75,7 +84,7 @@ export async function statusOf(
       tickets: orderFilePath(order.id, "tickets.pdf", state.locale),
       calendar: orderFilePath(order.id, "calendar.ics", state.locale),
       ticket: Object.fromEntries(
-        order.tickets.map((ticket) => [
+        tickets.map((ticket) => [
           ticket.id,
           orderFilePath(order.id, `ticket-${ticket.id}.pdf`, state.locale),
         ]),
