@@ -591,9 +591,10 @@ for (const locale of locales) {
 // --- 4. Addresses --------------------------------------------------------------------------
 
 for (const locale of locales) {
-  test(`addresses: add with cascading place selects, edit, delete (${locale})`, async ({
+  test(`addresses: add with cascading place selects, edit, delete once confirmed (${locale})`, async ({
     page,
     request,
+    baseURL,
   }) => {
     const t = texts[locale];
     const place = places[locale];
@@ -678,11 +679,45 @@ for (const locale of locales) {
     );
     await expect(card(newTitle).locator("address")).not.toContainText(place.district);
 
-    // Delete.
-    await section
-      .getByRole("button", { name: fill(t.account.deleteAddressLabel, { title: newTitle }) })
-      .click();
+    // Delete, only once ticked: without the tick the browser keeps the form and points at it.
+    const confirmDelete = card(newTitle).getByRole("checkbox", {
+      name: fill(t.account.deleteAddressConfirm, { title: newTitle }),
+      exact: true,
+    });
+    const deleteButton = card(newTitle).getByRole("button", {
+      name: fill(t.account.deleteAddressLabel, { title: newTitle }),
+      exact: true,
+    });
+    await deleteButton.click();
+    await expect(confirmDelete).toBeFocused();
+    expect(await confirmDelete.evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(
+      true,
+    );
+    await expect(card(newTitle)).toHaveCount(1);
+    // The server insists too (posted as the form would be without the browser's own checks, with
+    // the Origin a browser sends); the address stays.
+    const unconfirmed = await page.request.post(pathTo("account-addresses", locale), {
+      headers: { origin: baseURL as string },
+      form: {
+        intent: "delete",
+        id: await card(newTitle).locator('input[name="id"]').inputValue(),
+      },
+    });
+    expect(unconfirmed.status()).toBe(400);
+    expect(await unconfirmed.text()).toContain(t.account.deleteAddressConfirmRequired);
+    await page.reload();
+    await expect(card(newTitle)).toHaveCount(1);
+    await waitForHydration(page);
+    await expectNoViolations(page);
+    // Ticked and sent with the keyboard: the address is gone, and the focus is on the notice
+    // that says so (its button went with it).
+    await confirmDelete.focus();
+    await page.keyboard.press("Space");
+    await expect(confirmDelete).toBeChecked();
+    await deleteButton.focus();
+    await page.keyboard.press("Enter");
     await expect(section.getByRole("status")).toHaveText(t.account.addressDeleted);
+    await expect(section.getByRole("status")).toBeFocused();
     await expect(card(newTitle)).toHaveCount(0);
     await expect(
       section.getByRole("heading", { name: t.account.addressesEmptyTitle }),
@@ -690,7 +725,11 @@ for (const locale of locales) {
   });
 }
 
-test("the address form works without JavaScript (de)", async ({ browser, baseURL, request }) => {
+test("the address form, and deleting an address, work without JavaScript (de)", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const locale = "de";
   const t = texts[locale];
   const place = places[locale];
@@ -722,6 +761,21 @@ test("the address form works without JavaScript (de)", async ({ browser, baseURL
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: "Ohne Skript" }) }),
   ).toContainText(fill(t.account.cityLine, { postalCode: "10435", city: place.berlin }));
+  // Deleting takes the tick and a plain post too.
+  await section
+    .getByRole("checkbox", {
+      name: fill(t.account.deleteAddressConfirm, { title: "Ohne Skript" }),
+      exact: true,
+    })
+    .check();
+  await section
+    .getByRole("button", {
+      name: fill(t.account.deleteAddressLabel, { title: "Ohne Skript" }),
+      exact: true,
+    })
+    .click();
+  await expect(section.getByRole("status")).toHaveText(t.account.addressDeleted);
+  await expect(section.getByRole("heading", { name: t.account.addressesEmptyTitle })).toBeVisible();
   await context.close();
 });
 

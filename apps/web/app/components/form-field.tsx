@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { toneClass } from "./ui/panel";
 
 const errorClass = "text-sm font-medium text-red-700 dark:text-red-400";
@@ -281,15 +281,22 @@ export function RadioGroupField({
 export function FormMessage({
   id,
   tone,
+  ref,
+  tabIndex,
   children,
 }: {
   id: string;
   tone: "error" | "success";
+  /** With `tabIndex={-1}`, for a page that moves the focus to the message. */
+  ref?: Ref<HTMLParagraphElement>;
+  tabIndex?: number;
   children: ReactNode;
 }) {
   return (
     <p
       id={id}
+      ref={ref}
+      tabIndex={tabIndex}
       role={tone === "error" ? "alert" : "status"}
       className={`rounded-md border p-3 font-medium ${toneClass[tone === "error" ? "danger" : "success"]}`}
     >

@@ -1,5 +1,6 @@
 import type { Address, City, Country, District } from "@eventwerk/contract";
-import { Form, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
 import type { AddressField } from "../../lib/address-fields";
@@ -153,13 +154,17 @@ function AddressForm({ state, busy }: { state: AddressFormState; busy: boolean }
   );
 }
 
-/** The visitor's addresses: list, default, edit, delete and a form to add one. */
+/**
+ * The visitor's addresses: list, default, edit, delete and a form to add one. Deleting asks for
+ * a tick first, as the site's other deletions do, so one stray click or key loses nothing.
+ */
 export function AddressBook({
   addresses,
   form,
   busy,
   notice,
   error,
+  unconfirmed,
 }: {
   addresses: readonly Address[];
   form: AddressFormState;
@@ -167,13 +172,24 @@ export function AddressBook({
   notice: string | null;
   /** A failed delete or default change. */
   error: string | null;
+  /** The address whose delete came without the tick (a browser that does not check forms). */
+  unconfirmed: number | null;
 }) {
   const t = useTranslations("account");
   const { to } = usePaths();
+  const navigation = useNavigation();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // A deleted address takes its focused button with it (a saved one its form): rather than
+    // the page's start, the focus goes to the notice that says what happened.
+    if (navigation.state === "idle" && notice && document.activeElement === document.body) {
+      noticeRef.current?.focus();
+    }
+  }, [navigation.state, notice]);
   return (
     <div className="space-y-6">
       {notice && (
-        <FormMessage id="address-notice" tone="success">
+        <FormMessage id="address-notice" tone="success" ref={noticeRef} tabIndex={-1}>
           {notice}
         </FormMessage>
       )}
@@ -232,18 +248,29 @@ export function AddressBook({
                     </button>
                   </Form>
                 )}
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={address.id} />
-                  <button
-                    type="submit"
-                    className="button-secondary px-3 py-1.5 text-sm text-red-800 dark:text-red-300"
-                    aria-label={t("deleteAddressLabel", { title: address.title })}
-                  >
-                    {t("deleteAddress")}
-                  </button>
-                </Form>
               </div>
+              <Form
+                method="post"
+                preventScrollReset
+                className="mt-3 space-y-2 border-t border-neutral-200 pt-3 dark:border-neutral-700"
+              >
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={address.id} />
+                <CheckboxField
+                  id={`address-${address.id}-confirm-delete`}
+                  name="confirm"
+                  required
+                  label={t("deleteAddressConfirm", { title: address.title })}
+                  error={unconfirmed === address.id ? t("deleteAddressConfirmRequired") : undefined}
+                />
+                <button
+                  type="submit"
+                  className="button-secondary px-3 py-1.5 text-sm text-red-800 dark:text-red-300"
+                  aria-label={t("deleteAddressLabel", { title: address.title })}
+                >
+                  {t("deleteAddress")}
+                </button>
+              </Form>
             </li>
           ))}
         </ul>

@@ -35,8 +35,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 type PlaceLists = Awaited<ReturnType<typeof placeLists>>;
-/** A refused post: which form, the API's answer, and the place lists for what was chosen. */
-type AddressFailure = FormFailure<AddressField> & {
+/**
+ * A refused post: which form, the API's answer (or the missing tick of a delete), and the place
+ * lists for what was chosen.
+ */
+type AddressFailure = FormFailure<AddressField | "confirm"> & {
   intent: AddressIntent | null;
   places: PlaceLists | null;
 };
@@ -60,6 +63,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = optionalId(form.get("id")?.toString());
   if (!intent || !id) {
     return refused({ intent, ok: false, message: null, fields: {}, values: {}, places: null });
+  }
+  // The form's checkbox is required; a post without the tick (a browser that skips the check,
+  // or no form at all) deletes nothing either.
+  if (intent === "delete" && form.get("confirm") !== "on") {
+    return refused({
+      intent,
+      ok: false,
+      message: null,
+      fields: { confirm: "required" },
+      values: { id: String(id) },
+      places: null,
+    });
   }
   try {
     if (intent === "delete") await api.addresses.remove(id);
@@ -90,7 +105,12 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
         addresses={addresses}
         busy={busy}
         notice={notice}
-        error={otherFailure ? (otherFailure.message ?? tf("invalidForm")) : null}
+        error={
+          otherFailure && !otherFailure.fields.confirm
+            ? (otherFailure.message ?? tf("invalidForm"))
+            : null
+        }
+        unconfirmed={otherFailure?.fields.confirm ? Number(otherFailure.values.id) : null}
         form={{
           editing: saveFailure
             ? (addresses.find((entry) => String(entry.id) === saveFailure.values.id) ?? null)
