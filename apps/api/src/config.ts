@@ -100,8 +100,8 @@ const configSchema = z
     HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
     /**
      * How long a placed order may be paid on the provider's page. Its seats stay reserved that
-     * long, and a few minutes more for the provider's report, so a payment made in time always
-     * gets its tickets. Stripe allows 30 minutes to a day from the session's creation: the bounds
+     * long, and a few minutes more for the provider's report, so a payment the provider confirms
+     * in time gets its tickets (decision 018). Stripe allows 30 minutes to a day from the session's creation: the bounds
      * leave a minute for the request's way there and the clocks' difference.
      */
     PAYMENT_MINUTES: z.coerce.number().int().min(31).max(1439).default(31),

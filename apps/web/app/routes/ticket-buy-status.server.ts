@@ -1,8 +1,8 @@
 import type { ApiClient, CheckoutOrder } from "@eventwerk/contract";
-import QRCode from "qrcode";
 import type { RouterContextProvider } from "react-router";
 import { apiFor } from "../api.server";
 import { requestState } from "../context";
+import { qrSvg } from "../lib/qr-code.server";
 import { selectionQuery } from "../lib/ticket-selection";
 import { pathTo } from "../route-table";
 import {
@@ -43,7 +43,7 @@ export async function ticketsWithQrCodes(order: CheckoutOrder) {
   return Promise.all(
     order.tickets.map(async (ticket) => ({
       ...ticket,
-      qr: await QRCode.toString(ticket.code, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+      qr: await qrSvg(ticket.code),
     })),
   );
 }

@@ -1,8 +1,8 @@
 import { type ApiClient, ApiError, type DoorLink } from "@eventwerk/contract";
-import QRCode from "qrcode";
 import { data, type RouterContextProvider } from "react-router";
 import { requestState } from "../../context";
 import { optionalId } from "../../lib/forms";
+import { qrSvg } from "../../lib/qr-code.server";
 import { pathTo } from "../../route-table";
 import { signedInUser } from "./account.server";
 
@@ -37,7 +37,7 @@ export async function linkToShare(
   url.searchParams.set("link", link.token ?? "");
   return {
     url: url.toString(),
-    qr: await QRCode.toString(url.toString(), { type: "svg", margin: 1 }),
+    qr: await qrSvg(url.toString()),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ApiClient, TicketRecord } from "@eventwerk/contract";
-import QRCode from "qrcode";
 import type { AccountTicket } from "../../components/account/tickets";
+import { qrSvg } from "../../lib/qr-code.server";
 
 /** Every ticket of the visitor (the dashboard sums over all of them), page by page. */
 export async function allTickets(api: ApiClient): Promise<TicketRecord[]> {
@@ -38,12 +38,7 @@ const toAccountTicket = async (ticket: TicketRecord): Promise<AccountTicket> => 
     ticket.order_status === "refunded" ||
     ticket.order_status === "cancelled";
   if (cancelled) return { ...shown, cancelled: true, qr: null };
-  const qr = await QRCode.toString(ticket.code, {
-    type: "svg",
-    margin: 1,
-    errorCorrectionLevel: "M",
-  });
-  return { ...shown, cancelled: false, qr };
+  return { ...shown, cancelled: false, qr: await qrSvg(ticket.code) };
 };
 
 /** The tickets, the valid ones with their QR codes, upcoming (soonest first) and past. */
