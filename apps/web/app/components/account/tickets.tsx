@@ -5,6 +5,9 @@ import { useFormat } from "../../lib/intl-format";
 import { Icon } from "../icon";
 import { EmptyState, linkClass, mutedText } from "../page-parts";
 
+/** Why a ticket admits no one: its event was called off, or its order refunded or cancelled. */
+export type TicketCancellation = "event_cancelled" | "refunded" | "order_cancelled";
+
 /**
  * A ticket as the account page shows it: a valid one with its QR code (an SVG made on the
  * server), a cancelled one without, since it admits no one.
@@ -23,7 +26,14 @@ export type AccountTicket = {
   paidCents: number;
   discountCents: number | null;
   attended: boolean;
-} & ({ cancelled: false; qr: string } | { cancelled: true; qr: null });
+} & ({ cancelled: null; qr: string } | { cancelled: TicketCancellation; qr: null });
+
+/** The badge of a cancelled ticket: the event's "called off" is not the order's refund. */
+const cancellationBadge = {
+  event_cancelled: "cancelled",
+  refunded: "refunded",
+  order_cancelled: "orderCancelled",
+} as const satisfies Record<TicketCancellation, string>;
 
 /**
  * Where a cancelled ticket's QR code would be, the same size so the card does not change shape:
@@ -46,7 +56,7 @@ function TicketCard({ ticket, past }: { ticket: AccountTicket; past: boolean }) 
   const euros = (cents: number) =>
     format.number(cents / 100, { style: "currency", currency: "EUR" });
   const status = ticket.cancelled
-    ? t("cancelled")
+    ? t(cancellationBadge[ticket.cancelled])
     : past
       ? ticket.attended
         ? t("attended")

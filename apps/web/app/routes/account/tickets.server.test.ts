@@ -50,7 +50,7 @@ describe("the account's tickets", () => {
     ]);
   });
 
-  it("give a valid ticket its QR code and a cancelled one none", async () => {
+  it("give a valid ticket its QR code and a cancelled one none, saying why", async () => {
     const { upcoming } = await ticketsByTime(
       [
         ticket(1, 2500, null),
@@ -61,10 +61,10 @@ describe("the account's tickets", () => {
       new Date("2026-11-27T12:00:00Z"),
     );
     expect(upcoming.map((row) => [row.id, row.cancelled, row.qr === null])).toEqual([
-      [1, false, false],
-      [2, true, true],
-      [3, true, true],
-      [4, true, true],
+      [1, null, false],
+      [2, "event_cancelled", true],
+      [3, "refunded", true],
+      [4, "order_cancelled", true],
     ]);
     expect(upcoming[0]?.qr).toMatch(/^<svg[^>]*>/);
   });

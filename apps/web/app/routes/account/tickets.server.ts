@@ -1,5 +1,5 @@
 import type { ApiClient, TicketRecord } from "@eventwerk/contract";
-import type { AccountTicket } from "../../components/account/tickets";
+import type { AccountTicket, TicketCancellation } from "../../components/account/tickets";
 import { qrSvg } from "../../lib/qr-code.server";
 
 /** Every ticket of the visitor (the dashboard sums over all of them), page by page. */
@@ -33,12 +33,16 @@ const toAccountTicket = async (ticket: TicketRecord): Promise<AccountTicket> => 
   };
   // The event was called off, or the organiser refunded the order: the ticket admits no one, so
   // it gets no QR code that the door would only turn away.
-  const cancelled =
-    event.status === "cancelled" ||
-    ticket.order_status === "refunded" ||
-    ticket.order_status === "cancelled";
-  if (cancelled) return { ...shown, cancelled: true, qr: null };
-  return { ...shown, cancelled: false, qr: await qrSvg(ticket.code) };
+  const cancelled: TicketCancellation | null =
+    event.status === "cancelled"
+      ? "event_cancelled"
+      : ticket.order_status === "refunded"
+        ? "refunded"
+        : ticket.order_status === "cancelled"
+          ? "order_cancelled"
+          : null;
+  if (cancelled) return { ...shown, cancelled, qr: null };
+  return { ...shown, cancelled: null, qr: await qrSvg(ticket.code) };
 };
 
 /** The tickets, the valid ones with their QR codes, upcoming (soonest first) and past. */
