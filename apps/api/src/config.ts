@@ -139,7 +139,8 @@ const configSchema = z
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     /**
      * How often unpaid holds are expired and placed orders are checked with their payment provider
-     * (a lost webhook still completes a paid order); also once at start. 0 turns it off.
+     * (a lost webhook still completes a paid order); also once at start. Each placed order is
+     * asked at most once per interval, across all server processes. 0 turns it off.
      */
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /**

@@ -9,7 +9,7 @@ import {
   type testPaymentActions,
   verifyTicketCode,
 } from "@eventwerk/contract";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -1418,6 +1418,60 @@ describe("paying with the test provider", () => {
       // Once it is over, the next call is a run of its own.
       await services().reconcile();
       expect(asked.filter((reference) => reference === second.paymentId)).toHaveLength(2);
+    } finally {
+      provider.state = state;
+    }
+  });
+
+  it(`reconciliations in several processes at once ask about each open order once, and not again within the interval (${testDatabase})`, async () => {
+    const placed: Awaited<ReturnType<typeof paidWithoutWebhook>>[] = [];
+    for (let i = 0; i < 6; i++) placed.push(await paidWithoutWebhook());
+    for (const order of placed.slice(0, 3)) await order.pay();
+    const ids = placed.map((order) => order.order.data.id);
+    // Placed two minutes ago: past the first interval, in which the webhook is still awaited.
+    await t.ctx.db
+      .update(s.orders)
+      .set({ placedAt: sql`${s.orders.placedAt} - interval '2 minutes'` })
+      .where(inArray(s.orders.id, ids));
+    const { checkout, provider } = services();
+    const asked: string[] = [];
+    const state = provider.state;
+    provider.state = async (db, reference) => {
+      asked.push(reference);
+      return state(db, reference);
+    };
+    const timesAsked = () =>
+      placed.map((order) => asked.filter((reference) => reference === order.paymentId).length);
+    try {
+      // Two server processes' timers at the same moment (the per-process join does not reach
+      // across processes).
+      await Promise.all([checkout.reconcile(new Date(), 60), checkout.reconcile(new Date(), 60)]);
+      expect(timesAsked()).toEqual([1, 1, 1, 1, 1, 1]);
+      for (const order of placed.slice(0, 3)) expect(await statusOf(order.order)).toBe("paid");
+      // Within the interval, another run leaves them be; after it, the open ones are asked again.
+      await checkout.reconcile(new Date(), 60);
+      expect(timesAsked()).toEqual([1, 1, 1, 1, 1, 1]);
+      await checkout.reconcile(new Date(Date.now() + 61_000), 60);
+      expect(timesAsked()).toEqual([1, 1, 1, 2, 2, 2]);
+    } finally {
+      provider.state = state;
+    }
+  });
+
+  it("an order placed moments ago is not asked about: its webhook is still on its way", async () => {
+    const fresh = await paidWithoutWebhook();
+    const { checkout, provider } = services();
+    const asked: string[] = [];
+    const state = provider.state;
+    provider.state = async (db, reference) => {
+      asked.push(reference);
+      return state(db, reference);
+    };
+    try {
+      await checkout.reconcile(new Date(), 60);
+      expect(asked).not.toContain(fresh.paymentId);
+      await checkout.reconcile(new Date(Date.now() + 61_000), 60);
+      expect(asked).toContain(fresh.paymentId);
     } finally {
       provider.state = state;
     }

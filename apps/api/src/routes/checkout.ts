@@ -70,7 +70,7 @@ export type CheckoutServices = {
   checkout: Checkout;
   provider: PaymentProvider;
   /** The reconciliation job's run (its timer's), joined by a call while one is under way. */
-  reconcile: () => Promise<void>;
+  reconcile: (askEverySeconds?: number) => Promise<void>;
 };
 
 /** The checkout of each running instance, for its tests and jobs. */
@@ -202,10 +202,10 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
   // One run at a time: a run that outlasts the interval (a slow provider, many open orders) would
   // otherwise have the next ask the provider about the same orders beside it; a call meanwhile
   // joins the run under way.
-  const reconcile = () => {
+  const reconcile = (askEverySeconds?: number) => {
     running ??= (async () => {
       const runs = await Promise.allSettled([
-        checkout.reconcile(),
+        checkout.reconcile(new Date(), askEverySeconds),
         refundCancelledEvents(ctx.db, provider, ctx.config.SITE_NAME),
       ]);
       for (const run of runs) {
@@ -222,7 +222,9 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
     if (signed) app.log.info(`${signed} tickets got signed codes`);
     const seconds = ctx.config.RECONCILE_INTERVAL_SECONDS;
     if (seconds > 0) {
-      await reconcile();
+      // At start every open order is asked at once: this process may have died between a
+      // payment and its tickets, moments ago.
+      await reconcile(0);
       reconcileTimer = setInterval(reconcile, seconds * 1000);
       reconcileTimer.unref();
     }

@@ -826,31 +826,49 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
 
   /**
    * Closes holds that ran out, and asks the provider about placed orders still open (their
-   * webhook may have been lost, or the process died between payment and ticket issue).
+   * webhook may have been lost, or the process died between payment and ticket issue). An order
+   * is asked at most once per `askEverySeconds` (RECONCILE_INTERVAL_SECONDS) across all server
+   * processes, and not in its first: its webhook usually comes within seconds, and the provider's
+   * rate limit is shared with the checkout's own calls, which an on-sale rush needs.
    */
-  async function reconcile(now = new Date()) {
+  async function reconcile(now = new Date(), askEverySeconds = config.RECONCILE_INTERVAL_SECONDS) {
     await db
       .update(orders)
       .set({ status: "expired", updatedAt: now })
       .where(and(eq(orders.status, "pending"), lte(orders.holdExpiresAt, now)));
+    const due = new Date(now.getTime() - askEverySeconds * 1000);
+    // Claimed by stamping them, in one statement: another process's run at the same time skips
+    // these rows (locked) or finds them asked just now, and takes others or none.
     const open = await db
-      .select({ id: orders.id, reference: orders.paymentReference })
-      .from(orders)
+      .update(orders)
+      .set({ paymentCheckedAt: now })
       .where(
-        and(
-          inArray(orders.status, ["pending", "expired"]),
-          eq(orders.paymentProvider, provider.name),
-          isNotNull(orders.paymentReference),
-          // The provider said it can no longer be paid: asking again only costs its rate limit.
-          isNull(orders.paymentClosedAt),
-          gt(orders.placedAt, new Date(now.getTime() - 7 * 86_400_000)),
+        inArray(
+          orders.id,
+          db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(
+              and(
+                inArray(orders.status, ["pending", "expired"]),
+                eq(orders.paymentProvider, provider.name),
+                isNotNull(orders.paymentReference),
+                // The provider said it can no longer be paid: asking again only costs its rate
+                // limit.
+                isNull(orders.paymentClosedAt),
+                gt(orders.placedAt, new Date(now.getTime() - 7 * 86_400_000)),
+                lte(sql`coalesce(${orders.paymentCheckedAt}, ${orders.placedAt})`, due),
+              ),
+            )
+            // Those never asked first, newest first (their webhooks are the ones still to be
+            // expected), then those asked longest ago: however many checkouts were abandoned
+            // since, an older paid order whose webhook was lost gets its turn.
+            .orderBy(sql`${orders.paymentCheckedAt} asc nulls first`, desc(orders.placedAt))
+            .limit(500)
+            .for("update", { skipLocked: true }),
         ),
       )
-      // Those never asked first, newest first (their webhooks are the ones still to be expected),
-      // then those asked longest ago: however many checkouts were abandoned since, an older paid
-      // order whose webhook was lost gets its turn.
-      .orderBy(sql`${orders.paymentCheckedAt} asc nulls first`, desc(orders.placedAt))
-      .limit(500);
+      .returning({ id: orders.id, reference: orders.paymentReference });
     let completed = 0;
     const failures: unknown[] = [];
     for (const order of open) {
@@ -870,17 +888,6 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       } catch (error) {
         failures.push(error);
       }
-    }
-    if (open.length > 0) {
-      await db
-        .update(orders)
-        .set({ paymentCheckedAt: now })
-        .where(
-          inArray(
-            orders.id,
-            open.map((order) => order.id),
-          ),
-        );
     }
     if (failures.length > 0) {
       throw new AggregateError(failures, `${failures.length} open orders were not reconciled`);
