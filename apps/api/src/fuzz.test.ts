@@ -65,17 +65,32 @@ async function operations(): Promise<Operation[]> {
 }
 
 /**
- * Whether a transaction with an id from `from` up to `to` committed. A refused request may lock a
- * row to read its state (cancelling a paid order locks it, then answers 409) and roll back; it
- * must commit nothing, not even a lock on its own row.
+ * Whether a transaction with an id from `from` up to `to` committed here. A refused request may
+ * lock a row to read its state (cancelling a paid order locks it, then answers 409) and roll back;
+ * it must commit nothing, not even a lock on its own row. Transaction ids count for the whole
+ * PostgreSQL server, where the other test files' databases commit meanwhile: a committed one
+ * counts when it left a row of this database written (`xmin`) or locked (`xmax`).
  */
 async function committedBetween(from: bigint, to: bigint): Promise<boolean> {
   const result = await t.ctx.db.execute(
-    sql`select exists (
-      select from generate_series(${from.toString()}::bigint, ${to.toString()}::bigint - 1) as x
-      where pg_xact_status(x::text::xid8) = 'committed') as committed`,
+    sql`select x::text as xid from generate_series(${from.toString()}::bigint,
+      ${to.toString()}::bigint - 1) as x
+      where pg_xact_status(x::text::xid8) = 'committed'`,
   );
-  return result.rows[0]!.committed === true;
+  const committed = result.rows.map((row) => String(row.xid));
+  if (committed.length === 0) return false;
+  const tables = await t.ctx.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  for (const { tablename } of tables.rows) {
+    const rows = await t.ctx.db.execute(
+      sql`select 1 from ${sql.identifier(String(tablename))}
+        where xmin::text in ${committed} or xmax::text in ${committed}
+        limit 1`,
+    );
+    if (rows.rows.length > 0) return true;
+  }
+  return false;
 }
 
 /** For a failure's message: the tables holding rows written since the transaction id. */
