@@ -1052,6 +1052,31 @@ describe("paying with the test provider", () => {
     expect((await testPaymentOf(order.data.id)).status).toBe("succeeded");
   });
 
+  it(`the provider's page is asked for after the place commits: another buyer sees the seats taken meanwhile (${testDatabase})`, async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    const order = await hold(payload);
+    const { provider } = services();
+    const paymentUrl = provider.paymentUrl;
+    const placedWhenAsked: (Date | null | undefined)[] = [];
+    provider.paymentUrl = async (db, reference, locale) => {
+      // Read from outside the place's transaction, as another buyer's hold would.
+      const [row] = await t.ctx.db
+        .select({ placedAt: s.orders.placedAt })
+        .from(s.orders)
+        .where(eq(s.orders.id, order.data.id));
+      placedWhenAsked.push(row?.placedAt);
+      return paymentUrl(db, reference, locale);
+    };
+    try {
+      await placeAsGuest(order);
+    } finally {
+      provider.paymentUrl = paymentUrl;
+    }
+    // The place's own question first (then the order's read, after it).
+    expect(placedWhenAsked[0]).toBeInstanceOf(Date);
+  });
+
   it("a hold that runs out while its place waits (for the lock, the provider) is not moved on: 409 hold_expired", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
     const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
@@ -1451,11 +1476,33 @@ describe("paying with the test provider", () => {
       // Within the interval, another run leaves them be; after it, the open ones are asked again.
       await checkout.reconcile(new Date(), 60);
       expect(timesAsked()).toEqual([1, 1, 1, 1, 1, 1]);
-      await checkout.reconcile(new Date(Date.now() + 61_000), 60);
+      // A timer's next tick comes as often a little before the interval as after it.
+      await checkout.reconcile(new Date(Date.now() + 59_000), 60);
       expect(timesAsked()).toEqual([1, 1, 1, 2, 2, 2]);
     } finally {
       provider.state = state;
     }
+  });
+
+  it("the order waiting longest is asked first, however many were placed since it was last asked", async () => {
+    const lost = await paidWithoutWebhook();
+    await lost.pay();
+    // Asked three minutes ago (the payment was not made yet), its webhook lost since.
+    await t.ctx.db
+      .update(s.orders)
+      .set({
+        placedAt: sql`now() - interval '4 minutes'`,
+        paymentCheckedAt: sql`now() - interval '3 minutes'`,
+      })
+      .where(eq(s.orders.id, lost.order.data.id));
+    // 500 placed since, never asked: a rush.
+    await t.ctx.db.execute(sql`insert into orders (buyer_name, buyer_email, status, total_cents,
+        payment_provider, payment_reference, placed_at, hold_expires_at)
+      select 'Gast', 'gast@example.com', 'pending', 2500, 'test', gen_random_uuid()::text,
+        now() - interval '2 minutes', now() + interval '30 minutes'
+      from generate_series(1, 500) n`);
+    await services().checkout.reconcile(new Date(), 60);
+    expect(await statusOf(lost.order)).toBe("paid");
   });
 
   it("an order placed moments ago is not asked about: its webhook is still on its way", async () => {

@@ -350,7 +350,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["checkout"],
         summary: "Place the order: pay with the provider, or get the tickets at once when free",
         description:
-          "`redirect_url` is the provider's payment page (null for a free order, which is paid at once). Placing again answers the same payment. The provider's page takes payment for PAYMENT_MINUTES, and the seats stay reserved for that time and five minutes more (for its report), however much of the hold was left.",
+          "`redirect_url` is the provider's payment page, while it takes the payment; null for a free order (paid at once) and for a payment already made or under way at the provider (the order's status tells its outcome). Placing again answers the same payment. The provider's page takes payment for PAYMENT_MINUTES, and the seats stay reserved for that time and five minutes more (for its report), however much of the hold was left.",
         ...readSchema,
         body: placeOrderSchema,
         response: { 200: placedOrderSchema, ...orderErrors },

@@ -8,20 +8,7 @@ import {
   type RefundReason,
   vatShares,
 } from "@eventwerk/contract";
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import { type Config, PAYMENT_REPORT_MINUTES } from "../../config.ts";
 import { type Database, localeColumn, type Transaction } from "../../db/client.ts";
 import {
@@ -564,7 +551,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
    * provider and the buyer is sent to its page. Placing again answers the same payment.
    */
   async function placeOrder(orderId: number, now = new Date()): Promise<string | null> {
-    return db.transaction(async (tx) => {
+    // The provider's page is asked for after the commit: until then no other buyer's hold sees
+    // this one's seats moved on, and a slow provider would leave them to be taken meanwhile.
+    const payment = await db.transaction(async (tx) => {
       // The order locked, with its event (one round trip).
       const [row] = await tx
         .select({ order: orders, event: { status: events.status, endsAt: events.endsAt } })
@@ -576,7 +565,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       const current = row.order;
       if (current.status === "paid") return null;
       if (current.status === "pending" && current.placedAt && current.paymentReference) {
-        return provider.paymentUrl(tx, current.paymentReference, current.locale);
+        return { reference: current.paymentReference, locale: current.locale };
       }
       const order = assertOpen(current, now);
       // Cancelled (or over) since the hold: nothing to pay for. A cancellation after this point
@@ -627,8 +616,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         .where(and(eq(orders.id, orderId), gt(orders.holdExpiresAt, sql`clock_timestamp()`)))
         .returning({ id: orders.id });
       if (!placed) throw new HttpError(409, "hold_expired");
-      return provider.paymentUrl(tx, reference, order.locale);
+      return { reference, locale: order.locale };
     });
+    return payment && provider.paymentUrl(db, payment.reference, payment.locale);
   }
 
   /** The buyer gives the seats back before paying. */
@@ -836,7 +826,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       .update(orders)
       .set({ status: "expired", updatedAt: now })
       .where(and(eq(orders.status, "pending"), lte(orders.holdExpiresAt, now)));
-    const due = new Date(now.getTime() - askEverySeconds * 1000);
+    // A few seconds' slack: the next tick of a 60 s timer comes 59.99 s after the last one's
+    // stamp as often as 60.01 s, and must find its orders due.
+    const due = new Date(now.getTime() - Math.max(0, askEverySeconds - 5) * 1000);
     // Claimed by stamping them, in one statement: another process's run at the same time skips
     // these rows (locked) or finds them asked just now, and takes others or none.
     const open = await db
@@ -860,10 +852,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
                 lte(sql`coalesce(${orders.paymentCheckedAt}, ${orders.placedAt})`, due),
               ),
             )
-            // Those never asked first, newest first (their webhooks are the ones still to be
-            // expected), then those asked longest ago: however many checkouts were abandoned
-            // since, an older paid order whose webhook was lost gets its turn.
-            .orderBy(sql`${orders.paymentCheckedAt} asc nulls first`, desc(orders.placedAt))
+            // Longest waiting first, asked or placed: however many checkouts are placed or were
+            // abandoned since, an order whose webhook was lost gets its turn.
+            .orderBy(sql`coalesce(${orders.paymentCheckedAt}, ${orders.placedAt})`)
             .limit(500)
             .for("update", { skipLocked: true }),
         ),
