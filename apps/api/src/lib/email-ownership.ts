@@ -83,7 +83,13 @@ export async function requestEmailChange(
   ttlSeconds: number,
 ) {
   await db.transaction(async (tx) => {
-    const [own] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    // The user's row locked, as the mail's job locks it: a job writing its link meanwhile is
+    // either done, and its link deleted below, or finds its request's row gone.
+    const [own] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     // The own address in another case is a change too (it is verified again).
     if (own?.email.toLowerCase() !== email) await assertEmailFree(tx, email);
     await tx.delete(emailTokens).where(unusedChangeLinks(userId));
@@ -316,11 +322,12 @@ export function handleEmailOwnershipJobs(ctx: Context) {
       // mail goes out. A row of its own per mail, so that a job run again (its mail sent, its
       // completion lost) does not break the link it mailed first.
       token = await ctx.db.transaction(async (tx) => {
+        // The user's row locked, as a request locks it before it deletes the links.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
         const [request] = await tx
           .select({ id: emailTokens.id })
           .from(emailTokens)
-          .where(and(eq(emailTokens.id, linkId), isNull(emailTokens.usedAt)))
-          .for("update");
+          .where(and(eq(emailTokens.id, linkId), isNull(emailTokens.usedAt)));
         return request ? issue(user.id, "change", email, tx) : null;
       });
       if (token === null) return;
