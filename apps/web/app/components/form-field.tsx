@@ -241,14 +241,12 @@ export function RadioGroupField({
   options,
   defaultValue,
   className = "",
-  onChange,
 }: Described & {
   name: string;
   legend: ReactNode;
   options: readonly { value: string; label: string }[];
   defaultValue?: string;
   className?: string;
-  onChange?: (value: string) => void;
 }) {
   return (
     <fieldset
@@ -266,7 +264,6 @@ export function RadioGroupField({
               value={option.value}
               defaultChecked={defaultValue === option.value}
               className="size-4 accent-primary-700"
-              onChange={(event) => onChange?.(event.target.value)}
             />
             {option.label}
           </label>

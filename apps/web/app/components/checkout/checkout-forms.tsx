@@ -2,7 +2,7 @@ import type { Address, CheckoutOrder } from "@eventwerk/contract";
 import { useCallback, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
-import { useHydrated, usePaths } from "../../hooks";
+import { usePaths } from "../../hooks";
 import { newAddressPrefix } from "../../lib/address-fields";
 import { selectionQuery } from "../../lib/ticket-selection";
 import type { CheckoutFailure, DetailField } from "../../routes/checkout.server";
@@ -213,7 +213,7 @@ function OpenOrderForms({ order, addresses, places, signedIn, failure }: Props) 
         </section>
         <BillingSection
           // The radios are uncontrolled: a new default from the server (a post's choice, a
-          // sign-in's saved address) remounts them and the choice they show the fields by.
+          // sign-in's saved address) remounts them.
           key={chosenBilling}
           chosen={chosenBilling}
           order={order}
@@ -268,8 +268,9 @@ const guestAddressParts = [
  * The billing address: a saved one, one typed in, or none. The typed address's fields show only
  * while "new" is checked, by CSS on the radio's state, so that they do without JavaScript too
  * (the server ignores the fields of a choice not made); a browser without `:has()` shows them
- * always. Once the page is interactive they are also disabled while hidden, so they are not
- * sent. Focus stays on the radio, where the arrow keys keep moving through the choices; the
+ * always. The CSS alone decides, never state of its own: a choice made before the page was
+ * interactive, or restored by the browser, shows the same fields as one made after. Focus stays
+ * on the radio, where the arrow keys keep moving through the choices; the
  * fields come right after the group, the next Tab.
  */
 function BillingSection({
@@ -286,15 +287,12 @@ function BillingSection({
 }) {
   const t = useTranslations("checkout.page");
   const { to } = usePaths();
-  const hydrated = useHydrated();
-  const [choice, setChoice] = useState(chosen);
   // What was typed comes back only when it was the choice: a hidden form's leftovers are dropped.
   const kept = failure?.values.billing === "new" ? failure : null;
   const address = order.billing_address;
   const fieldsetClass = `group-not-has-[[name=billing][value=new]:checked]/billing:hidden ${
     signedIn && places ? "space-y-5" : "grid gap-4 sm:grid-cols-2"
   }`;
-  const hideFields = hydrated && choice !== "new";
 
   return (
     // A grid, not space-y: the hidden fields leave no gap behind.
@@ -319,10 +317,9 @@ function BillingSection({
         ]}
         defaultValue={chosen}
         error={failure?.fields.address_id}
-        onChange={setChoice}
       />
       {signedIn && places ? (
-        <fieldset className={fieldsetClass} disabled={hideFields}>
+        <fieldset className={fieldsetClass}>
           <legend className="mb-2 font-medium">{t("billingNew")}</legend>
           <AddressFields
             idPrefix="billing-new"
@@ -347,7 +344,7 @@ function BillingSection({
           />
         </fieldset>
       ) : (
-        <fieldset className={fieldsetClass} disabled={hideFields}>
+        <fieldset className={fieldsetClass}>
           <legend className="mb-2 font-medium">{t("billingNew")}</legend>
           {guestAddressParts.map(([part, autoComplete, maxLength]) => {
             const name = `billing_address.${part}` as const;
