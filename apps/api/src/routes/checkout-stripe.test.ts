@@ -9,6 +9,7 @@ import {
   createSaleEvent,
   holdTickets,
   onOrder,
+  recordPaymentQuestions,
 } from "../testing/checkout-fixtures.ts";
 import { type FakeSession, type FakeStripe, startFakeStripe } from "../testing/fake-stripe.ts";
 import { checkoutServices } from "./checkout.ts";
@@ -272,12 +273,7 @@ describe("paying with Stripe (against the local fake)", () => {
     const { order, session } = await placed();
     const webhookOrder = await placed();
     const { checkout, provider } = checkoutServices.get(t.ctx)!;
-    const asked: string[] = [];
-    const state = provider.state;
-    provider.state = async (db, reference) => {
-      asked.push(reference);
-      return state(db, reference);
-    };
+    const questions = recordPaymentQuestions(provider);
     try {
       // The buyer left Stripe's page; the session expired and its webhook was lost.
       await fake.expire(session.id, { webhook: false });
@@ -292,11 +288,11 @@ describe("paying with Stripe (against the local fake)", () => {
       await checkout.reconcile();
       await checkout.reconcile();
     } finally {
-      provider.state = state;
+      questions.restore();
     }
-    expect(asked.filter((reference) => reference === session.id)).toHaveLength(1);
+    expect(questions.times(session.id)).toBe(1);
     // Asked by the first run, while it was still open; never after Stripe said it expired.
-    expect(asked.filter((reference) => reference === webhookOrder.session.id)).toHaveLength(1);
+    expect(questions.times(webhookOrder.session.id)).toBe(1);
   });
 
   it("PAYMENT_PROVIDER=stripe without its keys stops the start with the variables' names", () => {

@@ -34,6 +34,7 @@ import {
   holdTickets,
   onOrder,
   orderUrl,
+  recordPaymentQuestions,
   sendTestWebhook,
 } from "../testing/checkout-fixtures.ts";
 import { checkoutServices } from "./checkout.ts";
@@ -1416,35 +1417,26 @@ describe("paying with the test provider", () => {
     const first = await paidWithoutWebhook();
     const second = await paidWithoutWebhook();
     await first.pay();
-    const { provider } = services();
-    const asked: string[] = [];
     let answer: () => void = () => {};
     const slow = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    const state = provider.state;
-    provider.state = async (db, reference) => {
-      asked.push(reference);
-      // The provider is slow: the next run's time comes while this one waits.
-      await slow;
-      return state(db, reference);
-    };
+    // The provider is slow: the next run's time comes while this one waits.
+    const questions = recordPaymentQuestions(services().provider, () => slow);
     try {
       const runs = [services().reconcile(), services().reconcile()];
       await new Promise((resolve) => setTimeout(resolve, 50));
       runs.push(services().reconcile());
       answer();
       await Promise.all(runs);
-      for (const paymentId of [first.paymentId, second.paymentId]) {
-        expect(asked.filter((reference) => reference === paymentId)).toHaveLength(1);
-      }
+      expect([first.paymentId, second.paymentId].map(questions.times)).toEqual([1, 1]);
       expect(await statusOf(first.order)).toBe("paid");
       expect(await statusOf(second.order)).toBe("pending");
       // Once it is over, the next call is a run of its own.
       await services().reconcile();
-      expect(asked.filter((reference) => reference === second.paymentId)).toHaveLength(2);
+      expect(questions.times(second.paymentId)).toBe(2);
     } finally {
-      provider.state = state;
+      questions.restore();
     }
   });
 
@@ -1459,14 +1451,8 @@ describe("paying with the test provider", () => {
       .set({ placedAt: sql`${s.orders.placedAt} - interval '2 minutes'` })
       .where(inArray(s.orders.id, ids));
     const { checkout, provider } = services();
-    const asked: string[] = [];
-    const state = provider.state;
-    provider.state = async (db, reference) => {
-      asked.push(reference);
-      return state(db, reference);
-    };
-    const timesAsked = () =>
-      placed.map((order) => asked.filter((reference) => reference === order.paymentId).length);
+    const questions = recordPaymentQuestions(provider);
+    const timesAsked = () => placed.map((order) => questions.times(order.paymentId));
     try {
       // Two server processes' timers at the same moment (the per-process join does not reach
       // across processes).
@@ -1480,7 +1466,7 @@ describe("paying with the test provider", () => {
       await checkout.reconcile(new Date(Date.now() + 59_000), 60);
       expect(timesAsked()).toEqual([1, 1, 1, 2, 2, 2]);
     } finally {
-      provider.state = state;
+      questions.restore();
     }
   });
 
@@ -1508,19 +1494,14 @@ describe("paying with the test provider", () => {
   it("an order placed moments ago is not asked about: its webhook is still on its way", async () => {
     const fresh = await paidWithoutWebhook();
     const { checkout, provider } = services();
-    const asked: string[] = [];
-    const state = provider.state;
-    provider.state = async (db, reference) => {
-      asked.push(reference);
-      return state(db, reference);
-    };
+    const questions = recordPaymentQuestions(provider);
     try {
       await checkout.reconcile(new Date(), 60);
-      expect(asked).not.toContain(fresh.paymentId);
+      expect(questions.times(fresh.paymentId)).toBe(0);
       await checkout.reconcile(new Date(Date.now() + 61_000), 60);
-      expect(asked).toContain(fresh.paymentId);
+      expect(questions.times(fresh.paymentId)).toBe(1);
     } finally {
-      provider.state = state;
+      questions.restore();
     }
   });
 

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.ts";
 import * as t from "../db/schema.ts";
+import type { PaymentProvider } from "../lib/payments/provider.ts";
 import { signTestWebhook } from "../lib/payments/test-provider.ts";
 import { call } from "./app.ts";
 
@@ -132,3 +133,25 @@ export const sendTestWebhook = (
     },
   });
 };
+
+/**
+ * Records the payments the provider is asked about (the reconciliation's questions) until
+ * `restore`. `before` runs first on each question: a slow provider, say.
+ */
+export function recordPaymentQuestions(provider: PaymentProvider, before?: () => Promise<void>) {
+  const asked: string[] = [];
+  const state = provider.state;
+  provider.state = async (db, reference) => {
+    asked.push(reference);
+    await before?.();
+    return state(db, reference);
+  };
+  return {
+    asked,
+    /** How often the payment was asked about. */
+    times: (reference: string) => asked.filter((entry) => entry === reference).length,
+    restore: () => {
+      provider.state = state;
+    },
+  };
+}
