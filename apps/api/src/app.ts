@@ -19,11 +19,12 @@ import { ensureWebClient } from "./lib/oauth-clients.ts";
 import { createOutbox, mailJob, mailJobSchema } from "./lib/outbox.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { createTokenSigner } from "./lib/tokens.ts";
+import { ensureOperator } from "./lib/users.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
-import { seedDemoData } from "./seed/index.ts";
+import { seedDatabase } from "./seed/index.ts";
 
 export type { Config } from "./config.ts";
 export { loadConfig } from "./config.ts";
@@ -43,7 +44,17 @@ export async function createContext(
     url: config.DATABASE_URL,
     dataDir: options.inMemory ? undefined : path.join(config.dataDir, "pglite"),
   });
-  if (config.SEED_DEMO_DATA && (await seedDemoData(handle.db))) log("demo data loaded");
+  if (await seedDatabase(handle.db, { demo: config.SEED_DEMO_DATA })) {
+    log(config.SEED_DEMO_DATA ? "demo data loaded" : "reference data loaded");
+  }
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const created = await ensureOperator(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    log(
+      created
+        ? `operator account ${config.ADMIN_EMAIL} created`
+        : `ADMIN_EMAIL ${config.ADMIN_EMAIL} has an account already: left as it is`,
+    );
+  }
   await ensureWebClient(handle.db, config);
   const rateLimiter = await createRateLimiter(config);
   const doorRateLimiter = await createRateLimiter(config, {

@@ -39,7 +39,8 @@ describe("configuration", () => {
       STRIPE_SECRET_KEY: "sk_live_x",
       STRIPE_WEBHOOK_SECRET: "whsec_xxxxxxxx",
     };
-    expect(start({ PUBLIC_URL: "https://tickets.example", ...secret, ...stripe })).not.toThrow();
+    const live = { ...secret, ...stripe, SEED_DEMO_DATA: "false" };
+    expect(start({ PUBLIC_URL: "https://tickets.example", ...live })).not.toThrow();
     // Development may use it anywhere.
     expect(() =>
       loadConfig({ NODE_ENV: "development", PUBLIC_URL: "https://tickets.example" }),
@@ -63,6 +64,35 @@ describe("configuration", () => {
     ).not.toThrow();
     expect(start({ PUBLIC_URL: "http://localhost:3000" })).not.toThrow();
     expect(start({})).not.toThrow();
+  });
+
+  it("refuses the demo logins on a public production site unless it is a demo site; ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+    const live = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://tickets.example",
+      OAUTH_CLIENT_SECRET: "a-long-random-secret",
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_xxxxxxxx",
+    };
+    // The default, and saying so.
+    expect(() => loadConfig(live)).toThrow(/SEED_DEMO_DATA[\s\S]*ADMIN_EMAIL/);
+    expect(() => loadConfig({ ...live, SEED_DEMO_DATA: "true" })).toThrow(/SEED_DEMO_DATA/);
+    expect(() => loadConfig({ ...live, SEED_DEMO_DATA: "false" })).not.toThrow();
+    // A demo site says so; this machine's address needs nothing.
+    expect(() => loadConfig({ ...live, ALLOW_TEST_PAYMENTS: "true" })).not.toThrow();
+    expect(() => loadConfig({ ...live, PUBLIC_URL: "http://localhost:3000" })).not.toThrow();
+    const operator = {
+      ADMIN_EMAIL: "Betrieb@Tickets.Example",
+      ADMIN_PASSWORD: "lang-und-sicher-1",
+    };
+    expect(loadConfig({ ...live, SEED_DEMO_DATA: "false", ...operator })).toMatchObject({
+      ADMIN_EMAIL: "betrieb@tickets.example",
+    });
+    expect(() => loadConfig({ ADMIN_EMAIL: operator.ADMIN_EMAIL })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: operator.ADMIN_PASSWORD })).toThrow(/ADMIN_EMAIL/);
+    expect(() => loadConfig({ ...operator, ADMIN_PASSWORD: "kurz1" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...operator, ADMIN_EMAIL: "kein-name" })).toThrow(/ADMIN_EMAIL/);
   });
 
   it("refuses the crash tests' kill switch in production, and takes it elsewhere", () => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { emailSchema, passwordSchema } from "@eventwerk/contract";
 import { z } from "zod";
 
 const booleanString = z
@@ -95,7 +96,18 @@ const configSchema = z
      * database again (a micro-cache; never longer than the answer's max-age). 0 turns it off.
      */
     PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+    /**
+     * An empty database gets the reference data (languages, places, pages) and, while this is on,
+     * the demo data: events, orders, and logins whose passwords the README publishes (the
+     * operator's too). A public production site refuses it unless it is a demo site.
+     */
     SEED_DEMO_DATA: booleanString.default(true),
+    /**
+     * The operator's account, made at start when no account has the address (an existing one is
+     * left as it is): the way to the admin panel on a site without the demo data.
+     */
+    ADMIN_EMAIL: emailSchema.optional(),
+    ADMIN_PASSWORD: passwordSchema.optional(),
     /** How long chosen tickets stay reserved for the buyer before they return to sale. */
     HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
     /**
@@ -165,6 +177,14 @@ const configSchema = z
         message: "only for crash tests, never in production",
       });
     }
+    // One without the other would start a site whose operator cannot sign in.
+    if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
+      context.addIssue({
+        code: "custom",
+        path: [config.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD go together",
+      });
+    }
     if (config.PAYMENT_PROVIDER !== "stripe") return;
     for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
       if (!config[key]) {
@@ -199,8 +219,10 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * Why production must not start with this configuration, or null. Both defaults are refused
  * once the site is public, i.e. PUBLIC_URL names a host other than this machine: the published
  * client secret would let anyone log in as the web app (its password grant and refresh
- * tokens), and the test provider would let anyone get paid tickets without paying. `npm start`
- * on a fresh machine (PUBLIC_URL unset: localhost) still starts with them, for trying the demo.
+ * tokens), the test provider would let anyone get paid tickets without paying, and the demo
+ * data's logins, whose passwords the README publishes, would let anyone in as the operator.
+ * `npm start` on a fresh machine (PUBLIC_URL unset: localhost) still starts with them, for trying
+ * the demo; a public demo or staging site says so with ALLOW_TEST_PAYMENTS.
  */
 export function productionRefusal(config: Config): string | null {
   if (config.NODE_ENV !== "production") return null;
@@ -209,6 +231,11 @@ export function productionRefusal(config: Config): string | null {
   if (config.OAUTH_CLIENT_SECRET === publishedClientSecret) {
     refusals.push(
       `  OAUTH_CLIENT_SECRET: the published default must not be used on a public site (PUBLIC_URL is ${config.PUBLIC_URL}); set a long random secret, the same for the API and the web app`,
+    );
+  }
+  if (config.SEED_DEMO_DATA && !config.ALLOW_TEST_PAYMENTS) {
+    refusals.push(
+      `  SEED_DEMO_DATA: the demo logins' passwords are published (the operator's too), so on a public site (PUBLIC_URL is ${config.PUBLIC_URL}) anyone could sign in as the operator; set SEED_DEMO_DATA=false with ADMIN_EMAIL and ADMIN_PASSWORD for the operator's account, or ALLOW_TEST_PAYMENTS=true for a demo or staging site`,
     );
   }
   if (config.PAYMENT_PROVIDER === "test" && !config.ALLOW_TEST_PAYMENTS) {

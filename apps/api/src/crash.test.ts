@@ -14,7 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { eventTicketTypes } from "./db/schema.ts";
-import { seedDemoData } from "./seed/index.ts";
+import { seedDatabase } from "./seed/index.ts";
 import { createPostgresDatabase, freePort, testClient, testDatabase } from "./testing/app.ts";
 import { createSaleEvent } from "./testing/checkout-fixtures.ts";
 
@@ -170,7 +170,7 @@ describe(`API process killed with SIGKILL (${testDatabase})`, () => {
     }
     // The demo data and an event of our own, written before the server owns the database.
     const handle = await openDb();
-    await seedDemoData(handle.db);
+    await seedDatabase(handle.db, { demo: true });
     const { event, types } = await createSaleEvent(handle.db, [
       { price: 2500, capacity: CAPACITY },
     ]);

@@ -15,7 +15,7 @@ import {
 import { pendingEmailOf } from "./email-ownership.ts";
 import { pick } from "./geo.ts";
 import { HttpError, notFound } from "./http-error.ts";
-import { verifyPassword } from "./passwords.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
 import { revokeResetTokens, revokeUserSessions } from "./sessions.ts";
 
 type Db = Database | Transaction;
@@ -152,6 +152,28 @@ export async function assertEmailFree(db: Database | Transaction, email: string)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   if (taken) throw emailTaken();
+}
+
+/**
+ * The operator's account of a site without the demo data (ADMIN_EMAIL, ADMIN_PASSWORD): made at
+ * start when no account has the address; an existing account is left as it is, its password
+ * too. Answers whether it was made.
+ */
+export async function ensureOperator(db: Database, email: string, password: string) {
+  const created = await db
+    .insert(users)
+    .values({
+      name: "Admin",
+      surname: "Eventwerk",
+      email,
+      passwordHash: await hashPassword(password),
+      role: "admin",
+      // The operator chose the address; nobody else could have started the site with it.
+      emailVerifiedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return created.length > 0;
 }
 
 /** A unique violation on the email index: two writes raced for one address. */

@@ -24,8 +24,16 @@ export const demoVoucher = { code: "DEMO10", percent: 10 } as const;
 
 const SEED_LOCK_ID = 727_002;
 
-/** Loads the demo data into an empty database; a database that has languages is left alone. */
-export async function seedDemoData(db: Database, options: { now?: Date } = {}): Promise<boolean> {
+/**
+ * Fills an empty database: the reference data every site needs (languages, places, company
+ * categories, pages, contact details, the currency) and, with `demo`, the demo data: logins with
+ * the README's passwords (the operator's too), events, orders and tickets. A database that has
+ * languages is left alone.
+ */
+export async function seedDatabase(
+  db: Database,
+  options: { demo: boolean; now?: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Instances starting together wait here, then see the other's rows.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -121,6 +129,7 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
       decimals: 2,
       isDefault: true,
     });
+    if (!options.demo) return true;
 
     const passwordHash = await hashPassword(demoUsers.visitor.password);
     const [visitor] = await tx
