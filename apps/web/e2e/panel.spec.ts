@@ -5,7 +5,7 @@ import sharp from "sharp";
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
 import { pathTo, resources } from "../app/route-table";
-import { buyTicket, loadsSiteChunk, loginAs, test } from "./support";
+import { buyTicket, loadsSiteChunk, loginAs, newestMailTo, test } from "./support";
 
 const texts = { de: panelDe, en: panelEn } as const;
 const fill = (text: string, values: Record<string, string>) =>
@@ -49,6 +49,13 @@ async function registerOrganiser(request: APIRequestContext, company: string) {
     },
   });
   expect(response.status(), await response.text()).toBe(201);
+  // The applicant follows the mailed link: the operator approves confirmed addresses only.
+  const mail = await newestMailTo(email, 1, (entry) => /token=/.test(entry.text));
+  const token = new URL(/https?:\/\/\S+[?&]token=\S+/.exec(mail.text)![0]).searchParams.get(
+    "token",
+  );
+  const confirmed = await request.post("/api/v1/email/confirm", { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
   return { email, password: "buehne-2026" };
 }
 

@@ -372,6 +372,8 @@ export const organiserApplicationSchema = z.object({
   user_id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** Whether the applicant followed the link mailed to the address: approval needs it. */
+  email_verified: z.boolean(),
   company_name: z.string(),
   tax_number: z.string(),
   city_name: z.string(),

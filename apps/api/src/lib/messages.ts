@@ -160,6 +160,8 @@ const de = {
   confirm_cancel:
     "Für diese Veranstaltung wurden Tickets verkauft. Bitte bestätigen Sie die Absage; alle bezahlten Bestellungen werden erstattet.",
   organiser_not_pending: "Über diese Bewerbung wurde bereits entschieden.",
+  organiser_email_unverified:
+    "Die E-Mail-Adresse ist noch nicht bestätigt. Freigeben können Sie erst, wenn der Bewerber den Link in seiner E-Mail geöffnet hat.",
   organiser_not_active: "Nur freigegebene, nicht gesperrte Veranstalter können gesperrt werden.",
   organiser_not_suspended: "Dieser Veranstalter ist nicht gesperrt.",
   organiser_refund_mail_subject: "Bestellung {order} erstattet – {site}",
@@ -351,6 +353,8 @@ const en: Catalogue = {
   confirm_cancel:
     "Tickets have been sold for this event. Please confirm the cancellation; every paid order will be refunded.",
   organiser_not_pending: "This application has already been decided.",
+  organiser_email_unverified:
+    "The email address has not been confirmed yet. You can approve once the applicant has followed the link in their email.",
   organiser_not_active: "Only approved organisers who are not suspended can be suspended.",
   organiser_not_suspended: "This organiser is not suspended.",
   organiser_refund_mail_subject: "Order {order} refunded – {site}",

@@ -275,6 +275,43 @@ describe("organiser review by the admin", () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("approves only an applicant who confirmed the address: until then a conflict, and the list says so", async () => {
+    const admin = await loginAdmin(t.app);
+    const applicant = await registerOrganiser(t.app, t.ctx.db, "en", { verified: false });
+    const listed = async () =>
+      (await call(t.app, { method: "GET", url: panelPaths.organisers, token: admin }))
+        .json<{ data: { user_id: string; email_verified: boolean }[] }>()
+        .data.find((row) => row.user_id === applicant.id);
+    expect(await listed()).toMatchObject({ email_verified: false });
+    const approve = (locale: "de" | "en") =>
+      call(t.app, {
+        method: "POST",
+        url: path(panelPaths.approveOrganiser, applicant.id),
+        token: admin,
+        locale,
+      });
+    for (const [locale, text] of [
+      ["de", "noch nicht bestätigt"],
+      ["en", "not been confirmed"],
+    ] as const) {
+      const refused = await approve(locale);
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).message).toContain(text);
+    }
+    // Still pending, the panel still closed.
+    expect(
+      (await call(t.app, { method: "GET", url: panelPaths.dashboard, token: applicant.token }))
+        .statusCode,
+    ).toBe(403);
+    // The applicant follows the mailed link.
+    await t.ctx.db
+      .update(s.users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(s.users.id, applicant.id));
+    expect(await listed()).toMatchObject({ email_verified: true });
+    expect((await approve("de")).statusCode).toBe(200);
+  });
+
   it("rejects with a reason the organiser reads in their status and email; no reason is a field error", async () => {
     const admin = await loginAdmin(t.app);
     const applicant = await registerOrganiser(t.app, t.ctx.db);

@@ -7,8 +7,17 @@ import { call, passwordLogin, type TestApp } from "./app.ts";
 
 let counter = 0;
 
-/** Registers a new organiser (pending approval) and answers their tokens, id and email. */
-export async function registerOrganiser(app: TestApp["app"], db: Database, locale?: "de" | "en") {
+/**
+ * Registers a new organiser (pending approval) and answers their tokens, id and email. The
+ * address counts as confirmed (its link's own tests are in email-ownership.test.ts) unless
+ * `verified` is false: approval needs it.
+ */
+export async function registerOrganiser(
+  app: TestApp["app"],
+  db: Database,
+  locale?: "de" | "en",
+  { verified = true }: { verified?: boolean } = {},
+) {
   const [category] = await db.select().from(t.companyCategories).limit(1);
   const [city] = await db.select().from(t.cities).limit(1);
   const email = `org${Date.now()}${counter++}@example.com`;
@@ -35,6 +44,9 @@ export async function registerOrganiser(app: TestApp["app"], db: Database, local
     },
   });
   if (response.statusCode !== 201) throw new Error(`organiser registration: ${response.body}`);
+  if (verified) {
+    await db.update(t.users).set({ emailVerifiedAt: new Date() }).where(eq(t.users.email, email));
+  }
   const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
   // Registering signs nobody in: the new organiser logs in.
   const { access_token: token } = await passwordLogin(app, email, "buehne-2026");

@@ -50,6 +50,7 @@ function view(
     user_id: row.user.id,
     name: `${row.user.name} ${row.user.surname}`,
     email: row.user.email,
+    email_verified: row.user.emailVerifiedAt !== null,
     company_name: row.profile.companyName,
     tax_number: row.profile.taxNumber,
     city_name: locale === "en" ? row.cityEn : row.cityDe,
@@ -120,6 +121,11 @@ export async function reviewOrganiser(
       case "reject":
         if (profile.approvalStatus !== "pending") {
           throw new HttpError(409, "conflict", "organiser_not_pending");
+        }
+        // Unverified accounts may sign in, so the address proves nothing yet: approved, anyone
+        // could sell tickets under a company's name with its address.
+        if (review.action === "approve" && row.user.emailVerifiedAt === null) {
+          throw new HttpError(409, "conflict", "organiser_email_unverified");
         }
         await tx
           .update(organiserProfiles)

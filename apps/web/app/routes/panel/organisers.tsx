@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
 import { FormMessage, TextField } from "../../components/form-field";
+import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import type { Route } from "./+types/organisers";
 
@@ -87,6 +88,9 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
                 {organiser.name} · {organiser.email} · {organiser.city_name} ·{" "}
                 {organiser.tax_number}
               </p>
+              <Badge tone={organiser.email_verified ? "positive" : "neutral"} size="sm">
+                {organiser.email_verified ? t("emailVerified") : t("emailUnverified")}
+              </Badge>
               <p className="text-sm">
                 {t("appliedOn", {
                   date: format.dateTime(new Date(organiser.created_at), { dateStyle: "medium" }),
