@@ -153,10 +153,12 @@ export function createOutbox(
 
 /** A job that sends one finished email (rendered in its reader's language when queued). */
 export const mailJob = "mail";
-export const mailJobSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+export const mailJobSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  replyTo: z.string().optional(),
+});
 
-export const enqueueMail = (
-  db: Db,
-  mail: { to: string; subject: string; text: string },
-  dedupKey: string,
-) => enqueue(db, { kind: mailJob, payload: mail, dedupKey });
+export const enqueueMail = (db: Db, mail: z.input<typeof mailJobSchema>, dedupKey: string) =>
+  enqueue(db, { kind: mailJob, payload: mail, dedupKey });

@@ -1,6 +1,6 @@
-import { count } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages } from "../db/schema.ts";
+import { contactMessages, outboxJobs } from "../db/schema.ts";
 import { call, createTestApp, type TestApp } from "../testing/app.ts";
 
 let t: TestApp;
@@ -11,6 +11,14 @@ afterAll(() => t.close());
 
 const storedMessages = async () =>
   (await t.ctx.db.select({ n: count() }).from(contactMessages))[0]!.n;
+const newestMessageId = async () =>
+  (
+    await t.ctx.db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.id))
+      .limit(1)
+  )[0]!.id;
 
 type Summary = { id: number; key: string; title: string; slug: string; menu: string };
 
@@ -157,6 +165,37 @@ describe("contact form", () => {
     expect(mail).toContain("To: hallo@eventwerk.example");
     expect(mail).toContain("Reply-To: erika@example.com");
     expect(mail).toContain("Gruppentickets");
+  });
+
+  it("keeps the message and its mail while the mail server fails, and mails it once it answers", async () => {
+    const before = await storedMessages();
+    const send = t.ctx.mailer.send;
+    t.ctx.mailer.send = async () => {
+      throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+    };
+    const subject = `Ausfall ${Date.now()}`;
+    try {
+      const response = await call(t.app, {
+        method: "POST",
+        url: "/api/v1/contact",
+        payload: { ...valid, subject },
+      });
+      // The visitor is told it arrived: it did, and its mail waits in the outbox.
+      expect(response.statusCode).toBe(201);
+      await t.drainOutbox();
+    } finally {
+      t.ctx.mailer.send = send;
+    }
+    expect(await storedMessages()).toBe(before + 1);
+    expect((await t.outbox()).some((mail) => mail.includes(subject))).toBe(false);
+    // The mail server answers again; the job's next attempt is due.
+    await t.ctx.db
+      .update(outboxJobs)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(outboxJobs.dedupKey, `contact-mail:${await newestMessageId()}`));
+    const mail = (await t.outbox()).find((entry) => entry.includes(subject));
+    expect(mail).toContain("To: hallo@eventwerk.example");
+    expect(mail).toContain("Reply-To: erika@example.com");
   });
 
   it.each([

@@ -216,19 +216,15 @@ export const contentRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
         .limit(1);
       // A signed-in sender's message belongs to their account (data export, deletion).
       const sender = await optionalUser(ctx, request);
-      await storeContactMessage(ctx.db, input, locale, sender?.userId ?? null);
-      if (settings) {
-        const params = { site: ctx.config.SITE_NAME, ...input };
-        // The message is stored either way; a mail failure must not lose it or fail the visitor.
-        await ctx.mailer
-          .send({
-            to: settings.email,
-            replyTo: input.email,
-            subject: t(locale, "contact_mail_subject", params),
-            text: t(locale, "contact_mail_text", params),
-          })
-          .catch((err: unknown) => request.log.error({ err }, "contact email failed"));
-      }
+      const params = { site: ctx.config.SITE_NAME, ...input };
+      const mail = settings && {
+        to: settings.email,
+        replyTo: input.email,
+        subject: t(locale, "contact_mail_subject", params),
+        text: t(locale, "contact_mail_text", params),
+      };
+      await storeContactMessage(ctx.db, input, locale, sender?.userId ?? null, mail ?? null);
+      ctx.outbox.wake();
       return reply.code(201).send({ data: { message: t(locale, "contact_received") } });
     },
   );
