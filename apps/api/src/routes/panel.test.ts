@@ -1137,6 +1137,27 @@ describe("cover pictures", () => {
     ).toHaveLength(3);
   });
 
+  it(`two uploads at once: the event shows one, and no file of the other or of the one before stays behind (${testDatabase})`, async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    const nameOf = (response: { json: <T>() => T }) =>
+      /^covers\/(upload-[0-9a-f-]+)-640\.webp$/.exec(
+        response.json<{ data: PanelEvent }>().data.cover.src,
+      )?.[1];
+    const first = nameOf(await upload(event.id, await picture("png"), owner.token));
+    const [one, other] = await Promise.all([
+      upload(event.id, await picture("jpeg", 1000, 700), owner.token),
+      upload(event.id, await picture("webp", 900, 900), owner.token),
+    ]);
+    expect([one.statusCode, other.statusCode]).toEqual([200, 200]);
+    const [row] = await t.ctx.db.select().from(s.events).where(eq(s.events.id, event.id));
+    const uploads = (await storedCovers()).filter((file) => file.startsWith("upload-"));
+    for (const name of [first, nameOf(one), nameOf(other)]) {
+      const kept = uploads.filter((file) => file.startsWith(`${name}-`));
+      expect(kept, name).toHaveLength(name === row!.coverImage ? 3 : 0);
+    }
+  });
+
   it("refuses other formats, text, empty and too large bodies, guests and other organisers' events, writing nothing", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const other = await approvedOrganiser(t.app, t.ctx.db);

@@ -75,8 +75,11 @@ export async function uploadCover(
     data,
   }));
   await Promise.all(files.map(({ file, data }) => writeFile(file, data)));
+  // The cover this upload replaces, read under the event's lock: two uploads at once each replace
+  // the one before them, and the first's files do not stay behind with nothing pointing at them.
+  let replaced: string;
   try {
-    await db.transaction(async (tx) => {
+    replaced = await db.transaction(async (tx) => {
       const event = await ownedEvent(tx, organiserId, eventId, { lock: true });
       if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
       await tx
@@ -89,12 +92,13 @@ export async function uploadCover(
         eventId,
         action: "event_cover_uploaded",
       });
+      return event.coverImage;
     });
   } catch (error) {
     await Promise.all(files.map(({ file }) => rm(file, { force: true })));
     throw error;
   }
-  await removeUnusedCover(db, root, before.coverImage);
+  await removeUnusedCover(db, root, replaced);
 }
 
 async function removeUnusedCover(db: Database, root: string, name: string) {
