@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Locale } from "@eventwerk/contract";
+import { apiPaths, type Locale } from "@eventwerk/contract";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
@@ -54,7 +54,7 @@ async function registerOrganiser(request: APIRequestContext, company: string) {
   const token = new URL(/https?:\/\/\S+[?&]token=\S+/.exec(mail.text)![0]).searchParams.get(
     "token",
   );
-  const confirmed = await request.post("/api/v1/email/confirm", { data: { token } });
+  const confirmed = await request.post(apiPaths.emailConfirm, { data: { token } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return { email, password: "buehne-2026" };
 }

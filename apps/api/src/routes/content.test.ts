@@ -1,3 +1,4 @@
+import { apiPaths } from "@eventwerk/contract";
 import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, outboxJobs } from "../db/schema.ts";
@@ -151,7 +152,7 @@ describe("contact form", () => {
     const before = await storedMessages();
     const response = await call(t.app, {
       method: "POST",
-      url: "/api/v1/contact",
+      url: apiPaths.contact,
       payload: valid,
       locale: "en",
     });
@@ -177,7 +178,7 @@ describe("contact form", () => {
     try {
       const response = await call(t.app, {
         method: "POST",
-        url: "/api/v1/contact",
+        url: apiPaths.contact,
         payload: { ...valid, subject },
       });
       // The visitor is told it arrived: it did, and its mail waits in the outbox.
@@ -206,7 +207,7 @@ describe("contact form", () => {
     ["wrong types", { ...valid, name: 42 }, ["name"]],
   ])("rejects %s with 400 and stores nothing", async (_case, payload, fields) => {
     const before = await storedMessages();
-    const response = await call(t.app, { method: "POST", url: "/api/v1/contact", payload });
+    const response = await call(t.app, { method: "POST", url: apiPaths.contact, payload });
     expect(response.statusCode).toBe(400);
     const body = response.json<{ error: { code: string; fields: Record<string, string> } }>();
     expect(body.error.code).toBe("validation_failed");
@@ -218,7 +219,7 @@ describe("contact form", () => {
     const before = await storedMessages();
     const malformed = await call(t.app, {
       method: "POST",
-      url: "/api/v1/contact",
+      url: apiPaths.contact,
       payload: "{nope",
       headers: { "content-type": "application/json" },
     });
@@ -226,7 +227,7 @@ describe("contact form", () => {
     expect(malformed.json<{ error: { code: string } }>().error.code).toBe("malformed_request");
     const text = await call(t.app, {
       method: "POST",
-      url: "/api/v1/contact",
+      url: apiPaths.contact,
       payload: "hello",
       headers: { "content-type": "text/plain" },
     });
