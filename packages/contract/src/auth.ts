@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { dataOf, oneLine, opaqueText, personName, phoneSchema, refIdSchema } from "./common.ts";
+import {
+  dataOf,
+  lengthBetween,
+  oneLine,
+  opaqueText,
+  personName,
+  phoneSchema,
+  refIdSchema,
+} from "./common.ts";
 import { localeSchema } from "./locale.ts";
 
 const clientFields = {
@@ -47,13 +55,12 @@ export const accessTokenClaimsSchema = z.object({
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 /** At least 8 characters with a letter and a digit: the rule the forms show. */
-export const passwordSchema = z
-  .string()
-  .min(8)
-  .max(200)
-  .refine((value) => /[A-Za-zÀ-ž]/.test(value) && /[0-9]/.test(value), {
+export const passwordSchema = lengthBetween(z.string(), 8, 200).refine(
+  (value) => /[A-Za-zÀ-ž]/.test(value) && /[0-9]/.test(value),
+  {
     error: "password_rule",
-  });
+  },
+);
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 

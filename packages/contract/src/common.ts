@@ -24,17 +24,23 @@ const multiLinePattern = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/u;
 const bidiControlPattern = /^[^\u202A-\u202E\u2066-\u2069]*$/u;
 const invalidCharacters = { error: "invalid_characters" } as const;
 
+/**
+ * A string of `min` to `max` characters. An empty one fails "at least 1" first, so a form shows
+ * "required" rather than "at least 3 characters" (a field shows its first issue).
+ */
+export const lengthBetween = (schema: z.ZodString, min: number, max: number) =>
+  (min > 1 ? schema.min(1) : schema).min(min).max(max);
 /** One line of text: no control characters at all. */
 export const oneLine = (max = 120, min = 1) =>
-  z.string().trim().min(min).max(max).regex(oneLinePattern, invalidCharacters);
+  lengthBetween(z.string().trim(), min, max).regex(oneLinePattern, invalidCharacters);
 /** Text with line breaks and tabs, no other control characters. */
 export const multiLine = (max: number, min = 1) =>
-  z.string().trim().min(min).max(max).regex(multiLinePattern, invalidCharacters);
+  lengthBetween(z.string().trim(), min, max).regex(multiLinePattern, invalidCharacters);
 /** A person's or company's name: one line, and no bidi controls that could disguise it. */
 export const personName = (max = 80) => oneLine(max).regex(bidiControlPattern, invalidCharacters);
 /** A token or id that is compared, never shown: one line, untrimmed. */
 export const opaqueText = (max: number, min = 1) =>
-  z.string().min(min).max(max).regex(oneLinePattern, invalidCharacters);
+  lengthBetween(z.string(), min, max).regex(oneLinePattern, invalidCharacters);
 export const phoneSchema = oneLine(32, 0).regex(/^\+?[0-9 ()/-]{4,}$/, { error: "invalid_phone" });
 
 export const okSchema = dataOf(z.object({ success: z.literal(true) }));

@@ -334,6 +334,8 @@ describe("organiser registration", () => {
       "field_too_long",
     ],
     ["no password", () => ({ password: undefined }), "password", "field_required"],
+    // Empty is missing, not short: the form says "required" (`lengthBetween`).
+    ["an empty password", () => ({ password: "" }), "password", "field_required"],
     ["a short password", () => ({ password: "abc1" }), "password", "field_too_short"],
     [
       "a password without digits",
@@ -400,6 +402,12 @@ describe("organiser registration", () => {
     [
       "no postal code",
       (ids) => address(ids, { postal_code: undefined }),
+      "address.postal_code",
+      "field_required",
+    ],
+    [
+      "an empty postal code",
+      (ids) => address(ids, { postal_code: "  " }),
       "address.postal_code",
       "field_required",
     ],
