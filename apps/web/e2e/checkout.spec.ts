@@ -182,6 +182,9 @@ async function typeAndSaveBillingAddress(page: Page) {
 
 /** Pays on the test provider's page and waits on the return page until the order is paid. */
 async function payAndReturn(page: Page, locale: Locale) {
+  // The provider's page says until when it takes the payment: the payment window's end.
+  const payBy = page.getByRole("term").filter({ hasText: texts[locale].payment.payBy });
+  await expect(payBy.locator("+ dd")).toHaveText(/\d{1,2}:\d{2}/);
   await page.getByRole("button", { name: texts[locale].payment.success }).click();
   await expectPaid(page, locale);
 }

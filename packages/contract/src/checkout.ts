@@ -220,6 +220,8 @@ export const testPaymentStatuses = [
   "failed",
   "cancelled",
   "refunded",
+  /** Open at the end of its payment window: no longer payable (not stored; the API works it out). */
+  "expired",
 ] as const;
 
 export const testPaymentSchema = z
@@ -229,6 +231,8 @@ export const testPaymentSchema = z
     amount_cents: z.number().int(),
     currency: z.string(),
     status: z.enum(testPaymentStatuses),
+    /** The end of the payment window: an open payment expires then. */
+    expires_at: z.string(),
     /** Where the page sends the buyer back to when done. */
     return_url: z.string(),
   })

@@ -781,6 +781,8 @@ export const testPayments = pgTable("test_payments", {
   currency: text("currency").notNull(),
   status: testPaymentStatusEnum("status").notNull().default("open"),
   returnUrl: text("return_url").notNull(),
+  /** The end of the payment window: an open payment takes no payment after it, as Stripe's. */
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

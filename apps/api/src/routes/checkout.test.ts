@@ -4,9 +4,10 @@ import {
   checkoutPaths,
   type ErrorBody,
   fillPath,
+  type TestPayment,
   type TicketKey,
   type TicketList,
-  type testPaymentActions,
+  testPaymentActions,
   verifyTicketCode,
 } from "@eventwerk/contract";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
@@ -1023,6 +1024,50 @@ describe("paying with the test provider", () => {
     expect((await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data.status).toBe(
       "paid",
     );
+  });
+
+  it("the test page takes no payment after the payment window, as Stripe's: 409, no way back to it, and the reconciliation closes the order", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    const order = await hold(payload);
+    const before = Date.now();
+    const paymentId = (await placeAsGuest(order)).redirect_url!.split("/").at(-1)!;
+    const page = async () =>
+      (
+        await call(t.app, {
+          method: "GET",
+          url: fillPath(checkoutPaths.testPayment, { id: paymentId }),
+        })
+      ).json<{ data: TestPayment }>().data;
+    const open = await page();
+    expect(open.status).toBe("open");
+    // The window the checkout gave the provider: PAYMENT_MINUTES, 31 by default.
+    expect(Date.parse(open.expires_at)).toBeGreaterThanOrEqual(before + 31 * 60_000);
+    expect(Date.parse(open.expires_at)).toBeLessThanOrEqual(Date.now() + 31 * 60_000);
+
+    // The window ends unpaid.
+    await t.ctx.db
+      .update(s.testPayments)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(s.testPayments.id, paymentId));
+    expect((await page()).status).toBe("expired");
+    for (const action of testPaymentActions) {
+      const refused = await payOnTestPage(paymentId, action);
+      expect(refused.statusCode, action).toBe(409);
+      expect(errorOf(refused).code).toBe("order_closed");
+    }
+    // The return page no longer offers the provider's page.
+    const waiting = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(waiting).toMatchObject({ status: "pending", payment_url: null });
+
+    await services().checkout.reconcile();
+    const closed = (await onOrder(t.app, order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(closed.status).toBe("expired");
+    expect(closed.tickets).toHaveLength(0);
+    const [row] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, order.data.id));
+    expect(row!.paymentClosedAt).not.toBeNull();
+    // Its seat is for sale again.
+    await hold(payload);
   });
 
   it("placing keeps the seats for the payment window: a payment made in it gets its tickets, though the checkout's hold time is over", async () => {

@@ -73,7 +73,7 @@ export const paymentRoutes: FastifyPluginAsync<
         tags: ["payments"],
         summary: "A button of the hosted test page: success, failure, cancel, or pending",
         description:
-          "Settles the test payment and queues the signed webhook, as a real provider would; `pending` confirms it 30 seconds later. A settled payment answers 409 `order_closed`.",
+          "Settles the test payment and queues the signed webhook, as a real provider would; `pending` confirms it 30 seconds later. A settled payment, or an open one whose payment window has ended (`expires_at`), answers 409 `order_closed`.",
         params: testPaymentParamsSchema,
         body: testPaymentActionSchema,
         response: {

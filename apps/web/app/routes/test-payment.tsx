@@ -1,6 +1,6 @@
 import { ApiError, type testPaymentActions } from "@eventwerk/contract";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { useTranslations } from "use-intl";
+import { useFormatter, useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { useEuro } from "../components/catalogue-parts";
 import { TestModeNotice } from "../components/checkout/parts";
@@ -68,6 +68,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
 export default function TestPayment({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("checkout.payment");
+  const format = useFormatter();
   const euro = useEuro();
   const navigation = useNavigation();
   const { payment, back } = loaderData;
@@ -87,6 +88,13 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
         <dd>{t("orderNumber", { id: payment.order_id })}</dd>
         <dt className="font-medium">{t("amount")}</dt>
         <dd className="text-lg font-bold">{euro(payment.amount_cents)}</dd>
+        <dt className="font-medium">{t("payBy")}</dt>
+        <dd>
+          {format.dateTime(new Date(payment.expires_at), {
+            dateStyle: "medium",
+            timeStyle: "short",
+          })}
+        </dd>
       </dl>
       {open ? (
         <Form method="post" className="grid gap-3 sm:grid-cols-2">
@@ -105,7 +113,11 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
           ))}
         </Form>
       ) : (
-        <Panel tone="neutral" icon="receipt-text" title={t("settledTitle")}>
+        <Panel
+          tone="neutral"
+          icon="receipt-text"
+          title={t(payment.status === "expired" ? "expiredTitle" : "settledTitle")}
+        >
           <p>{t("settledText", { status: t(`status.${payment.status}`) })}</p>
           <Link to={back} className="button-primary">
             {t("back")}

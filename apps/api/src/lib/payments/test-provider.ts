@@ -37,6 +37,7 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
           amountCents: request.amountCents,
           currency: request.currency,
           returnUrl: request.returnUrl,
+          expiresAt: request.expiresAt,
         })
         .onConflictDoNothing({ target: testPayments.orderId })
         .returning({ id: testPayments.id });
@@ -49,21 +50,11 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
       return { reference: payment!.id };
     },
     paymentUrl: async (db, reference, locale) => {
-      const [payment] = await db
-        .select({ status: testPayments.status })
-        .from(testPayments)
-        .where(eq(testPayments.id, reference));
-      if (payment?.status !== "open") return null;
+      if ((await statusOf(db, reference)) !== "open") return null;
       return new URL(fillPath(checkoutWebPaths.testPayment[locale], { id: reference }), publicUrl)
         .href;
     },
-    state: async (db, reference) => {
-      const [payment] = await db
-        .select({ status: testPayments.status })
-        .from(testPayments)
-        .where(eq(testPayments.id, reference));
-      return payment?.status ?? null;
-    },
+    state: statusOf,
     refund: async (db, reference) => {
       await db
         .update(testPayments)
@@ -73,12 +64,31 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
   };
 }
 
-const toTestPayment = (row: typeof testPayments.$inferSelect): TestPayment => ({
+type TestPaymentRow = typeof testPayments.$inferSelect;
+
+/**
+ * An open payment whose window has ended is expired, as a Stripe session is: its page takes no
+ * payment, and the reconciliation closes its order. Worked out when read, not stored, so nothing
+ * has to run at the window's end. A pending payment was started in time and still completes.
+ */
+const statusAt = (row: Pick<TestPaymentRow, "status" | "expiresAt">, now = new Date()) =>
+  row.status === "open" && row.expiresAt <= now ? "expired" : row.status;
+
+async function statusOf(db: Db, reference: string) {
+  const [payment] = await db
+    .select({ status: testPayments.status, expiresAt: testPayments.expiresAt })
+    .from(testPayments)
+    .where(eq(testPayments.id, reference));
+  return payment ? statusAt(payment) : null;
+}
+
+const toTestPayment = (row: TestPaymentRow): TestPayment => ({
   id: row.id,
   order_id: row.orderId,
   amount_cents: row.amountCents,
   currency: row.currency,
-  status: row.status,
+  status: statusAt(row),
+  expires_at: row.expiresAt.toISOString(),
   return_url: row.returnUrl,
 });
 
@@ -108,7 +118,7 @@ async function queueWebhook(db: Db, paymentId: string, type: TestWebhookEvent["t
 
 /**
  * A button on the hosted test page. `pending` confirms the payment 30 seconds later; the others
- * settle it at once. A settled payment stays as it is (409).
+ * settle it at once. A settled or expired payment stays as it is (409).
  */
 export async function actOnTestPayment(
   db: Database,
@@ -118,10 +128,11 @@ export async function actOnTestPayment(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(testPayments).where(eq(testPayments.id, id)).for("update");
     if (!row) throw notFound();
-    if (row.status !== "open" && row.status !== "pending") throw new HttpError(409, "order_closed");
     const now = new Date();
+    const status = statusAt(row, now);
+    if (status !== "open" && status !== "pending") throw new HttpError(409, "order_closed");
     if (action === "pending") {
-      if (row.status === "open") {
+      if (status === "open") {
         await tx
           .update(testPayments)
           .set({ status: "pending", updatedAt: now })
