@@ -374,6 +374,12 @@ export const events = pgTable(
     ticketsSold: integer("tickets_sold").notNull().default(0),
     priceFrom: integer("price_from"),
     priceMax: integer("price_max"),
+    /**
+     * The start and venue its ticket holders were last told of (`change-notices.ts`): null until
+     * the first change of either, which keeps the values from before it.
+     */
+    announcedStartsAt: timestamp("announced_starts_at", { withTimezone: true }),
+    announcedVenueId: integer("announced_venue_id").references(() => venues.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,11 +13,13 @@ import {
   type PanelVoucher,
   panelPaths,
 } from "@eventwerk/contract";
-import { eq, inArray, like } from "drizzle-orm";
+import { eq, inArray, like, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
+import { eventDate } from "../lib/checkout/format.ts";
+import { eventChangeNoticeJob } from "../lib/panel/change-notices.ts";
 import { uploadStorageDir } from "../lib/panel/covers.ts";
 import { refundCancelledEvents } from "../lib/panel/orders.ts";
 import {
@@ -96,11 +98,17 @@ async function saleEvent(token: string, typeOverrides: Record<string, unknown> =
 }
 
 /** Holds tickets as a guest and places the order: answers the order and its test payment's id. */
-async function placeOrder(eventId: number, typeId: number, quantity = 1, token?: string) {
+async function placeOrder(
+  eventId: number,
+  typeId: number,
+  quantity = 1,
+  token?: string,
+  locale?: "de" | "en",
+) {
   const held = await holdTickets(
     t.app,
     { event_id: eventId, items: [{ ticket_type_id: typeId, quantity }] },
-    { token },
+    { token, locale },
   );
   expect(held.statusCode, held.body).toBe(201);
   const order = held.json<CreatedOrder>();
@@ -134,8 +142,14 @@ const paymentOf = async (orderId: number) =>
   (await t.ctx.db.select().from(s.testPayments).where(eq(s.testPayments.orderId, orderId)))[0]!;
 
 /** Buys tickets as a guest (or signed-in buyer) through checkout and the test provider. */
-async function buy(eventId: number, typeId: number, quantity = 1, token?: string) {
-  const { order, paymentId } = await placeOrder(eventId, typeId, quantity, token);
+async function buy(
+  eventId: number,
+  typeId: number,
+  quantity = 1,
+  token?: string,
+  locale?: "de" | "en",
+) {
+  const { order, paymentId } = await placeOrder(eventId, typeId, quantity, token, locale);
   const paid = await pay(paymentId);
   expect(paid.statusCode, paid.body).toBe(200);
   await runOutbox();
@@ -595,6 +609,121 @@ describe("events", () => {
       payload: { title_de: "Doch nicht" },
     });
     expect(edit.statusCode).toBe(409);
+  });
+
+  describe("a new start or venue", () => {
+    const edit = (eventId: number, token: string, payload: Record<string, unknown>) =>
+      call(t.app, { method: "PATCH", url: path(panelPaths.event, eventId), token, payload });
+    /** The organiser's last save was CHANGE_NOTICE_DELAY_MINUTES ago: the notices are due. */
+    const noticesDue = async () => {
+      await t.ctx.db
+        .update(s.outboxJobs)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(s.outboxJobs.kind, eventChangeNoticeJob));
+      await runOutbox();
+    };
+    const changeMails = async () =>
+      (await t.outbox()).filter((m) => /Neuer (Termin|Ort)|New (date|venue)/.test(m));
+    const moved = (start: Date, days: number) => {
+      const startsAt = new Date(start.getTime() + days * 86_400_000);
+      return {
+        starts_at: startsAt.toISOString(),
+        ends_at: new Date(startsAt.getTime() + 3 * 3_600_000).toISOString(),
+      };
+    };
+
+    it("reaches each paid order's buyer once, in the order's language, after the organiser's last correction", async () => {
+      const owner = await approvedOrganiser(t.app, t.ctx.db);
+      const { event, type } = await saleEvent(owner.token);
+      const german = await buy(event.id, type.id, 2);
+      const english = await buy(event.id, type.id, 1, undefined, "en");
+      // Neither an unpaid order nor a refunded one holds a ticket.
+      await placeOrder(event.id, type.id);
+      const refunded = await buy(event.id, type.id);
+      expect(
+        (
+          await call(t.app, {
+            method: "POST",
+            url: path(panelPaths.refundOrder, refunded),
+            token: owner.token,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const before = await changeMails();
+      const told = new Date(event.starts_at);
+
+      // Two saves in a row, the second correcting the first: one notice, of the last.
+      expect((await edit(event.id, owner.token, moved(told, 1))).statusCode).toBe(200);
+      expect((await edit(event.id, owner.token, moved(told, 2))).statusCode).toBe(200);
+      await runOutbox();
+      expect(await changeMails()).toHaveLength(before.length);
+      await noticesDue();
+      const mails = (await changeMails()).slice(before.length);
+      expect(mails).toHaveLength(2);
+      const newStart = moved(told, 2).starts_at;
+      const [de, en] = [german, english].map((id) => mails.find((m) => m.includes(`${id} `))!);
+      expect(de).toContain(
+        `Neuer Termin: ${eventDate(newStart, "de")} (bisher ${eventDate(event.starts_at, "de")})`,
+      );
+      expect(de).toContain("Sommerkonzert am Kanal");
+      expect(de).not.toContain("Neuer Ort");
+      expect(en).toContain(
+        `New date: ${eventDate(newStart, "en")} (was ${eventDate(event.starts_at, "en")})`,
+      );
+      expect(en).toContain("Summer concert by the canal");
+      for (const mail of [de, en]) {
+        // A reply reaches the organiser; the link opens the order's tickets, a guest's too.
+        expect(mail).toMatch(new RegExp(`^Reply-To: ${owner.email}`, "im"));
+        expect(mail).toMatch(/order=\d+&token=/);
+      }
+      const audit = await call(t.app, {
+        method: "GET",
+        url: path(panelPaths.eventAudit, event.id),
+        token: owner.token,
+      });
+      expect(audit.json<{ data: AuditEntry[] }>().data[0]).toMatchObject({
+        action: "event_change_announced",
+        details: { orders: 2, starts_at: true, venue: false },
+      });
+
+      // A new venue: told with its address, against the one they knew.
+      const [venue] = await t.ctx.db.select().from(s.venues).where(eq(s.venues.id, event.venue_id));
+      const [other] = await t.ctx.db
+        .select()
+        .from(s.venues)
+        .where(ne(s.venues.id, event.venue_id))
+        .limit(1);
+      expect((await edit(event.id, owner.token, { venue_id: other!.id })).statusCode).toBe(200);
+      await noticesDue();
+      const venueMails = (await changeMails()).slice(before.length + 2);
+      expect(venueMails).toHaveLength(2);
+      const german2 = venueMails.find((m) => m.includes(`${german} `))!;
+      expect(german2).toContain(`Neuer Ort: ${other!.name}, ${other!.addressLine}`);
+      expect(german2).toContain(`(bisher ${venue!.name}, ${venue!.addressLine}`);
+      expect(german2).not.toContain("Neuer Termin");
+    });
+
+    it("tells nobody when the start is back as the buyers know it, for a title, or once cancelled", async () => {
+      const owner = await approvedOrganiser(t.app, t.ctx.db);
+      const { event, type } = await saleEvent(owner.token);
+      await buy(event.id, type.id);
+      const count = async () => (await changeMails()).length;
+      const start = await count();
+      const told = new Date(event.starts_at);
+      expect((await edit(event.id, owner.token, moved(told, 1))).statusCode).toBe(200);
+      expect((await edit(event.id, owner.token, moved(told, 0))).statusCode).toBe(200);
+      expect((await edit(event.id, owner.token, { title_de: "Herbstkonzert" })).statusCode).toBe(
+        200,
+      );
+      await noticesDue();
+      expect(await count()).toBe(start);
+
+      // Moved, then cancelled before the notice: the cancellation's mail says it all.
+      expect((await edit(event.id, owner.token, moved(told, 3))).statusCode).toBe(200);
+      expect((await cancel(event.id, owner.token, { confirm: true })).statusCode).toBe(200);
+      await noticesDue();
+      expect(await count()).toBe(start);
+    });
   });
 
   it("a refund the provider refuses during the cancellation is made by the next reconciliation", async () => {

@@ -30,6 +30,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import { eventAudit } from "../lib/panel/audit.ts";
+import {
+  eventChangeNoticeJob,
+  eventChangeNoticeJobSchema,
+  sendChangeNotices,
+} from "../lib/panel/change-notices.ts";
 import { uploadCover } from "../lib/panel/covers.ts";
 import {
   createEvent,
@@ -91,11 +96,23 @@ const noStore = (reply: FastifyReply) => reply.header("cache-control", "private,
  */
 export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const provider = () => {
+  const checkout = () => {
     const services = checkoutServices.get(ctx);
     if (!services) throw new Error("the checkout is not registered");
-    return services.provider;
+    return services;
   };
+  const provider = () => checkout().provider;
+
+  ctx.outbox.handle(eventChangeNoticeJob, async (job) => {
+    const { event_id } = eventChangeNoticeJobSchema.parse(job.payload);
+    await sendChangeNotices(
+      ctx.db,
+      { id: job.id, eventId: event_id },
+      { site: ctx.config.SITE_NAME, statusUrl: checkout().checkout.statusUrl },
+    );
+    // Its mails are due now.
+    ctx.outbox.wake();
+  });
 
   api.get(
     panelPaths.dashboard,

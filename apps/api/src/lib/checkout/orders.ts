@@ -54,7 +54,7 @@ const voucherGone = "EW410";
 const eventCancelled = "EW411";
 
 /** What an order's token is signed for, from the order as the API answers it. */
-const signedOrder = (order: CheckoutOrder) => ({
+const signedOrder = (order: Pick<CheckoutOrder, "id" | "created_at">) => ({
   id: order.id,
   createdAt: new Date(order.created_at),
 });
@@ -1003,6 +1003,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     orderToken: (order: CheckoutOrder) => signer.orderToken(signedOrder(order)),
     providerName: provider.name,
     /** The return page of an order, with the token that lets a guest read it. */
-    statusUrl: (order: CheckoutOrder, locale: Locale) => returnUrl(signedOrder(order), locale),
+    statusUrl: (order: Pick<CheckoutOrder, "id" | "created_at">, locale: Locale) =>
+      returnUrl(signedOrder(order), locale),
   };
 }

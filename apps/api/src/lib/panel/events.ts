@@ -26,6 +26,7 @@ import { slugify } from "../../seed/catalogue.ts";
 import { catalogueTimeZone, coverImage } from "../catalogue.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { audit } from "./audit.ts";
+import { scheduleChanged } from "./change-notices.ts";
 
 type Db = Database | Transaction;
 type EventRow = typeof events.$inferSelect;
@@ -337,6 +338,8 @@ export async function updateEvent(
       .update(events)
       .set({ ...eventColumns(input), updatedAt: new Date() })
       .where(eq(events.id, eventId));
+    // Its ticket holders hear of a new start or venue.
+    await scheduleChanged(tx, event, { startsAt, venueId: input.venue_id ?? event.venueId });
     await audit(tx, {
       actorId: organiserId,
       organiserId,
@@ -393,6 +396,9 @@ export async function duplicateEvent(db: Database, organiserId: string, eventId:
       ticketsSold: _s,
       priceFrom: _f,
       priceMax: _m,
+      // Nobody holds a ticket of the copy yet.
+      announcedStartsAt: _a,
+      announcedVenueId: _v,
       ...copy
     } = source;
     const [event] = await tx
