@@ -170,6 +170,37 @@ export const eventListSchema = z
   .meta({ id: "EventList" });
 export type EventList = z.infer<typeof eventListSchema>;
 
+/**
+ * The most events one page of the sitemap's list holds: a sitemap file's worth (the web's
+ * `eventsPerSitemap`), in one read of four columns per event.
+ */
+export const sitemapEventsMaxPerPage = 10_000;
+
+/** Paging of the sitemap's event list; the order (by id) is fixed. */
+export const sitemapEventsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(sitemapEventsMaxPerPage).default(1000),
+});
+export type SitemapEventsQuery = z.input<typeof sitemapEventsQuerySchema>;
+
+/** What a sitemap names of an event: its pages in both languages and when it last changed. */
+export const sitemapEventSchema = z
+  .object({
+    id: z.number().int(),
+    slugs: z.object({ de: z.string(), en: z.string() }),
+    updated_at: z.string(),
+  })
+  .meta({ id: "SitemapEvent" });
+export type SitemapEvent = z.infer<typeof sitemapEventSchema>;
+
+export const sitemapEventListSchema = z
+  .object({
+    data: z.array(sitemapEventSchema),
+    meta: eventListSchema.shape.meta,
+  })
+  .meta({ id: "SitemapEventList" });
+export type SitemapEventList = z.infer<typeof sitemapEventListSchema>;
+
 export const searchQuerySchema = z.object({
   q: oneLine(100),
   limit: z.coerce.number().int().min(1).max(50).default(10),

@@ -43,6 +43,7 @@ export const apiPaths = {
   eventCalendar: `${apiPrefix}/events/:id/calendar.ics`,
   eventCategories: `${apiPrefix}/event-categories`,
   eventCities: `${apiPrefix}/event-cities`,
+  sitemapEvents: `${apiPrefix}/sitemap/events`,
   search: `${apiPrefix}/search`,
   searchSuggestions: `${apiPrefix}/search/suggestions`,
 } as const;

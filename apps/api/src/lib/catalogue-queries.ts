@@ -4,6 +4,7 @@ import type {
   EventSummary,
   Locale,
   SearchResult,
+  SitemapEvent,
   Suggestions,
   TicketType,
   Venue,
@@ -493,6 +494,41 @@ export async function eventPage(
     event,
     ticketTypes: row.ticket_types.map((type) => toTicketType(type, event, at)),
     related: row.related.map((related) => toSummary(related, at)),
+  };
+}
+
+// --- Sitemap ------------------------------------------------------------------------------
+
+/**
+ * A page of the upcoming published events by id, with both slugs and the last change: what the
+ * sitemap names of each. By id, a new event joins the last page rather than moving the others.
+ * The page's ids come from `events_sitemap_idx` alone (migration 0030), the rows before it and
+ * past events unread; the total beside each row, counted once.
+ */
+export async function sitemapEvents(
+  db: Database,
+  query: { page: number; per_page: number },
+  now: Date,
+): Promise<{ data: SitemapEvent[]; total: number }> {
+  const counted = sql`select count(*)::int from events e where ${upcomingPublished(now)}`;
+  const found = await rows(
+    db,
+    sql`select e.id, e.slug_de, e.slug_en, e.updated_at, (${counted}) as total
+      from (select e.id from events e where ${upcomingPublished(now)}
+        order by e.id
+        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}) p
+      join events e on e.id = p.id
+      order by e.id`,
+  );
+  // Past the last page: no row to carry the total.
+  const [count] = found.length ? found : await rows(db, sql`select (${counted}) as total`);
+  return {
+    data: found.map((row) => ({
+      id: Number(row.id),
+      slugs: { de: String(row.slug_de), en: String(row.slug_en) },
+      updated_at: toDate(row.updated_at).toISOString(),
+    })),
+    total: Number(count?.total ?? 0),
   };
 }
 

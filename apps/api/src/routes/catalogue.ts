@@ -10,6 +10,8 @@ import {
   localeSchema,
   searchQuerySchema,
   searchResponseSchema,
+  sitemapEventListSchema,
+  sitemapEventsQuerySchema,
   suggestionsQuerySchema,
   suggestionsResponseSchema,
 } from "@eventwerk/contract";
@@ -25,6 +27,7 @@ import {
   listCities,
   listEvents,
   search,
+  sitemapEvents,
   suggestions,
 } from "../lib/catalogue-queries.ts";
 import { notFound } from "../lib/http-error.ts";
@@ -42,7 +45,10 @@ const listQuerySchema = z
     >[]),
   );
 
-/** Events, their categories and cities, one event's page and calendar file, and the search. */
+/**
+ * Events, their categories and cities, one event's page and calendar file, the sitemap's event
+ * list, and the search.
+ */
 export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["events"];
@@ -177,6 +183,33 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
       },
     },
     async (request) => ({ data: await listCities(ctx.db, request.locale, new Date()) }),
+  );
+
+  api.get(
+    apiPaths.sitemapEvents,
+    {
+      schema: {
+        tags,
+        summary: "Upcoming published events for a sitemap: id, both slugs, last change",
+        description:
+          "Only published events that have not ended (no drafts, cancelled or past events), by id: a new event joins the last page. `updated_at` is the event's last change (its texts, dates, venue, cover or status), for a sitemap's `lastmod`. `meta.total` counts them all, for the number of sitemap files.",
+        querystring: sitemapEventsQuerySchema,
+        response: { 200: sitemapEventListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { data, total } = await sitemapEvents(ctx.db, query, new Date());
+      return {
+        data,
+        meta: {
+          page: query.page,
+          per_page: query.per_page,
+          total,
+          pages: Math.ceil(total / query.per_page),
+        },
+      };
+    },
   );
 
   api.get(

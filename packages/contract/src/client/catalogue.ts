@@ -4,7 +4,9 @@ import {
   eventCityListSchema,
   eventDetailResponseSchema,
   eventListSchema,
+  type SitemapEventsQuery,
   searchResponseSchema,
+  sitemapEventListSchema,
   suggestionsResponseSchema,
 } from "../catalogue.ts";
 import { apiPaths, fillPath } from "../paths.ts";
@@ -17,6 +19,8 @@ export const catalogueCalls = ({ get }: Transport) => ({
   event: (id: number) => get(fillPath(apiPaths.event, { id }), eventDetailResponseSchema),
   eventCategories: () => get(apiPaths.eventCategories, eventCategoryListSchema),
   eventCities: () => get(apiPaths.eventCities, eventCityListSchema),
+  sitemapEvents: (query: Partial<Record<keyof SitemapEventsQuery, number>> = {}) =>
+    get(apiPaths.sitemapEvents, sitemapEventListSchema, query),
   search: (q: string, limit?: number) =>
     get(apiPaths.search, searchResponseSchema, limit ? { q, limit } : { q }),
   searchSuggestions: (q: string, limit?: number) =>
