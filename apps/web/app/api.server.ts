@@ -94,7 +94,7 @@ const forgetRejectedToken: typeof fetch = async (input, init) => {
 
 /**
  * The contract client for one request: the visitor's token (or the anonymous one) and language.
- * `locale` asks in another language than the page's (the sitemap needs both).
+ * `locale` asks in another language than the page's (a file's, named in its query).
  */
 export async function apiFor(
   context: Readonly<RouterContextProvider>,

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   areaChain,
@@ -12,9 +14,12 @@ import {
   pages,
   pathTo,
   redirects,
+  resources,
   routerPath,
+  sitemapEventsNumber,
+  sitemapEventsPath,
 } from "./route-table";
-import { pageModules } from "./routes";
+import routeConfig, { pageModules } from "./routes";
 
 /** The product's 24 pages, German / English (the English organiser path is spelt that way). */
 const spec: [string, string][] = [
@@ -210,6 +215,49 @@ describe("route table", () => {
     expect(routerPath("/en/account/tickets")).toBe("/en/account/tickets");
     expect(routerPath("/en/pages/:id")).toBe("/en/pages/:id");
     expect(routerPath("/en/about-us")).toBe("/en/about-us");
+  });
+
+  it("keeps a file's extension after a segment's param, so React Router matches it", () => {
+    expect(routerPath("/sitemap-events-:number.xml")).toBe("/:number.xml");
+    expect(routerPath("/order-files/:id/:file")).toBe("/order-files/:id/:file");
+  });
+
+  it("routes the sitemap's files to their modules, not to the event page", () => {
+    const routeObject = (entry: RouteConfigEntry): RouteObject => ({
+      id: entry.id ?? entry.file,
+      path: entry.path,
+      ...(entry.index ? { index: true } : { children: entry.children?.map(routeObject) }),
+    });
+    const routes = (routeConfig as RouteConfigEntry[]).map(routeObject);
+    const routeOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.id;
+    expect(routeOf("/sitemap.xml")).toBe("sitemap");
+    expect(routeOf("/sitemap-pages.xml")).toBe("sitemap-pages");
+    expect(routeOf("/sitemap-events-1.xml")).toBe("sitemap-events");
+    expect(routeOf("/sitemap-events-x.xml")).toBe("sitemap-events");
+    expect(routeOf("/jazz-im-park-evx-42")).toBe("event.de");
+    expect(routeOf("/robots.txt")).toBe("robots");
+  });
+
+  it("names the events' sitemap files by number, and reads the number back only as written", () => {
+    expect(resources.sitemapEvents.path).toBe("/sitemap-events-:number.xml");
+    expect(sitemapEventsPath(3)).toBe("/sitemap-events-3.xml");
+    expect(sitemapEventsNumber(sitemapEventsPath(3))).toBe(3);
+    expect(sitemapEventsNumber("/sitemap-events-12345.xml")).toBe(12345);
+    for (const pathname of [
+      "/sitemap-events-0.xml",
+      "/sitemap-events-01.xml",
+      "/sitemap-events--1.xml",
+      "/sitemap-events-1.5.xml",
+      "/sitemap-events-x.xml",
+      "/sitemap-events-.xml",
+      "/sitemap-events-1e3.xml",
+      "/sitemap-events-1234567890.xml",
+      "/sitemap-events-1.txt",
+      "/sitemap.xml",
+      "/other.xml",
+    ]) {
+      expect(sitemapEventsNumber(pathname), pathname).toBeNull();
+    }
   });
 
   it("splits the event segment's router param into slug and numeric id", () => {

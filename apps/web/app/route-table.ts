@@ -169,7 +169,14 @@ export type Page = (typeof pages)[number];
 export const resources = {
   logout: { de: "/logout", en: "/en/logout" },
   buildManifest: { path: "/builds/latest.json" },
+  /** The sitemap index: it names the files below, the site's pages and its events. */
   sitemap: { path: "/sitemap.xml" },
+  sitemapPages: { path: "/sitemap-pages.xml" },
+  /**
+   * The upcoming events, `eventsPerSitemap` a file. Beside the index, not in a folder: a sitemap
+   * may only name addresses under its own folder.
+   */
+  sitemapEvents: { path: "/sitemap-events-:number.xml" },
   robots: { path: "/robots.txt" },
   places: { path: "/places.json" },
   suggestions: { path: "/suggestions.json" },
@@ -204,14 +211,18 @@ const paramPattern = /:([A-Za-z]+)/g;
 /**
  * The path React Router registers: a segment that mixes text and params becomes one param
  * named after them (`:slug-evx-:id` → `:slug_id`), since React Router's params are whole
- * segments; the page splits it with its typed helper (`eventParams`).
+ * segments; the page splits it with its typed helper (`eventParams`). A file's extension after
+ * the last param stays (`sitemap-events-:number.xml` → `:number.xml`): React Router matches a
+ * param followed by an extension, and ranks it above a bare param (the event page's).
  */
 export function routerPath(path: string): string {
   return path
     .split("/")
     .map((segment) => {
       const names = [...segment.matchAll(paramPattern)].map((match) => match[1]);
-      return names.length > 0 && segment !== `:${names[0]}` ? `:${names.join("_")}` : segment;
+      if (names.length === 0 || segment === `:${names[0]}`) return segment;
+      const extension = /:[A-Za-z]+(\.[a-z]+)$/.exec(segment)?.[1] ?? "";
+      return `:${names.join("_")}${extension}`;
     })
     .join("/");
 }
@@ -265,17 +276,37 @@ export function eventParams(params: { slug_id?: string }): { slug: string; id: n
   return { slug: groups.slug, id: Number(groups.id) };
 }
 
+/** A path of the table with its params filled in; `of` names it in the error for a missing one. */
+function fillParams(path: string, params: Record<string, string | number>, of: string): string {
+  return path.replace(paramPattern, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing param '${name}' for ${of}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
 /** The path of a page in a language, with its params filled in. */
 export function pathTo(
   key: PageKey,
   locale: Locale,
   params: Record<string, string | number> = {},
 ): string {
-  return pageByKey(key)[locale].replace(paramPattern, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing param '${name}' for page '${key}'`);
-    return encodeURIComponent(String(value));
-  });
+  return fillParams(pageByKey(key)[locale], params, `page '${key}'`);
+}
+
+/** The path of the events' sitemap file `number` (from 1). */
+export const sitemapEventsPath = (number: number) =>
+  fillParams(resources.sitemapEvents.path, { number }, "the events' sitemap");
+
+const sitemapEventsPattern = compile(resources.sitemapEvents.path);
+
+/**
+ * The number of the events' sitemap file a pathname names (`/sitemap-events-3.xml` → 3): a whole
+ * number from 1, written without leading zeros (one address per file); null for anything else.
+ */
+export function sitemapEventsNumber(pathname: string): number | null {
+  const number = sitemapEventsPattern.exec(pathname)?.groups?.number ?? "";
+  return /^[1-9]\d{0,8}$/.test(number) ? Number(number) : null;
 }
 
 /** The same page in the other language, keeping params, query and hash; null for unknown paths. */

@@ -9,6 +9,7 @@ import {
   fillPath,
   type Locale,
   type SearchResult,
+  type SitemapEventList,
 } from "@eventwerk/contract";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import catalogueDe from "../app/i18n/messages/de/catalogue.json" with { type: "json" };
@@ -23,7 +24,8 @@ import eventEn from "../app/i18n/messages/en/event.json" with { type: "json" };
 import eventsEn from "../app/i18n/messages/en/events.json" with { type: "json" };
 import navEn from "../app/i18n/messages/en/nav.json" with { type: "json" };
 import searchEn from "../app/i18n/messages/en/search.json" with { type: "json" };
-import { pathTo, resources } from "../app/route-table";
+import { eventsPerSitemap } from "../app/lib/sitemap.server";
+import { pathTo, resources, sitemapEventsPath } from "../app/route-table";
 import {
   germanBrowser,
   languageButton,
@@ -31,6 +33,7 @@ import {
   locales,
   login,
   other,
+  sitemapFiles,
   test,
 } from "./support";
 
@@ -118,11 +121,18 @@ async function busiestFilters(request: APIRequestContext, locale: Locale) {
   return { category: busiest(categories.data), city: busiest(cities.data) };
 }
 
-/** Every event of the listing (upcoming published and cancelled ones), through all pages. */
-async function allListed(request: APIRequestContext, locale: Locale) {
+/**
+ * Every event of the listing (upcoming published and cancelled ones; from a day on, the past
+ * ones since), through all pages.
+ */
+async function allListed(
+  request: APIRequestContext,
+  locale: Locale,
+  query: Record<string, string> = {},
+) {
   const events: EventSummary[] = [];
   for (let page = 1; ; page++) {
-    const list = await listEvents(request, locale, { per_page: 100, page });
+    const list = await listEvents(request, locale, { ...query, per_page: 100, page });
     events.push(...list.data);
     if (page >= list.meta.pages) return events;
   }
@@ -817,36 +827,85 @@ test.describe("search", () => {
   }
 });
 
-test("sitemap.xml lists both language versions of an event with hreflang alternates", async ({
+test("sitemap.xml is an index of the pages' file and the events' files; each names both language versions with hreflang alternates", async ({
   request,
   baseURL,
 }) => {
-  const listed = await allListed(request, "de");
+  const listed = await allListed(request, "de", { from: "2000-01-01" });
   const upcoming = listed.find((event) => event.status === "published" && !event.is_past)!;
   const event = await eventDetail(request, "de", upcoming.id);
   const urls = {
     de: baseURL + pathTo("event", "de", { slug: event.slugs.de, id: event.id }),
     en: baseURL + pathTo("event", "en", { slug: event.slugs.en, id: event.id }),
   };
+  const { meta } = await apiGet<SitemapEventList>(request, "de", apiPaths.sitemapEvents, {
+    per_page: 1,
+  });
+  const eventFiles = Array.from({ length: Math.ceil(meta.total / eventsPerSitemap) }, (_, index) =>
+    sitemapEventsPath(index + 1),
+  );
+  expect(eventFiles.length).toBeGreaterThan(0);
 
-  const response = await request.get("/sitemap.xml");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toMatch(/^application\/xml\b/);
-  const xml = await response.text();
-  expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-  const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1]!);
-  for (const locale of locales) {
-    const entry = entries.find((block) => block.includes(`<loc>${urls[locale]}</loc>`));
-    expect(entry, `<url> of ${urls[locale]}`).toBeDefined();
-    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${urls.de}"/>`);
-    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${urls.en}"/>`);
-    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${urls.de}"/>`);
+  const files = await sitemapFiles(request);
+  expect([...files.keys()]).toEqual([
+    resources.sitemap.path,
+    resources.sitemapPages.path,
+    ...eventFiles,
+  ]);
+  expect(files.get(resources.sitemap.path)).toContain(
+    `<sitemap>\n    <loc>${baseURL}${resources.sitemapPages.path}</loc>\n  </sitemap>`,
+  );
+  const entriesOf = (paths: string[]) =>
+    paths.flatMap((path) =>
+      [...files.get(path)!.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1]!),
+    );
+  const expectAlternates = (entries: string[], paths: Record<Locale, string>) => {
+    for (const locale of locales) {
+      const entry = entries.find((block) => block.includes(`<loc>${paths[locale]}</loc>`));
+      expect(entry, `<url> of ${paths[locale]}`).toBeDefined();
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${paths.de}"/>`);
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${paths.en}"/>`);
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${paths.de}"/>`,
+      );
+    }
+  };
+
+  // The pages' file: the public pages, no event and no form.
+  const pageEntries = entriesOf([resources.sitemapPages.path]);
+  expectAlternates(pageEntries, {
+    de: baseURL + pathTo("events", "de"),
+    en: baseURL + pathTo("events", "en"),
+  });
+  expect(pageEntries.join("\n")).not.toContain("-evx-");
+  expect(pageEntries.join("\n")).not.toContain(`<loc>${baseURL}${pathTo("login", "de")}</loc>`);
+
+  // The events' files: each event with its last change, both slugs.
+  const eventEntries = entriesOf(eventFiles);
+  expectAlternates(eventEntries, urls);
+  expect(eventEntries.every((entry) => /<lastmod>[\d-]+T[\d:.]+Z<\/lastmod>/.test(entry))).toBe(
+    true,
+  );
+  // Cancelled and past events are not for search engines.
+  const xml = eventFiles.map((path) => files.get(path)).join("\n");
+  const left = listed.filter((found) => found.status === "cancelled" || found.is_past);
+  expect(left.length).toBeGreaterThan(0);
+  for (const { id } of left) {
+    expect(xml).not.toContain(`-evx-${id}<`);
+    expect(xml).not.toContain(`-evx-${id}"`);
   }
-  // Cancelled events are not for search engines.
-  const cancelled = listed.find((event) => event.status === "cancelled");
-  if (cancelled) {
-    expect(xml).not.toContain(`-evx-${cancelled.id}<`);
-    expect(xml).not.toContain(`-evx-${cancelled.id}"`);
+
+  // A file past the last, or a number not written as the index writes it, is none.
+  for (const path of [
+    sitemapEventsPath(eventFiles.length + 1),
+    "/sitemap-events-0.xml",
+    "/sitemap-events-01.xml",
+    "/sitemap-events-x.xml",
+    "/sitemap-events-99999999999999999999.xml",
+    "/sitemap-events-%ff.xml",
+    "/sitemap-other.xml",
+  ]) {
+    expect((await request.get(path)).status(), path).toBe(404);
   }
 });
 

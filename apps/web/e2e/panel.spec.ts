@@ -4,8 +4,8 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
-import { pathTo, resources } from "../app/route-table";
-import { buyTicket, loadsSiteChunk, loginAs, newestMailTo, test } from "./support";
+import { pathTo } from "../app/route-table";
+import { buyTicket, loadsSiteChunk, loginAs, newestMailTo, sitemapFiles, test } from "./support";
 
 const texts = { de: panelDe, en: panelEn } as const;
 const fill = (text: string, values: Record<string, string>) =>
@@ -178,7 +178,9 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     // The sitemap is a cached copy (the API's and the web's micro-caches, seconds each): the
     // other language's run may just have read it.
     await expect
-      .poll(async () => (await request.get(resources.sitemap.path)).text(), { timeout: 20_000 })
+      .poll(async () => [...(await sitemapFiles(request)).values()].join("\n"), {
+        timeout: 20_000,
+      })
       .toContain(`-evx-${eventId}`);
 
     const event = (await (await page.request.get(`/api/v1/events/${eventId}`)).json()) as {

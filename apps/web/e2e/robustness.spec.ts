@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { apiPaths } from "@eventwerk/contract";
 import { expect, test } from "@playwright/test";
-import { pathTo, resources } from "../app/route-table";
+import { pathTo, resources, sitemapEventsPath } from "../app/route-table";
 
 /**
  * Hostile requests against the real combined server (scripts/start.ts, production build): none of
@@ -154,6 +154,7 @@ test.describe("hostile requests", () => {
         ["HEAD", "/veranstaltungen"],
         ["POST", "/kontakt"],
         ["GET", "/sitemap.xml"],
+        ["GET", "/sitemap-events-1.xml"],
       ] as const) {
         const answer = await raw(url, request(method, path, host, method === "POST" ? "a=1" : ""));
         expect(status(answer), `${method} ${path} with Host ${JSON.stringify(host)}`).toBeLessThan(
@@ -181,6 +182,8 @@ test.describe("hostile requests", () => {
       pathTo("home", "de"),
       pathTo("events", "en"),
       resources.sitemap.path,
+      resources.sitemapPages.path,
+      sitemapEventsPath(1),
       resources.robots.path,
     ];
     for (const path of pages) {

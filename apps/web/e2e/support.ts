@@ -19,7 +19,7 @@ import navDe from "../app/i18n/messages/de/nav.json" with { type: "json" };
 import loginEn from "../app/i18n/messages/en/login.json" with { type: "json" };
 import metaEn from "../app/i18n/messages/en/meta.json" with { type: "json" };
 import navEn from "../app/i18n/messages/en/nav.json" with { type: "json" };
-import { type PageKey, pages, pathTo, type Page as RoutePage } from "../app/route-table";
+import { type PageKey, pages, pathTo, type Page as RoutePage, resources } from "../app/route-table";
 
 export const locales = ["de", "en"] as const satisfies readonly Locale[];
 export const other = (locale: Locale): Locale => (locale === "de" ? "en" : "de");
@@ -208,6 +208,25 @@ export const test = base.extend<{ guestPage: Page }, { warmContext: BrowserConte
 // --- Accounts ---------------------------------------------------------------------------------
 
 /** An email address no other test uses (registrations must not collide across workers and runs). */
+/**
+ * The sitemap: the index's XML and that of each file it names, by path (the index's own first),
+ * every one answered 200 as XML.
+ */
+export async function sitemapFiles(request: APIRequestContext): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const read = async (path: string) => {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toMatch(/^application\/xml\b/);
+    const xml = await response.text();
+    files.set(path, xml);
+    return xml;
+  };
+  const index = await read(resources.sitemap.path);
+  for (const [, loc] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) await read(new URL(loc!).pathname);
+  return files;
+}
+
 export const uniqueEmail = (label: string) =>
   `e2e-${label}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`;
 

@@ -176,9 +176,12 @@ export type EventList = z.infer<typeof eventListSchema>;
  */
 export const sitemapEventsMaxPerPage = 10_000;
 
+/** The last page the sitemap's event list answers (of full pages: 100 million events). */
+export const sitemapEventsMaxPage = 10_000;
+
 /** Paging of the sitemap's event list; the order (by id) is fixed. */
 export const sitemapEventsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.coerce.number().int().min(1).max(sitemapEventsMaxPage).default(1),
   per_page: z.coerce.number().int().min(1).max(sitemapEventsMaxPerPage).default(1000),
 });
 export type SitemapEventsQuery = z.input<typeof sitemapEventsQuerySchema>;
