@@ -44,3 +44,12 @@ export function formFailure<F extends string>(
 /** An id from a select, or undefined when nothing was chosen (the API then names the field). */
 export const optionalId = (value: string | undefined) =>
   value && /^\d+$/.test(value) ? Number(value) : undefined;
+
+/** The name of the tick a step that cannot be undone requires (`ConfirmedForm`). */
+export const confirmField = "confirm";
+
+/**
+ * Whether a post carries that tick (an unvalued checkbox sends "on"). The browser requires it,
+ * but a post without (a browser that skips the check, or no form at all) must change nothing.
+ */
+export const confirmed = (form: FormData) => form.get(confirmField) === "on";

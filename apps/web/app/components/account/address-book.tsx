@@ -1,10 +1,10 @@
 import type { Address, City, Country, District } from "@eventwerk/contract";
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
 import type { AddressField } from "../../lib/address-fields";
 import type { FormFailure } from "../../lib/forms";
+import { ConfirmedForm, useNoticeFocus } from "../confirmed-form";
 import { FailureMessage } from "../failure-message";
 import { CheckboxField, FormMessage, TextField } from "../form-field";
 import { EmptyState, mutedText } from "../page-parts";
@@ -177,15 +177,8 @@ export function AddressBook({
 }) {
   const t = useTranslations("account");
   const { to } = usePaths();
-  const navigation = useNavigation();
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    // A deleted address takes its focused button with it (a saved one its form): rather than
-    // the page's start, the focus goes to the notice that says what happened.
-    if (navigation.state === "idle" && notice && document.activeElement === document.body) {
-      noticeRef.current?.focus();
-    }
-  }, [navigation.state, notice]);
+  // A deleted address takes its focused button with it, a saved one its form.
+  const noticeRef = useNoticeFocus(notice);
   return (
     <div className="space-y-6">
       {notice && (
@@ -249,28 +242,16 @@ export function AddressBook({
                   </Form>
                 )}
               </div>
-              <Form
-                method="post"
-                preventScrollReset
+              <ConfirmedForm
+                id={`address-${address.id}-confirm-delete`}
+                hidden={{ intent: "delete", id: address.id }}
+                confirmLabel={t("deleteAddressConfirm", { title: address.title })}
+                error={unconfirmed === address.id ? t("deleteAddressConfirmRequired") : undefined}
+                submit={t("deleteAddress")}
+                submitLabel={t("deleteAddressLabel", { title: address.title })}
+                buttonClassName="button-secondary px-3 py-1.5 text-sm text-red-800 dark:text-red-300"
                 className="mt-3 space-y-2 border-t border-neutral-200 pt-3 dark:border-neutral-700"
-              >
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="id" value={address.id} />
-                <CheckboxField
-                  id={`address-${address.id}-confirm-delete`}
-                  name="confirm"
-                  required
-                  label={t("deleteAddressConfirm", { title: address.title })}
-                  error={unconfirmed === address.id ? t("deleteAddressConfirmRequired") : undefined}
-                />
-                <button
-                  type="submit"
-                  className="button-secondary px-3 py-1.5 text-sm text-red-800 dark:text-red-300"
-                  aria-label={t("deleteAddressLabel", { title: address.title })}
-                >
-                  {t("deleteAddress")}
-                </button>
-              </Form>
+              />
             </li>
           ))}
         </ul>

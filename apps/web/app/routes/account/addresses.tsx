@@ -5,7 +5,7 @@ import { AddressBook } from "../../components/account/address-book";
 import { Section, useNotice } from "../../components/account/section";
 import { requestState } from "../../context";
 import { type AddressField, addressFieldNames } from "../../lib/address-fields";
-import { type FormFailure, formFailure, optionalId } from "../../lib/forms";
+import { confirmed, type FormFailure, formFailure, optionalId } from "../../lib/forms";
 import { placeLists } from "../../lib/places.server";
 import { pathTo } from "../../route-table";
 import type { Route } from "./+types/addresses";
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The form's checkbox is required; a post without the tick (a browser that skips the check,
   // or no form at all) deletes nothing either.
-  if (intent === "delete" && form.get("confirm") !== "on") {
+  if (intent === "delete" && !confirmed(form)) {
     return refused({
       intent,
       ok: false,
