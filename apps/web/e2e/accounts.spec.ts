@@ -12,7 +12,6 @@ import {
   panelPaths,
   type TicketList,
   type TicketRecord,
-  type TokenResponse,
 } from "@eventwerk/contract";
 import {
   type APIRequestContext,
@@ -44,6 +43,7 @@ import visitorRegisterEn from "../app/i18n/messages/en/visitorRegister.json" wit
 import { type DashboardSummary, summariseTickets } from "../app/lib/dashboard-summary";
 import { pathTo, resources } from "../app/route-table";
 import {
+  accessToken,
   accountLink,
   buyTicket,
   cookieJar,
@@ -156,8 +156,6 @@ const places = {
     category: "Concert promoter",
   },
 } as const;
-
-const oauthClient = { client_id: "eventwerk-web", client_secret: "eventwerk-web-dev-secret" };
 
 // --- Messages -------------------------------------------------------------------------------
 
@@ -791,23 +789,6 @@ const figureKeys = [
   "lastActivity",
 ] as const;
 type FigureKey = (typeof figureKeys)[number];
-
-/** An API access token of an account (the web's OAuth client, by password). */
-async function accessToken(
-  request: APIRequestContext,
-  credentials: { email: string; password: string },
-): Promise<string> {
-  const token = await request.post(apiPaths.token, {
-    form: {
-      grant_type: "password",
-      username: credentials.email,
-      password: credentials.password,
-      ...oauthClient,
-    },
-  });
-  expect(token.status()).toBe(200);
-  return ((await token.json()) as TokenResponse).access_token;
-}
 
 /** Every ticket of an account (the demo visitor's unless told) from the API, in one language. */
 async function apiTickets(

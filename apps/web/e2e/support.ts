@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { checkoutPaths, fillPath, type Locale, orderTokenHeader } from "@eventwerk/contract";
+import {
+  apiPaths,
+  checkoutPaths,
+  fillPath,
+  type Locale,
+  orderTokenHeader,
+  type TokenResponse,
+} from "@eventwerk/contract";
 import {
   type APIRequestContext,
   type Browser,
@@ -278,6 +285,26 @@ export async function buyTicket(
     )
     .toBe("paid");
   return order.id;
+}
+
+/** The web's OAuth client, as the e2e server's demo data has it. */
+const oauthClient = { client_id: "eventwerk-web", client_secret: "eventwerk-web-dev-secret" };
+
+/** An API access token of an account (the web's OAuth client, by password). */
+export async function accessToken(
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const token = await request.post(apiPaths.token, {
+    form: {
+      grant_type: "password",
+      username: credentials.email,
+      password: credentials.password,
+      ...oauthClient,
+    },
+  });
+  expect(token.status()).toBe(200);
+  return ((await token.json()) as TokenResponse).access_token;
 }
 
 /**
