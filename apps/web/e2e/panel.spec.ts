@@ -1,11 +1,36 @@
 import AxeBuilder from "@axe-core/playwright";
-import { apiPaths, type Locale } from "@eventwerk/contract";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import {
+  apiPaths,
+  fillPath,
+  type Locale,
+  type OrganiserApplication,
+  type PanelEvent,
+  type PanelTicketType,
+  type PanelVoucher,
+  panelPaths,
+} from "@eventwerk/contract";
+import {
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import sharp from "sharp";
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
-import { buyTicket, loadsSiteChunk, loginAs, newestMailTo, sitemapFiles, test } from "./support";
+import {
+  accessToken,
+  buyTicket,
+  loadsSiteChunk,
+  loginAs,
+  newestMailTo,
+  sitemapFiles,
+  test,
+  waitForHydration,
+} from "./support";
 
 const texts = { de: panelDe, en: panelEn } as const;
 const fill = (text: string, values: Record<string, string>) =>
@@ -232,3 +257,300 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     await context.close();
   });
 }
+
+// --- Steps that cannot be undone take a tick --------------------------------------------------
+
+/** A new organiser, approved by the operator through the API, with their API token's header. */
+async function approvedOrganiser(request: APIRequestContext, company: string) {
+  const credentials = await registerOrganiser(request, company);
+  const operator = { authorization: `Bearer ${await accessToken(request, admin)}` };
+  const pending = await request.get(panelPaths.organisers, {
+    headers: operator,
+    params: { status: "pending" },
+  });
+  const applicant = ((await pending.json()) as { data: OrganiserApplication[] }).data.find(
+    (entry) => entry.email === credentials.email,
+  )!;
+  const approved = await request.post(
+    fillPath(panelPaths.approveOrganiser, { id: applicant.user_id }),
+    { headers: operator },
+  );
+  expect(approved.status(), await approved.text()).toBe(200);
+  const token = await accessToken(request, credentials);
+  return { ...credentials, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** The `data` of an API answer that must be 201 Created. */
+async function created<T>(response: APIResponse): Promise<T> {
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/**
+ * A draft of the organiser's a year ahead, made through the API, with two ticket types and a
+ * voucher; `publish` publishes it (a door link's event).
+ */
+async function eventThroughApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  { publish = false } = {},
+) {
+  const [venue] = (
+    (await (await request.get(panelPaths.venues, { headers })).json()) as {
+      data: { id: number }[];
+    }
+  ).data;
+  const [category] = (
+    (await (await request.get(apiPaths.eventCategories)).json()) as {
+      data: { id: number }[];
+    }
+  ).data;
+  const year = new Date().getFullYear() + 1;
+  const event = await created<{ id: number }>(
+    await request.post(panelPaths.events, {
+      headers,
+      data: {
+        title_de: `Häkchenabend ${Date.now()}`,
+        title_en: `Tick evening ${Date.now()}`,
+        description_de: "Ein Abend mit Musik.",
+        description_en: "An evening of music.",
+        category_id: category!.id,
+        venue_id: venue!.id,
+        starts_at: `${year}-06-01T19:00:00+02:00`,
+        ends_at: `${year}-06-01T22:00:00+02:00`,
+        age_limit: null,
+      },
+    }),
+  );
+  const types: PanelTicketType[] = [];
+  for (const [name_de, name_en] of [
+    ["Stehplatz", "Standing"],
+    ["Sitzplatz", "Seated"],
+  ]) {
+    types.push(
+      await created<PanelTicketType>(
+        await request.post(fillPath(panelPaths.ticketTypes, { id: event.id }), {
+          headers,
+          data: { name_de, name_en, price_cents: 2500, capacity: 50 },
+        }),
+      ),
+    );
+  }
+  const voucher = await created<PanelVoucher>(
+    await request.post(fillPath(panelPaths.vouchers, { id: event.id }), {
+      headers,
+      data: {
+        code: `TICK-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+        kind: "percent",
+        value: 10,
+      },
+    }),
+  );
+  if (publish) {
+    const published = await request.post(fillPath(panelPaths.publishEvent, { id: event.id }), {
+      headers,
+    });
+    expect(published.status(), await published.text()).toBe(200);
+  }
+  return { eventId: event.id, types, voucher };
+}
+
+/** The event as the API has it now: its status, types (closed or not) and vouchers. */
+async function eventState(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  eventId: number,
+) {
+  const event = (
+    (await (
+      await request.get(fillPath(panelPaths.event, { id: eventId }), { headers })
+    ).json()) as { data: PanelEvent }
+  ).data;
+  const vouchers = (
+    (await (
+      await request.get(fillPath(panelPaths.vouchers, { id: eventId }), { headers })
+    ).json()) as { data: PanelVoucher[] }
+  ).data;
+  return {
+    status: event.status,
+    types: event.ticket_types.map((type) => ({ id: type.id, closed: type.closed })),
+    vouchers: vouchers.map((voucher) => ({ id: voucher.id, active: voucher.active })),
+  };
+}
+
+/** Lets the checkbox's form post without its tick, as a browser that skips the check would. */
+const skipBrowserCheck = (checkbox: Locator) =>
+  checkbox.evaluate((box: HTMLInputElement) => {
+    box.form!.noValidate = true;
+  });
+
+/** A page of a new browser that speaks the language (the login lands on its home page). */
+async function browserIn(browser: Browser, baseURL: string | undefined, locale: Locale) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: locale === "de" ? "de-DE" : "en-GB",
+  });
+  return context.newPage();
+}
+
+for (const locale of ["de", "en"] as const satisfies Locale[]) {
+  const t = texts[locale];
+  test(`event page: deleting or closing a ticket type, deactivating a voucher and cancelling the event take a tick (${locale})`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const organiser = await approvedOrganiser(request, `Häkchenbühne ${locale} ${Date.now()}`);
+    const { eventId, types, voucher } = await eventThroughApi(request, organiser.headers);
+    const [doomed, closing] = types as [PanelTicketType, PanelTicketType];
+    const nameOf = (type: PanelTicketType) => (locale === "en" ? type.name_en : type.name_de);
+    const steps = [
+      {
+        intent: "deleteType",
+        target: doomed.id,
+        confirm: fill(t.typeDeleteConfirm, { name: nameOf(doomed) }),
+        button: fill(t.typeDelete, { name: nameOf(doomed) }),
+        required: t.confirmRequired.deleteType,
+        done: t.done.deleteType,
+      },
+      {
+        intent: "closeType",
+        target: closing.id,
+        confirm: fill(t.typeCloseConfirm, { name: nameOf(closing) }),
+        button: fill(t.typeClose, { name: nameOf(closing) }),
+        required: t.confirmRequired.closeType,
+        done: t.done.closeType,
+      },
+      {
+        intent: "deactivateVoucher",
+        target: voucher.id,
+        confirm: fill(t.voucherDeactivateConfirm, { code: voucher.code }),
+        button: fill(t.voucherDeactivate, { code: voucher.code }),
+        required: t.confirmRequired.deactivateVoucher,
+        done: t.done.deactivateVoucher,
+      },
+      {
+        intent: "cancel",
+        target: null,
+        confirm: t.cancelConfirm,
+        button: t.cancelEvent,
+        required: t.confirmRequired.cancel,
+        done: t.done.cancel,
+      },
+    ] as const;
+    const before = await eventState(request, organiser.headers, eventId);
+    expect(before).toEqual({
+      status: "draft",
+      types: [
+        { id: doomed.id, closed: false },
+        { id: closing.id, closed: false },
+      ],
+      vouchers: [{ id: voucher.id, active: true }],
+    });
+
+    const page = await browserIn(browser, baseURL, locale);
+    await loginAs(page, locale, organiser);
+    const eventPath = pathTo("panel-event", locale, { id: eventId });
+    // The server refuses each step posted without the tick (as the form would be without the
+    // browser's own checks, with the Origin a browser sends), and names the tick.
+    for (const step of steps) {
+      const refused = await page.request.post(eventPath, {
+        headers: { origin: baseURL as string },
+        form: { intent: step.intent, ...(step.target ? { target: String(step.target) } : {}) },
+      });
+      expect(refused.status(), step.intent).toBe(400);
+      expect(await refused.text()).toContain(step.required);
+    }
+    expect(await eventState(request, organiser.headers, eventId)).toEqual(before);
+
+    await page.goto(eventPath);
+    await waitForHydration(page);
+    await expectNoViolations(page);
+    const notice = page.locator("#event-saved");
+    for (const step of steps) {
+      const checkbox = page.getByRole("checkbox", { name: step.confirm, exact: true });
+      const button = page.getByRole("button", { name: step.button, exact: true });
+      // Without the tick the browser keeps the form and points at the checkbox.
+      await button.click();
+      await expect(checkbox).toBeFocused();
+      expect(await checkbox.evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(
+        true,
+      );
+      // Without the browser's check the server says why, at the checkbox.
+      await skipBrowserCheck(checkbox);
+      await button.click();
+      await expect(checkbox).toHaveAttribute("aria-invalid", "true");
+      await expect(checkbox).toHaveAccessibleDescription(step.required);
+      await expect(notice).toHaveCount(0);
+      expect(await eventState(request, organiser.headers, eventId)).toEqual(before);
+    }
+    await expectNoViolations(page);
+
+    // Ticked (the first with the keyboard) each step is done, and as its button went with it,
+    // the focus is on the notice that says so.
+    for (const [index, step] of steps.entries()) {
+      const checkbox = page.getByRole("checkbox", { name: step.confirm, exact: true });
+      const button = page.getByRole("button", { name: step.button, exact: true });
+      if (index === 0) {
+        await checkbox.focus();
+        await page.keyboard.press("Space");
+        await expect(checkbox).toBeChecked();
+        await button.focus();
+        await page.keyboard.press("Enter");
+      } else {
+        await checkbox.check();
+        await button.click();
+      }
+      await expect(notice).toHaveText(step.done);
+      await expect(notice).toBeFocused();
+      await expect(button).toHaveCount(0);
+    }
+    expect(await eventState(request, organiser.headers, eventId)).toEqual({
+      status: "cancelled",
+      types: [{ id: closing.id, closed: true }],
+      vouchers: [{ id: voucher.id, active: false }],
+    });
+    await expect(page.getByText(t.status.cancelled, { exact: true })).toBeVisible();
+    await expectNoViolations(page);
+    await page.context().close();
+  });
+}
+
+test("the event page's confirmed steps work without JavaScript (de)", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const t = texts.de;
+  const organiser = await approvedOrganiser(request, `Skriptlose Bühne ${Date.now()}`);
+  const { eventId, types } = await eventThroughApi(request, organiser.headers);
+  const doomed = types[0]!;
+  const context = await browser.newContext({ baseURL, locale: "de-DE", javaScriptEnabled: false });
+  const page = await context.newPage();
+  await loginAs(page, "de", organiser);
+  await page.goto(pathTo("panel-event", "de", { id: eventId }));
+  const deleteButton = page.getByRole("button", {
+    name: fill(t.typeDelete, { name: doomed.name_de }),
+  });
+  // Not ticked: the browser itself keeps the plain form from posting.
+  await deleteButton.click();
+  expect(await eventState(request, organiser.headers, eventId)).toMatchObject({
+    types: [{ id: doomed.id }, { id: types[1]!.id }],
+  });
+  await page
+    .getByRole("checkbox", { name: fill(t.typeDeleteConfirm, { name: doomed.name_de }) })
+    .check();
+  await deleteButton.click();
+  await expect(page.locator("#event-saved")).toHaveText(t.done.deleteType);
+  await expect(deleteButton).toHaveCount(0);
+  await page.getByRole("checkbox", { name: t.cancelConfirm }).check();
+  await page.getByRole("button", { name: t.cancelEvent }).click();
+  await expect(page.locator("#event-saved")).toHaveText(t.done.cancel);
+  expect(await eventState(request, organiser.headers, eventId)).toMatchObject({
+    status: "cancelled",
+    types: [{ id: types[1]!.id }],
+  });
+  await context.close();
+});

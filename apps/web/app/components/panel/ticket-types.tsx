@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../../lib/intl-format";
 import { eurosOf } from "../../lib/panel-values";
+import { ConfirmedForm } from "../confirmed-form";
 import { FormMessage, TextField } from "../form-field";
 import { useMoney } from "./figures";
 
@@ -21,7 +22,7 @@ const resultFor = (result: PanelFormResult | undefined, intent: string, target?:
     ? result
     : null;
 
-/** The event's ticket types: quota and price per type, close or delete, and a new one. */
+/** The event's ticket types: quota and price per type, close or delete (ticked first), a new one. */
 export function TicketTypes({
   types,
   result,
@@ -49,8 +50,10 @@ export function TicketTypes({
         {types.map((type) => {
           const update = resultFor(result, "updateType", type.id);
           const failure = update && !update.ok ? update : null;
-          const other =
-            resultFor(result, "closeType", type.id) ?? resultFor(result, "deleteType", type.id);
+          const closed = resultFor(result, "closeType", type.id);
+          const deleted = resultFor(result, "deleteType", type.id);
+          // The API's answer; a post without the tick is named at its checkbox.
+          const refusal = [failure, closed, deleted].find((entry) => entry && !entry.ok)?.message;
           const name = locale === "en" ? type.name_en : type.name_de;
           return (
             <li
@@ -67,9 +70,9 @@ export function TicketTypes({
                   {t("typeVat", { percent: percent(type.vat_percent) })}
                 </span>
               </p>
-              {(failure || (other && !other.ok)) && (
+              {refusal && (
                 <FormMessage id={`type-${type.id}-error`} tone="error">
-                  {(failure ?? other)?.message}
+                  {refusal}
                 </FormMessage>
               )}
               <Form
@@ -114,24 +117,24 @@ export function TicketTypes({
                   {t("typeSave", { name })}
                 </button>
               </Form>
-              <div className="mt-3 flex gap-3">
+              <div className="mt-3 flex flex-wrap items-start gap-6">
                 {!type.closed && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="closeType" />
-                    <input type="hidden" name="target" value={type.id} />
-                    <button type="submit" className="button-secondary">
-                      {t("typeClose", { name })}
-                    </button>
-                  </Form>
+                  <ConfirmedForm
+                    id={`type-${type.id}-confirm-close`}
+                    hidden={{ intent: "closeType", target: type.id }}
+                    confirmLabel={t("typeCloseConfirm", { name })}
+                    error={closed?.fields?.confirm ? t("confirmRequired.closeType") : undefined}
+                    submit={t("typeClose", { name })}
+                  />
                 )}
                 {type.sold === 0 && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="deleteType" />
-                    <input type="hidden" name="target" value={type.id} />
-                    <button type="submit" className="button-secondary">
-                      {t("typeDelete", { name })}
-                    </button>
-                  </Form>
+                  <ConfirmedForm
+                    id={`type-${type.id}-confirm-delete`}
+                    hidden={{ intent: "deleteType", target: type.id }}
+                    confirmLabel={t("typeDeleteConfirm", { name })}
+                    error={deleted?.fields?.confirm ? t("confirmRequired.deleteType") : undefined}
+                    submit={t("typeDelete", { name })}
+                  />
                 )}
               </div>
             </li>

@@ -1,11 +1,12 @@
 import type { PanelVoucher } from "@eventwerk/contract";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
+import { ConfirmedForm } from "../confirmed-form";
 import { FormMessage, SelectField, TextField } from "../form-field";
 import { useMoney } from "./figures";
 import type { PanelFormResult } from "./ticket-types";
 
-/** The event's voucher codes with their uses; deactivate one, or create a new one. */
+/** The event's voucher codes with their uses; deactivate one (ticked first), or create one. */
 export function Vouchers({
   vouchers,
   result,
@@ -16,6 +17,9 @@ export function Vouchers({
   const t = useTranslations("panel");
   const money = useMoney();
   const failure = result?.intent === "addVoucher" && !result.ok ? result : null;
+  /** A refused deactivation of one voucher: the API's message, or the missing tick. */
+  const deactivated = (id: number) =>
+    result?.intent === "deactivateVoucher" && result.target === id && !result.ok ? result : null;
   return (
     <section aria-labelledby="vouchers-heading" className="space-y-4">
       <h2 id="vouchers-heading" className="text-lg font-semibold">
@@ -50,15 +54,24 @@ export function Vouchers({
                     : t("voucherUsesOf", { uses: voucher.uses, max: voucher.max_uses })}
                 </td>
                 <td>{voucher.active ? t("voucherActive") : t("voucherInactive")}</td>
-                <td>
+                <td className="py-2">
+                  {deactivated(voucher.id)?.message && (
+                    <FormMessage id={`voucher-${voucher.id}-error`} tone="error">
+                      {deactivated(voucher.id)?.message}
+                    </FormMessage>
+                  )}
                   {voucher.active && (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="deactivateVoucher" />
-                      <input type="hidden" name="target" value={voucher.id} />
-                      <button type="submit" className="underline">
-                        {t("voucherDeactivate", { code: voucher.code })}
-                      </button>
-                    </Form>
+                    <ConfirmedForm
+                      id={`voucher-${voucher.id}-confirm-deactivate`}
+                      hidden={{ intent: "deactivateVoucher", target: voucher.id }}
+                      confirmLabel={t("voucherDeactivateConfirm", { code: voucher.code })}
+                      error={
+                        deactivated(voucher.id)?.fields?.confirm
+                          ? t("confirmRequired.deactivateVoucher")
+                          : undefined
+                      }
+                      submit={t("voucherDeactivate", { code: voucher.code })}
+                    />
                   )}
                 </td>
               </tr>

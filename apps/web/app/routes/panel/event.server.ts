@@ -1,6 +1,6 @@
 import { type ApiClient, coverMediaTypes } from "@eventwerk/contract";
 import { ApiError } from "../../api.server";
-import { formFailure, textValues } from "../../lib/forms";
+import { confirmed, formFailure, textValues } from "../../lib/forms";
 import { centsOf, wholeOrNull } from "../../lib/panel-values";
 import {
   decimal,
@@ -28,6 +28,17 @@ export const eventIntents = [
   "deactivateVoucher",
 ] as const;
 export type EventIntent = (typeof eventIntents)[number];
+
+/**
+ * The forms whose step the panel cannot undo (`ConfirmedForm`): an event called off, a ticket
+ * type deleted or its sale ended, a voucher deactivated. Each needs the form's tick.
+ */
+export const confirmedIntents: ReadonlySet<EventIntent> = new Set([
+  "cancel",
+  "closeType",
+  "deleteType",
+  "deactivateVoucher",
+]);
 
 /** The fields a ticket type's row in the list changes. */
 const typeUpdateFields = ["capacity", "price", "vat_percent", "max_per_order"] as const;
@@ -64,6 +75,9 @@ export async function runEventAction(api: ApiClient, eventId: number, form: Form
     ok: true as const,
     ...extra,
   });
+  if (confirmedIntents.has(intent) && !confirmed(form)) {
+    return failed(intent, { message: null, fields: { confirm: "required" }, values: {} }, target);
+  }
   const simple = async (run: () => Promise<unknown>) => {
     try {
       await run();
@@ -109,7 +123,8 @@ export async function runEventAction(api: ApiClient, eventId: number, form: Form
       }
     }
     case "cancel":
-      return simple(() => api.panel.cancelEvent(eventId, form.get("confirm") === "yes"));
+      // Ticked above: that is the confirmation the API asks for once tickets were sold.
+      return simple(() => api.panel.cancelEvent(eventId, true));
     case "addType": {
       const values = textValues(form, ticketTypeFields);
       try {

@@ -2,6 +2,7 @@ import type { AuditEntry } from "@eventwerk/contract";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
+import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage } from "../../components/form-field";
 import { CoverForm } from "../../components/panel/cover-form";
 import { EventForm } from "../../components/panel/event-form";
@@ -72,6 +73,10 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
       : null;
   const saveFailure =
     result?.intent === "save" && !result.ok ? (result as unknown as FormFailure<EventField>) : null;
+  const notice =
+    result?.ok && result.intent !== "duplicate" ? t(`done.${result.intent as "save"}`) : null;
+  // A deleted type, a deactivated voucher or a cancelled event takes its button with it.
+  const noticeRef = useNoticeFocus(notice);
   const title = locale === "en" ? event.title_en : event.title_de;
   const publicPath = pathTo("event", locale, {
     slug: locale === "en" ? event.slug_en : event.slug_de,
@@ -105,9 +110,9 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
           )}
         </p>
       </header>
-      {result?.ok && result.intent !== "duplicate" && (
-        <FormMessage id="event-saved" tone="success">
-          {t(`done.${result.intent as "save"}`)}
+      {notice && (
+        <FormMessage id="event-saved" tone="success" ref={noticeRef} tabIndex={-1}>
+          {notice}
         </FormMessage>
       )}
       <section aria-labelledby="figures-heading" className="space-y-3">
@@ -123,7 +128,7 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
           <h2 id="status-actions" className="text-lg font-semibold">
             {t("statusHeading")}
           </h2>
-          {statusResult && !statusResult.ok && (
+          {statusResult?.message && !statusResult.ok && (
             <FormMessage id="status-error" tone="error">
               {statusResult.message}
             </FormMessage>
@@ -145,16 +150,13 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
                 {t("duplicate")}
               </button>
             </Form>
-            <Form method="post" className="flex flex-wrap items-center gap-3">
-              <input type="hidden" name="intent" value="cancel" />
-              <label className="flex items-center gap-2">
-                <input type="checkbox" name="confirm" value="yes" />
-                {t("cancelConfirm")}
-              </label>
-              <button type="submit" className="button-secondary">
-                {t("cancelEvent")}
-              </button>
-            </Form>
+            <ConfirmedForm
+              id="cancel-confirm"
+              hidden={{ intent: "cancel" }}
+              confirmLabel={t("cancelConfirm")}
+              error={statusResult?.fields?.confirm ? t("confirmRequired.cancel") : undefined}
+              submit={t("cancelEvent")}
+            />
           </div>
         </Card>
       )}
