@@ -250,9 +250,33 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     await expectNoViolations(page);
     await page.getByRole("button", { name: t.resendSubmit }).click();
     await expect(page.getByText(t.resendDone)).toBeVisible();
-    await page.getByLabel(t.refundConfirm).check();
-    await page.getByRole("button", { name: t.refundSubmit }).click();
-    await expect(page.getByText(t.refundDone)).toBeVisible();
+    // The money goes back only once ticked: without the tick the browser keeps the form and
+    // points at it, and the server refuses a post without it (posted as the form would be
+    // without the browser's own checks, with the Origin a browser sends).
+    const refundConfirm = page.getByRole("checkbox", { name: t.refundConfirm, exact: true });
+    const refundButton = page.getByRole("button", { name: t.refundSubmit });
+    await refundButton.click();
+    await expect(refundConfirm).toBeFocused();
+    const unconfirmed = await page.request.post(page.url(), {
+      headers: { origin: baseURL as string },
+      form: { intent: "refund" },
+    });
+    expect(unconfirmed.status()).toBe(400);
+    expect(await unconfirmed.text()).toContain(t.confirmRequired.refund);
+    // The form's own post without the browser's check: the error is the checkbox's.
+    await refundConfirm.evaluate((box: HTMLInputElement) => {
+      box.form!.noValidate = true;
+    });
+    await refundButton.click();
+    await expect(refundConfirm).toHaveAttribute("aria-invalid", "true");
+    await expect(refundConfirm).toHaveAccessibleDescription(t.confirmRequired.refund);
+    await expect(page.getByText(t.orderStatus.paid, { exact: true })).toBeVisible();
+    await expectNoViolations(page);
+    await refundConfirm.check();
+    await refundButton.click();
+    // The refund's form went with the paid status: the focus is on the notice.
+    await expect(page.locator("#order-done")).toHaveText(t.refundDone);
+    await expect(page.locator("#order-done")).toBeFocused();
     await expect(page.getByText(t.orderStatus.refunded, { exact: true })).toBeVisible();
     await context.close();
   });

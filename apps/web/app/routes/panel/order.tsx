@@ -1,10 +1,12 @@
 import { data, Form, Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
+import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage } from "../../components/form-field";
 import { useMoney } from "../../components/panel/figures";
 import { Card } from "../../components/ui/card";
 import { requestState } from "../../context";
+import { confirmed } from "../../lib/forms";
 import { pathTo } from "../../route-table";
 import type { Route } from "./+types/order";
 
@@ -32,17 +34,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent") === "resend" ? "resend" : "refund";
-  if (intent === "refund" && form.get("confirm") !== "yes") {
-    return data({ intent, ok: false, message: null }, { status: 400 });
+  // The money goes back for good: a post without the form's tick refunds nothing.
+  if (intent === "refund" && !confirmed(form)) {
+    return data({ intent, ok: false, message: null, unconfirmed: true }, { status: 400 });
   }
   try {
     const api = await apiFor(context);
     if (intent === "resend") await api.panel.resendOrderConfirmation(orderId(params));
     else await api.panel.refundOrder(orderId(params));
-    return { intent, ok: true, message: null };
+    return { intent, ok: true, message: null, unconfirmed: false };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return data({ intent, ok: false, message: error.message }, { status: 400 });
+    return data({ intent, ok: false, message: error.message, unconfirmed: false }, { status: 400 });
   }
 }
 
@@ -51,6 +54,13 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
   const money = useMoney();
   const format = useFormatter();
   const { order, locale } = loaderData;
+  const notice = actionData?.ok
+    ? actionData.intent === "resend"
+      ? t("resendDone")
+      : t("refundDone")
+    : null;
+  // A refunded order is paid no more: the refund's form, and its focused button, are gone.
+  const noticeRef = useNoticeFocus(notice);
   const when = (iso: string) =>
     format.dateTime(new Date(iso), {
       dateStyle: "medium",
@@ -68,14 +78,14 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
           {t("backToOrders", { event: order.event_title })}
         </Link>
       </p>
-      {actionData?.ok && (
-        <FormMessage id="order-done" tone="success">
-          {actionData.intent === "resend" ? t("resendDone") : t("refundDone")}
+      {notice && (
+        <FormMessage id="order-done" tone="success" ref={noticeRef} tabIndex={-1}>
+          {notice}
         </FormMessage>
       )}
-      {actionData && !actionData.ok && (
+      {actionData?.message && (
         <FormMessage id="order-error" tone="error">
-          {actionData.message ?? t("refundConfirmMissing")}
+          {actionData.message}
         </FormMessage>
       )}
       <Card className="space-y-2 p-5">
@@ -143,15 +153,15 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
             {t("refundHeading")}
           </h2>
           <p>{t("refundText")}</p>
-          <Form method="post" className="space-y-3">
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="confirm" value="yes" required />
-              {t("refundConfirm")}
-            </label>
-            <button type="submit" className="button-primary">
-              {t("refundSubmit")}
-            </button>
-          </Form>
+          <ConfirmedForm
+            id="refund-confirm"
+            hidden={{ intent: "refund" }}
+            confirmLabel={t("refundConfirm")}
+            error={actionData?.unconfirmed ? t("confirmRequired.refund") : undefined}
+            submit={t("refundSubmit")}
+            buttonClassName="button-primary"
+            className="space-y-3"
+          />
         </Card>
       )}
     </main>
