@@ -398,6 +398,9 @@ test("door links: used on another browser without signing in, revoked, refused",
 
     await organiserPage.goto(`${pathTo("account-door", "de")}?event=${concert.eventId}`);
     await organiserPage
+      .getByRole("checkbox", { name: doorLinksDe.revokeConfirm.replace("{gate}", "Widerruf") })
+      .check();
+    await organiserPage
       .getByRole("button", { name: doorLinksDe.revokeLabel.replace("{gate}", "Widerruf") })
       .click();
     await expect(organiserPage.locator("#door-links")).toContainText(doorLinksDe.states.revoked);

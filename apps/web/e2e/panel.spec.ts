@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import {
   apiPaths,
+  type DoorLink,
+  doorPaths,
   fillPath,
   type Locale,
   type OrganiserApplication,
@@ -18,7 +20,9 @@ import {
   type Page,
 } from "@playwright/test";
 import sharp from "sharp";
+import doorLinksDe from "../app/i18n/messages/de/doorLinks.json" with { type: "json" };
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
+import doorLinksEn from "../app/i18n/messages/en/doorLinks.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
 import {
@@ -33,6 +37,7 @@ import {
 } from "./support";
 
 const texts = { de: panelDe, en: panelEn } as const;
+const doorTexts = { de: doorLinksDe, en: doorLinksEn } as const;
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
 const admin = { email: "admin@eventwerk.example", password: "eventwerk-demo-1" };
@@ -537,6 +542,68 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     });
     await expect(page.getByText(t.status.cancelled, { exact: true })).toBeVisible();
     await expectNoViolations(page);
+    await page.context().close();
+  });
+
+  test(`door screen: revoking a door link takes a tick (${locale})`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const organiser = await approvedOrganiser(request, `Einlassbühne ${locale} ${Date.now()}`);
+    const { eventId } = await eventThroughApi(request, organiser.headers, { publish: true });
+    const gate = locale === "en" ? "Side door" : "Seiteneingang";
+    const link = await created<DoorLink>(
+      await request.post(fillPath(doorPaths.links, { id: eventId }), {
+        headers: organiser.headers,
+        data: { gate },
+      }),
+    );
+    const links = async () =>
+      (
+        (await (
+          await request.get(fillPath(doorPaths.links, { id: eventId }), {
+            headers: organiser.headers,
+          })
+        ).json()) as { data: DoorLink[] }
+      ).data.map((entry) => entry.revoked_at);
+
+    const page = await browserIn(browser, baseURL, locale);
+    await loginAs(page, locale, organiser);
+    const doorPath = `${pathTo("account-door", locale)}?event=${eventId}`;
+    const refused = await page.request.post(doorPath, {
+      headers: { origin: baseURL as string },
+      form: { event: String(eventId), id: String(link.id), intent: "revoke" },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain(doorTexts[locale].revokeConfirmRequired);
+    expect(await links()).toEqual([null]);
+
+    const d = doorTexts[locale];
+    await page.goto(doorPath);
+    await waitForHydration(page);
+    const section = page.locator("#door-links");
+    const checkbox = section.getByRole("checkbox", {
+      name: fill(d.revokeConfirm, { gate }),
+      exact: true,
+    });
+    const button = section.getByRole("button", { name: fill(d.revokeLabel, { gate }) });
+    await button.click();
+    await expect(checkbox).toBeFocused();
+    await skipBrowserCheck(checkbox);
+    await button.click();
+    await expect(checkbox).toHaveAccessibleDescription(d.revokeConfirmRequired);
+    await expect(section).toContainText(d.states.active);
+    expect(await links()).toEqual([null]);
+    await expectNoViolations(page);
+
+    await checkbox.check();
+    await button.click();
+    await expect(page.locator("#door-link-revoked")).toHaveText(d.revoked);
+    await expect(page.locator("#door-link-revoked")).toBeFocused();
+    await expect(section).toContainText(d.states.revoked);
+    expect(await links()).toEqual([expect.any(String)]);
     await page.context().close();
   });
 }

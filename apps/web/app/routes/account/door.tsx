@@ -3,11 +3,12 @@ import { useFormatter, useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
 import { Section } from "../../components/account/section";
 import { Pagination } from "../../components/catalogue-parts";
+import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage, SelectField, TextField } from "../../components/form-field";
 import { linkClass, mutedText } from "../../components/page-parts";
 import { Badge } from "../../components/ui/badge";
 import { usePaths } from "../../hooks";
-import { formFailure, optionalId, textValues } from "../../lib/forms";
+import { confirmed, formFailure, optionalId, textValues } from "../../lib/forms";
 import type { Route } from "./+types/door";
 import {
   doorFieldNames,
@@ -31,21 +32,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "revoke") {
     const id = optionalId(String(form.get("id") ?? ""));
     if (!id) throw data(null, { status: 400 });
+    // The door staff's phone stops scanning for good: only with the form's tick.
+    if (!confirmed(form)) {
+      return data({ intent: "revoke" as const, ok: false as const, target: id }, { status: 400 });
+    }
     await api.door.revokeLink(id);
-    return { ok: true as const, created: null };
+    return { intent: "revoke" as const, ok: true as const, created: null };
   }
   const values = textValues(form, doorFieldNames);
   try {
     const link = (await api.door.createLink(eventId, linkInput(values))).data;
-    return { ok: true as const, created: await linkToShare(request, context, link) };
+    const created = await linkToShare(request, context, link);
+    return { intent: "create" as const, ok: true as const, created };
   } catch (error) {
-    return data(formFailure(error, doorFieldNames, values), { status: 400 });
+    const failure = formFailure(error, doorFieldNames, values);
+    return data({ intent: "create" as const, ...failure }, { status: 400 });
   }
 }
 
 /**
- * Door links of the organiser's events (made, shown once as address and QR code, revoked) and
- * the scan log. Until the organiser panel has a place for it, it is a screen of the account.
+ * Door links of the organiser's events (made, shown once as address and QR code, revoked once
+ * ticked) and the scan log. Until the organiser panel has a place for it, it is a screen of the
+ * account.
  */
 export default function AccountDoor({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("doorLinks");
@@ -53,8 +61,12 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === "submitting";
   const { events, past, event, closed, links, log } = loaderData;
   const { to } = usePaths();
-  const failure = actionData && !actionData.ok ? actionData : null;
-  const created = actionData?.ok ? actionData.created : null;
+  const failure = actionData?.intent === "create" && !actionData.ok ? actionData : null;
+  const created = actionData?.intent === "create" && actionData.ok ? actionData.created : null;
+  const unconfirmed = actionData?.intent === "revoke" && !actionData.ok ? actionData.target : null;
+  const revoked = actionData?.intent === "revoke" && actionData.ok ? t("revoked") : null;
+  // A revoked link's row keeps no button: the focus goes to the notice.
+  const noticeRef = useNoticeFocus(revoked);
   const time = (value: string) =>
     format.dateTime(new Date(value), { dateStyle: "short", timeStyle: "short" });
 
@@ -199,6 +211,11 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
       )}
 
       <Section id="door-links" title={t("linksHeading")}>
+        {revoked && (
+          <FormMessage id="door-link-revoked" tone="success" ref={noticeRef} tabIndex={-1}>
+            {revoked}
+          </FormMessage>
+        )}
         {links.length === 0 ? (
           <p>{t("noLinks")}</p>
         ) : (
@@ -220,19 +237,15 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
                     {t(`states.${state}`)}
                   </Badge>
                   {state === "active" && (
-                    <Form method="post" className="ml-auto">
-                      <input type="hidden" name="event" value={event.id} />
-                      <input type="hidden" name="id" value={link.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="revoke"
-                        className="button-secondary"
-                        aria-label={t("revokeLabel", { gate: link.gate ?? t("noGate") })}
-                      >
-                        {t("revoke")}
-                      </button>
-                    </Form>
+                    <ConfirmedForm
+                      id={`door-link-${link.id}-confirm-revoke`}
+                      hidden={{ event: event.id, id: link.id, intent: "revoke" }}
+                      confirmLabel={t("revokeConfirm", { gate: link.gate ?? t("noGate") })}
+                      error={unconfirmed === link.id ? t("revokeConfirmRequired") : undefined}
+                      submit={t("revoke")}
+                      submitLabel={t("revokeLabel", { gate: link.gate ?? t("noGate") })}
+                      className="ml-auto space-y-2"
+                    />
                   )}
                 </li>
               );
