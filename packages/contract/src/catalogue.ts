@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataOf, oneLine } from "./common.ts";
+import { dataOf, oneLine, pageOf, pageQuery } from "./common.ts";
 
 import { availabilities, datePresets, eventSorts } from "./constants.ts";
 
@@ -22,8 +22,7 @@ export const eventsQuerySchema = z
     free: z.enum(["true", "false"]).optional(),
     q: oneLine(100).optional(),
     sort: z.enum(eventSorts).default("date"),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(24),
+    ...pageQuery(24),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: "date_range",
@@ -157,17 +156,7 @@ export const eventDetailSchema = eventSummarySchema
   .meta({ id: "EventDetail" });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 
-export const eventListSchema = z
-  .object({
-    data: z.array(eventSummarySchema),
-    meta: z.object({
-      page: z.number().int(),
-      per_page: z.number().int(),
-      total: z.number().int(),
-      pages: z.number().int(),
-    }),
-  })
-  .meta({ id: "EventList" });
+export const eventListSchema = pageOf(eventSummarySchema).meta({ id: "EventList" });
 export type EventList = z.infer<typeof eventListSchema>;
 
 /**

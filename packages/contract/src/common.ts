@@ -3,6 +3,36 @@ import { z } from "zod";
 /** Wraps a payload in the `{ data: ... }` envelope every API answer uses. */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
+/**
+ * A list's paging in the query string, spread into its query schema: `page` from 1, `per_page` up
+ * to 100 (the default is the list's own). Bounded, so that no offset makes the database walk far.
+ */
+export const pageQuery = (defaultPerPage: number) => ({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(defaultPerPage),
+});
+
+/** Where a page stands in the whole list. */
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** One page of a list: its rows in `data`, and `meta`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: pageMetaSchema });
+
+/** The `meta` of the page `query` asked for, of `total` rows in all. */
+export const pageMeta = (query: { page: number; per_page: number }, total: number): PageMeta => ({
+  page: query.page,
+  per_page: query.per_page,
+  total,
+  pages: Math.ceil(total / query.per_page),
+});
+
 /** Ids are PostgreSQL integers; a larger number can name no row. */
 export const refIdSchema = z.number().int().positive().max(2_147_483_647);
 /** An id from a query string or path. */

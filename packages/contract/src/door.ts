@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataOf, oneLine, opaqueText, refIdSchema } from "./common.ts";
+import { dataOf, oneLine, opaqueText, pageOf, pageQuery, refIdSchema } from "./common.ts";
 import { scanResults } from "./door-rules.ts";
 import { apiPrefix } from "./paths.ts";
 import { entryTypes } from "./ticket.ts";
@@ -69,20 +69,11 @@ export const doorEventSchema = z.object({
 export type DoorEvent = z.infer<typeof doorEventSchema>;
 export const doorEventsQuerySchema = z.object({
   when: z.enum(["upcoming", "past"]).default("upcoming"),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(20),
 });
 export type DoorEventsQuery = Partial<z.output<typeof doorEventsQuerySchema>>;
 /** Upcoming events come soonest first, past ones latest first. */
-export const doorEventListSchema = z.object({
-  data: z.array(doorEventSchema),
-  meta: z.object({
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    pages: z.number().int(),
-  }),
-});
+export const doorEventListSchema = pageOf(doorEventSchema);
 
 export const doorCountersSchema = z.object({
   /** Tickets whose last scan is an entry. */

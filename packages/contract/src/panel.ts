@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { imageSchema } from "./catalogue.ts";
-import { dataOf, idSchema, multiLine, oneLine, refIdSchema } from "./common.ts";
+import { dataOf, idSchema, multiLine, oneLine, pageOf, pageQuery, refIdSchema } from "./common.ts";
 import { orderStatuses, vatPercent, vatPercentMax } from "./constants.ts";
 import { apiPrefix } from "./paths.ts";
 import { entryTypes } from "./ticket.ts";
@@ -301,8 +301,7 @@ export const panelOrdersQuerySchema = z.object({
   /** Orders created on or after this day / before the end of that day (YYYY-MM-DD, Berlin). */
   from: z.iso.date({ error: "invalid_date" }).optional(),
   to: z.iso.date({ error: "invalid_date" }).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQuery(25),
 });
 export type PanelOrdersQuery = Partial<z.output<typeof panelOrdersQuerySchema>>;
 
@@ -320,15 +319,7 @@ export const panelOrderSummarySchema = z.object({
 });
 export type PanelOrderSummary = z.infer<typeof panelOrderSummarySchema>;
 
-export const panelOrderListSchema = z.object({
-  data: z.array(panelOrderSummarySchema),
-  meta: z.object({
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    pages: z.number().int(),
-  }),
-});
+export const panelOrderListSchema = pageOf(panelOrderSummarySchema);
 export type PanelOrderList = z.infer<typeof panelOrderListSchema>;
 
 export const panelOrderSchema = panelOrderSummarySchema.extend({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageOf, pageQuery } from "./common.ts";
 import { orderStatuses } from "./constants.ts";
 
 // An order's statuses live with the constants (the panel's order filter reads them in the
@@ -59,23 +60,10 @@ export const ticketRecordSchema = z
   .meta({ id: "TicketRecord" });
 export type TicketRecord = z.infer<typeof ticketRecordSchema>;
 
-export const ticketsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(50),
-});
+export const ticketsQuerySchema = z.object(pageQuery(50));
 export type TicketsQuery = Partial<z.output<typeof ticketsQuerySchema>>;
 
-export const ticketListSchema = z
-  .object({
-    data: z.array(ticketRecordSchema),
-    meta: z.object({
-      page: z.number().int(),
-      per_page: z.number().int(),
-      total: z.number().int(),
-      pages: z.number().int(),
-    }),
-  })
-  .meta({ id: "TicketList" });
+export const ticketListSchema = pageOf(ticketRecordSchema).meta({ id: "TicketList" });
 export type TicketList = z.infer<typeof ticketListSchema>;
 
 /** An order as its buyer sees it (the data export carries these). */

@@ -11,6 +11,7 @@ import {
   doorOpensBeforeStartMs,
   type EntryType,
   type Locale,
+  pageMeta,
   type Scan,
   type ScanOutcome,
   type ScanResult,
@@ -122,12 +123,7 @@ export async function doorEvents(
   const total = counted?.total ?? 0;
   return {
     data: rows.map((event) => toDoorEvent(event, locale)),
-    meta: {
-      page: query.page,
-      per_page: query.per_page,
-      total,
-      pages: Math.ceil(total / query.per_page),
-    },
+    meta: pageMeta(query, total),
   };
 }
 

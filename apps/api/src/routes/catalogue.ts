@@ -8,6 +8,7 @@ import {
   eventsQuerySchema,
   idParamSchema,
   localeSchema,
+  pageMeta,
   searchQuerySchema,
   searchResponseSchema,
   sitemapEventListSchema,
@@ -83,12 +84,7 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
       const { data, total } = await listEvents(ctx.db, query, request.locale, new Date());
       return {
         data,
-        meta: {
-          page: query.page,
-          per_page: query.per_page,
-          total,
-          pages: Math.ceil(total / query.per_page),
-        },
+        meta: pageMeta(query, total),
       };
     },
   );

@@ -10,6 +10,7 @@ import {
   eventUpdateSchema,
   idParamSchema,
   okSchema,
+  pageMeta,
   panelEventListSchema,
   panelEventResponseSchema,
   panelOrderListSchema,
@@ -470,12 +471,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       noStore(reply);
       return {
         data,
-        meta: {
-          page: query.page,
-          per_page: query.per_page,
-          total,
-          pages: Math.ceil(total / query.per_page),
-        },
+        meta: pageMeta(query, total),
       };
     },
   );

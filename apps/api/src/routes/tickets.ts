@@ -1,6 +1,7 @@
 import {
   apiPaths,
   errorBodySchema,
+  pageMeta,
   ticketListSchema,
   ticketsQuerySchema,
 } from "@eventwerk/contract";
@@ -32,7 +33,7 @@ export const ticketRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ct
         perPage: per_page,
       });
       reply.header("cache-control", "private, no-store");
-      return { data, meta: { page, per_page, total, pages: Math.ceil(total / per_page) } };
+      return { data, meta: pageMeta(request.query, total) };
     },
   );
 };
