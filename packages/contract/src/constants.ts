@@ -12,6 +12,12 @@ export const localeHeader = "x-localization";
 /** Anonymous catalogue answers and pages: shared caches keep them a minute, stale while refreshing. */
 export const publicCacheControl = "public, max-age=60, stale-while-revalidate=300";
 
+/** Where an organiser's application stands. */
+export const approvalStatuses = ["pending", "approved", "rejected"] as const;
+/** The operator's lists of organisers: an application's state, or suspended (once approved). */
+export const organiserStatuses = [...approvalStatuses, "suspended"] as const;
+export type OrganiserStatus = (typeof organiserStatuses)[number];
+
 /** An order's statuses (the panel's order filter lists them in the browser). */
 export const orderStatuses = [
   "pending",

@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { imageSchema } from "./catalogue.ts";
 import { dataOf, idSchema, multiLine, oneLine, pageOf, pageQuery, refIdSchema } from "./common.ts";
-import { orderStatuses, vatPercent, vatPercentMax } from "./constants.ts";
+import {
+  approvalStatuses,
+  orderStatuses,
+  organiserStatuses,
+  vatPercent,
+  vatPercentMax,
+} from "./constants.ts";
 import { apiPrefix } from "./paths.ts";
 import { entryTypes } from "./ticket.ts";
-import { approvalStatuses } from "./user.ts";
+
+export { type OrganiserStatus, organiserStatuses } from "./constants.ts";
 
 /** The organiser panel's calls (approved organisers) and the operator's (admins). */
 export const panelPaths = {
@@ -355,9 +362,13 @@ export const auditListSchema = dataOf(z.array(auditEntrySchema));
 
 // --- Admin: organiser applications -------------------------------------------------------
 
+/** Organisers in one state, found by name, email or company name (any case), a page at a time. */
 export const organiserFilterSchema = z.object({
-  status: z.enum([...approvalStatuses, "suspended"]).default("pending"),
+  status: z.enum(organiserStatuses).default("pending"),
+  q: oneLine(120, 0).optional(),
+  ...pageQuery(25),
 });
+export type OrganiserFilter = Partial<z.output<typeof organiserFilterSchema>>;
 
 export const organiserApplicationSchema = z.object({
   user_id: z.string(),
@@ -374,7 +385,8 @@ export const organiserApplicationSchema = z.object({
   created_at: z.string(),
 });
 export type OrganiserApplication = z.infer<typeof organiserApplicationSchema>;
-export const organiserApplicationListSchema = dataOf(z.array(organiserApplicationSchema));
+export const organiserApplicationListSchema = pageOf(organiserApplicationSchema);
+export type OrganiserApplicationList = z.infer<typeof organiserApplicationListSchema>;
 export const organiserApplicationResponseSchema = dataOf(organiserApplicationSchema);
 
 export const organiserParamsSchema = z.object({ id: z.uuid({ error: "not_found" }) });

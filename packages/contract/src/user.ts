@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { addressSchema, namedPlaceShape } from "./address.ts";
 import { personName, phoneSchema } from "./common.ts";
+import { approvalStatuses } from "./constants.ts";
 import { localeSchema } from "./locale.ts";
 import { orderSchema, ticketRecordSchema } from "./ticket.ts";
 
 export const roles = ["visitor", "organiser", "admin"] as const;
-export const approvalStatuses = ["pending", "approved", "rejected"] as const;
+export { approvalStatuses } from "./constants.ts";
 
 export const organiserProfileSchema = z.object({
   company_name: z.string(),

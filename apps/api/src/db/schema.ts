@@ -113,33 +113,44 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
 );
 
-export const organiserProfiles = pgTable("organiser_profiles", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  companyName: text("company_name").notNull(),
-  companyCategoryId: integer("company_category_id")
-    .notNull()
-    .references(() => companyCategories.id),
-  taxNumber: text("tax_number").notNull(),
-  addressLine: text("address_line").notNull(),
-  postalCode: text("postal_code").notNull(),
-  countryId: integer("country_id")
-    .notNull()
-    .references(() => countries.id),
-  cityId: integer("city_id")
-    .notNull()
-    .references(() => cities.id),
-  districtId: integer("district_id").references(() => districts.id),
-  approvalStatus: approvalStatusEnum("approval_status").notNull().default("pending"),
-  /** The operator's reason for a rejection or suspension, shown to the organiser. */
-  reviewNote: text("review_note"),
-  reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
-  /** Set while the operator has suspended the organiser: their events are hidden, sales stop. */
-  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const organiserProfiles = pgTable(
+  "organiser_profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyName: text("company_name").notNull(),
+    companyCategoryId: integer("company_category_id")
+      .notNull()
+      .references(() => companyCategories.id),
+    taxNumber: text("tax_number").notNull(),
+    addressLine: text("address_line").notNull(),
+    postalCode: text("postal_code").notNull(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id),
+    cityId: integer("city_id")
+      .notNull()
+      .references(() => cities.id),
+    districtId: integer("district_id").references(() => districts.id),
+    approvalStatus: approvalStatusEnum("approval_status").notNull().default("pending"),
+    /** The operator's reason for a rejection or suspension, shown to the organiser. */
+    reviewNote: text("review_note"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** Set while the operator has suspended the organiser: their events are hidden, sales stop. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The operator's lists, a page at a time in application order (`listOrganisers`); the
+  // trigram indexes of its search are in migration 0030.
+  (t) => [
+    index("organiser_profiles_status_idx").on(t.approvalStatus, t.createdAt, t.userId),
+    index("organiser_profiles_suspended_idx")
+      .on(t.createdAt, t.userId)
+      .where(sql`${t.suspendedAt} is not null`),
+  ],
+);
 
 export const oauthClients = pgTable("oauth_clients", {
   id: text("id").primaryKey(),

@@ -4,6 +4,7 @@ import {
   organiserApplicationResponseSchema,
   organiserFilterSchema,
   organiserParamsSchema,
+  pageMeta,
   panelPaths,
   reviewReasonSchema,
 } from "@eventwerk/contract";
@@ -32,7 +33,8 @@ export const adminRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     {
       schema: {
         tags,
-        summary: "Organisers in one state (default: pending applications), oldest first",
+        summary:
+          "Organisers in one state (default: pending applications), oldest application first: search (name, email, company) and pages",
         security,
         querystring: organiserFilterSchema,
         response: { 200: organiserApplicationListSchema, ...errors },
@@ -40,7 +42,8 @@ export const adminRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return { data: await listOrganisers(ctx.db, request.query.status, request.locale) };
+      const { data, total } = await listOrganisers(ctx.db, request.query, request.locale);
+      return { data, meta: pageMeta(request.query, total) };
     },
   );
 

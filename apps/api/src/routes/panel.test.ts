@@ -6,6 +6,8 @@ import {
   type Dashboard,
   type ErrorBody,
   fillPath,
+  type OrganiserApplication,
+  type PageMeta,
   type PanelEvent,
   type PanelOrder,
   type PanelOrderList,
@@ -230,6 +232,9 @@ describe("who may call the panel and the admin calls", () => {
 
     const adminCalls: [string, string, Record<string, unknown>?][] = [
       ["GET", panelPaths.organisers],
+      ["GET", `${panelPaths.organisers}?status=approved&q=Weber&page=2&per_page=5`],
+      // The guard answers before the query is read: nothing about it for a non-operator.
+      ["GET", `${panelPaths.organisers}?page=0&per_page=500`],
       ["POST", path(panelPaths.approveOrganiser, pending.id)],
       ["POST", path(panelPaths.rejectOrganiser, pending.id), { reason: "Unvollständig" }],
       ["POST", path(panelPaths.suspendOrganiser, owner.id), { reason: "Beschwerden" }],
@@ -411,6 +416,218 @@ describe("organiser review by the admin", () => {
       (await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` })).statusCode,
     ).toBe(200);
     expect(await upcoming()).toBe(before);
+  });
+});
+
+describe("the operator's organiser lists with many organisers", () => {
+  type Listed = { data: OrganiserApplication[]; meta: PageMeta };
+  type Spec = {
+    company: string;
+    createdAt: Date;
+    status?: "pending" | "approved" | "rejected";
+    suspended?: boolean;
+    name?: [string, string];
+    email?: string;
+  };
+  let serial = 0;
+
+  /**
+   * Organisers written straight into the tables: registering hundreds through the API would hash
+   * as many passwords. Answers their ids in the order given.
+   */
+  async function insertOrganisers(specs: Spec[]) {
+    const [category] = await t.ctx.db.select().from(s.companyCategories).limit(1);
+    const [city] = await t.ctx.db.select().from(s.cities).limit(1);
+    const users = await t.ctx.db
+      .insert(s.users)
+      .values(
+        specs.map((spec) => ({
+          name: spec.name?.[0] ?? "Rita",
+          surname: spec.name?.[1] ?? "Reihe",
+          email: spec.email ?? `reihe-${Date.now()}-${serial++}@example.com`,
+          passwordHash: "not-a-hash",
+          role: "organiser" as const,
+        })),
+      )
+      .returning({ id: s.users.id });
+    await t.ctx.db.insert(s.organiserProfiles).values(
+      specs.map((spec, index) => ({
+        userId: users[index]!.id,
+        companyName: spec.company,
+        companyCategoryId: category!.id,
+        taxNumber: "DE123456789",
+        addressLine: "Hauptstraße 1",
+        postalCode: city!.postalCode,
+        countryId: city!.countryId,
+        cityId: city!.id,
+        approvalStatus: spec.status ?? "pending",
+        suspendedAt: spec.suspended ? new Date() : null,
+        createdAt: spec.createdAt,
+      })),
+    );
+    return users.map((user) => user.id);
+  }
+
+  let admin: string;
+  beforeAll(async () => {
+    admin = await loginAdmin(t.app);
+  });
+  const organisersUrl = (query: Record<string, string | number>) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) params.set(name, String(value));
+    return `${panelPaths.organisers}?${params}`;
+  };
+  const page = async (query: Record<string, string | number>) => {
+    const response = await call(t.app, { method: "GET", url: organisersUrl(query), token: admin });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Listed>();
+  };
+  /** Every page of a list, walked as the panel's links do, checking each page's meta. */
+  async function walk(query: Record<string, string | number>, perPage: number) {
+    const first = await page({ ...query, per_page: perPage });
+    const { total, pages } = first.meta;
+    expect(pages).toBe(Math.ceil(total / perPage));
+    const ids = first.data.map((row) => row.user_id);
+    for (let n = 2; n <= pages; n++) {
+      const next = await page({ ...query, per_page: perPage, page: n });
+      expect(next.meta).toEqual({ page: n, per_page: perPage, total, pages });
+      expect(next.data.length).toBe(n < pages ? perPage : total - (pages - 1) * perPage);
+      ids.push(...next.data.map((row) => row.user_id));
+    }
+    return { ids, total, pages };
+  }
+  /** Application order, then id (uuids compare as their lowercase text does). */
+  const inListOrder = (rows: { id: string; createdAt: Date }[]) =>
+    [...rows]
+      .sort(
+        (a, b) =>
+          a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      )
+      .map((row) => row.id);
+
+  it("pages through one state in application order: no row twice, none left out, meta right", async () => {
+    const marker = `Seitenprobe ${Date.now()}`;
+    const base = Date.parse("2026-01-05T09:00:00Z");
+    // Three applications share each second, so the order within a second is the id's; inserted
+    // newest first, so that neither insertion order nor chance makes the test pass.
+    const specs: Spec[] = Array.from({ length: 23 }, (_, i) => ({
+      company: `${marker} ${i}`,
+      createdAt: new Date(base + Math.floor((22 - i) / 3) * 1000),
+    }));
+    const ids = await insertOrganisers([
+      ...specs,
+      ...[0, 1, 2, 3].map((i) => ({
+        company: `${marker} abgelehnt ${i}`,
+        createdAt: new Date(base),
+        status: "rejected" as const,
+      })),
+    ]);
+    const expected = inListOrder(
+      specs.map((spec, index) => ({ id: ids[index]!, createdAt: spec.createdAt })),
+    );
+
+    const searched = await walk({ q: marker }, 5);
+    expect(searched).toMatchObject({ total: 23, pages: 5 });
+    expect(searched.ids).toEqual(expected);
+    // Past the last page: no rows, the same totals.
+    expect(await page({ q: marker, per_page: 5, page: 6 })).toEqual({
+      data: [],
+      meta: { page: 6, per_page: 5, total: 23, pages: 5 },
+    });
+    // Without page or per_page: the first 25.
+    expect((await page({ q: marker })).meta).toEqual({
+      page: 1,
+      per_page: 25,
+      total: 23,
+      pages: 1,
+    });
+
+    // Every pending application, not only these: as many as the table holds, each once, in order.
+    const pending = await t.ctx.db
+      .select({ id: s.organiserProfiles.userId, createdAt: s.organiserProfiles.createdAt })
+      .from(s.organiserProfiles)
+      .where(eq(s.organiserProfiles.approvalStatus, "pending"));
+    expect(pending.length).toBeGreaterThan(23);
+    const all = await walk({ status: "pending" }, 7);
+    expect(all.total).toBe(pending.length);
+    expect(new Set(all.ids).size).toBe(all.ids.length);
+    expect(all.ids).toEqual(inListOrder(pending));
+  });
+
+  it("finds organisers by name, email or company name in any case, within the chosen state", async () => {
+    const run = `${Date.now()}`;
+    const at = new Date("2026-02-01T10:00:00Z");
+    const [byName, byEmail, byCompany, rejected, approved, suspended, percent] =
+      await insertOrganisers([
+        { company: "Bühne Nord", createdAt: at, name: ["Henrike", `Quellmann${run}`] },
+        { company: "Bühne Süd", createdAt: at, email: `Kassenwart-${run}@Example.com` },
+        { company: `Kellerbühne ${run} UG`, createdAt: at },
+        { company: `Kellerbühne ${run} e.V.`, createdAt: at, status: "rejected" },
+        { company: `Kellerbühne ${run} GmbH`, createdAt: at, status: "approved" },
+        {
+          company: `Kellerbühne ${run} AG`,
+          createdAt: at,
+          status: "approved",
+          suspended: true,
+        },
+        { company: `Rabatt 100% ${run}`, createdAt: at },
+      ]);
+    const found = async (q: string, status = "pending") =>
+      (await page({ q, status })).data.map((row) => row.user_id).sort();
+
+    expect(await found(`quellmann${run}`)).toEqual([byName]);
+    expect(await found(`HENRIKE QUELLMANN${run}`)).toEqual([byName]);
+    expect(await found(`kassenwart-${run}@example.COM`)).toEqual([byEmail]);
+    expect(await found(`KELLERbühne ${run}`)).toEqual([byCompany]);
+    // Each state lists its own; a suspended organiser is no longer among the approved ones.
+    expect(await found(`kellerbühne ${run}`, "rejected")).toEqual([rejected]);
+    expect(await found(`kellerbühne ${run}`, "approved")).toEqual([approved]);
+    expect(await found(`kellerbühne ${run}`, "suspended")).toEqual([suspended]);
+    // The search's characters are text, not patterns.
+    expect(await found(`100% ${run}`)).toEqual([percent]);
+    expect(await found(`10_% ${run}`)).toEqual([]);
+    // Nothing found: an empty first page.
+    expect(await page({ q: `niemand-${run}` })).toEqual({
+      data: [],
+      meta: { page: 1, per_page: 25, total: 0, pages: 0 },
+    });
+    // An empty search (a GET form sends the field) is no search.
+    expect((await page({ q: " " })).meta.total).toBe((await page({})).meta.total);
+    // The search pages too.
+    const paged = await walk({ q: `kellerbühne ${run}`, status: "approved" }, 1);
+    expect(paged).toEqual({ ids: [approved], total: 1, pages: 1 });
+    expect((await walk({ q: "bühne", status: "pending" }, 2)).ids).toEqual(
+      expect.arrayContaining([byName, byEmail, byCompany]),
+    );
+  });
+
+  it.each([
+    ["page=0", "page"],
+    ["page=x", "page"],
+    ["page=1.5", "page"],
+    ["page=10001", "page"],
+    ["per_page=0", "per_page"],
+    ["per_page=101", "per_page"],
+    ["per_page=zehn", "per_page"],
+    ["status=archived", "status"],
+    [`q=${"x".repeat(121)}`, "q"],
+    ["q=a%00b", "q"],
+  ])("answers 400 in the caller's language for %s", async (query, field) => {
+    const messages = new Set<string>();
+    for (const locale of ["de", "en"] as const) {
+      const response = await call(t.app, {
+        method: "GET",
+        url: `${panelPaths.organisers}?${query}`,
+        token: admin,
+        locale,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      const error = errorOf(response);
+      expect(error.code).toBe("validation_failed");
+      expect(Object.keys(error.fields ?? {})).toEqual([field]);
+      messages.add(error.fields![field]!);
+    }
+    expect(messages.size).toBe(2);
   });
 });
 

@@ -16,8 +16,11 @@ import type { Route } from "./+types/panel";
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(requestState);
   const api = await apiFor(context);
+  // Only the count: one row, and the page's total.
   const pendingApplications =
-    user?.role === "admin" ? (await api.panel.organisers("pending")).data.length : null;
+    user?.role === "admin"
+      ? (await api.panel.organisers({ status: "pending", per_page: 1 })).meta.total
+      : null;
   const profile = user?.organiser ?? null;
   if (profile?.approval_status === "approved" && !profile.suspended) {
     const dashboard = (await api.panel.dashboard()).data;

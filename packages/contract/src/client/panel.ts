@@ -5,6 +5,7 @@ import {
   dashboardSchema,
   type EventInput,
   type EventUpdate,
+  type OrganiserFilter,
   organiserApplicationListSchema,
   organiserApplicationResponseSchema,
   type PanelOrdersQuery,
@@ -28,7 +29,6 @@ import type { Loose, Transport } from "./transport.ts";
 
 const at = (path: string, id: number | string) => fillPath(path, { id });
 const createdIdSchema = dataOf(z.object({ id: z.number().int() }));
-type OrganiserFilter = "pending" | "approved" | "rejected" | "suspended";
 
 /** The organiser panel (an approved organiser's token) and the operator's review (an admin's). */
 export const panelCalls = ({ request, get, getText }: Transport) => ({
@@ -91,8 +91,8 @@ export const panelCalls = ({ request, get, getText }: Transport) => ({
     request("POST", at(panelPaths.refundOrder, id), { schema: panelOrderResponseSchema }),
   resendOrderConfirmation: (id: number) =>
     request("POST", at(panelPaths.resendOrder, id), { schema: okSchema }),
-  organisers: (status: OrganiserFilter = "pending") =>
-    get(panelPaths.organisers, organiserApplicationListSchema, { status }),
+  organisers: (query: OrganiserFilter = {}) =>
+    get(panelPaths.organisers, organiserApplicationListSchema, query),
   approveOrganiser: (userId: string) =>
     request("POST", at(panelPaths.approveOrganiser, userId), {
       schema: organiserApplicationResponseSchema,

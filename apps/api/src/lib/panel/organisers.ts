@@ -1,7 +1,13 @@
-import type { OrganiserApplication } from "@eventwerk/contract";
-import { and, asc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type {
+  OrganiserApplication,
+  OrganiserStatus,
+  organiserFilterSchema,
+} from "@eventwerk/contract";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database, Transaction } from "../../db/client.ts";
 import { cities, events, organiserProfiles, users } from "../../db/schema.ts";
+import { containsPattern } from "../catalogue.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { type MessageKey, t } from "../messages.ts";
 import { enqueueMail } from "../outbox.ts";
@@ -18,9 +24,8 @@ async function lockEventMonths(tx: Transaction, where: SQL | undefined) {
 }
 
 type Db = Database | Transaction;
-export type OrganiserFilter = "pending" | "approved" | "rejected" | "suspended";
 
-const filterCondition: Record<OrganiserFilter, SQL> = {
+const statusCondition: Record<OrganiserStatus, SQL> = {
   pending: eq(organiserProfiles.approvalStatus, "pending"),
   approved: and(
     eq(organiserProfiles.approvalStatus, "approved"),
@@ -61,17 +66,68 @@ function view(
   };
 }
 
-/** Organiser profiles in one state, oldest application first. */
-export async function listOrganisers(db: Db, filter: OrganiserFilter, locale: "de" | "en") {
+/**
+ * Organisers whose name, email or company name holds `text`, as one list of ids: each part can
+ * use its trigram index (migration 0030), where one OR across both tables read every user.
+ */
+function searchCondition(db: Db, text: string) {
+  const pattern = containsPattern(text);
+  return inArray(
+    organiserProfiles.userId,
+    db
+      .select({ id: users.id })
+      .from(users)
+      // The same expression as the index `users_name_trgm_idx`, so that it is used.
+      .where(
+        or(
+          ilike(sql`${users.name} || ' ' || ${users.surname}`, pattern),
+          ilike(users.email, pattern),
+        ),
+      )
+      .unionAll(
+        db
+          .select({ id: organiserProfiles.userId })
+          .from(organiserProfiles)
+          .where(ilike(organiserProfiles.companyName, pattern)),
+      ),
+  );
+}
+
+/** Application order, then id: a total order, so that pages neither repeat nor skip a row. */
+const listOrder = [asc(organiserProfiles.createdAt), asc(organiserProfiles.userId)];
+
+/**
+ * One page of the organisers in one state (those a search finds, if any), oldest application
+ * first, and how many there are. The page's ids come from the profiles alone, a range of the
+ * state's index (migration 0030); only those rows are joined with their users and cities, so a
+ * late page does not join every row before it.
+ */
+export async function listOrganisers(
+  db: Db,
+  query: z.output<typeof organiserFilterSchema>,
+  locale: "de" | "en",
+) {
+  const q = query.q?.trim();
+  const where = and(statusCondition[query.status], q ? searchCondition(db, q) : undefined);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(organiserProfiles)
+    .where(where);
+  const page = db
+    .select({ id: organiserProfiles.userId })
+    .from(organiserProfiles)
+    .where(where)
+    .orderBy(...listOrder)
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
   const rows = await db
     .select(selection)
     .from(organiserProfiles)
     .innerJoin(users, eq(users.id, organiserProfiles.userId))
     .innerJoin(cities, eq(cities.id, organiserProfiles.cityId))
-    .where(filterCondition[filter])
-    .orderBy(asc(organiserProfiles.createdAt))
-    .limit(500);
-  return rows.map((row) => view(row, locale));
+    .where(inArray(organiserProfiles.userId, page))
+    .orderBy(...listOrder);
+  return { data: rows.map((row) => view(row, locale)), total: Number(counted?.n ?? 0) };
 }
 
 async function lockProfile(tx: Db, userId: string) {

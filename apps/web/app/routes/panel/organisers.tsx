@@ -13,7 +13,7 @@ const actions = ["approve", "reject", "suspend", "reinstate"] as const;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const wanted = url.searchParams.get("status");
   const status: Filter = filters.find((name) => name === wanted) ?? "pending";
-  const organisers = (await (await apiFor(context)).panel.organisers(status)).data;
+  const organisers = (await (await apiFor(context)).panel.organisers({ status })).data;
   return { status, organisers };
 }
 
