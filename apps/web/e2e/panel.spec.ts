@@ -20,8 +20,10 @@ import {
   type Page,
 } from "@playwright/test";
 import sharp from "sharp";
+import catalogueDe from "../app/i18n/messages/de/catalogue.json" with { type: "json" };
 import doorLinksDe from "../app/i18n/messages/de/doorLinks.json" with { type: "json" };
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
+import catalogueEn from "../app/i18n/messages/en/catalogue.json" with { type: "json" };
 import doorLinksEn from "../app/i18n/messages/en/doorLinks.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
@@ -29,6 +31,7 @@ import {
   accessToken,
   buyTicket,
   loadsSiteChunk,
+  locales,
   loginAs,
   newestMailTo,
   sitemapFiles,
@@ -38,6 +41,7 @@ import {
 
 const texts = { de: panelDe, en: panelEn } as const;
 const doorTexts = { de: doorLinksDe, en: doorLinksEn } as const;
+const pagination = { de: catalogueDe.pagination, en: catalogueEn.pagination } as const;
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
 const admin = { email: "admin@eventwerk.example", password: "eventwerk-demo-1" };
@@ -89,6 +93,14 @@ async function registerOrganiser(request: APIRequestContext, company: string) {
   return { email, password: "buehne-2026" };
 }
 
+/** The operator's search on the organiser review, submitted as its form does. */
+async function searchOrganisers(page: Page, locale: Locale, text: string) {
+  const search = page.getByRole("search");
+  await search.getByLabel(texts[locale].organisersSearch).fill(text);
+  await search.getByRole("button", { name: texts[locale].organisersSearchSubmit }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("q") === text);
+}
+
 for (const locale of ["de", "en"] as const satisfies Locale[]) {
   const t = texts[locale];
   test(`the admin approves an organiser who creates, publishes, sells, exports and refunds (${locale})`, async ({
@@ -109,6 +121,8 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     await loginAs(adminPage, locale, admin);
     await adminPage.goto(pathTo("panel-organisers", locale));
     await expectNoViolations(adminPage);
+    // Other tests' applications may fill the first page: the operator looks the company up.
+    await searchOrganisers(adminPage, locale, company);
     await adminPage.getByRole("button", { name: fill(t.approve, { company }) }).click();
     await expect(adminPage.getByText(t.reviewDone.approve)).toBeVisible();
     await adminContext.close();
@@ -645,3 +659,91 @@ test("the event page's confirmed steps work without JavaScript (de)", async ({
   });
   await context.close();
 });
+
+for (const locale of locales) {
+  const t = texts[locale];
+  const pages = pagination[locale];
+  test(`the operator finds applications by search and pages through them, with and without JavaScript (${locale})`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.slow();
+    const marker = `Suchbühne ${locale} ${Date.now()}`;
+    const companies = [1, 2, 3].map((n) => `${marker} ${n}`);
+    // One after the other: the list is in application order.
+    for (const company of companies) await registerOrganiser(request, company);
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({
+        baseURL,
+        locale: locale === "de" ? "de-DE" : "en-GB",
+        javaScriptEnabled,
+      });
+      const page = await context.newPage();
+      const shown = (company: string) =>
+        page.getByRole("heading", { level: 2, name: company, exact: true });
+      await loginAs(page, locale, admin);
+      await page.goto(pathTo("panel-organisers", locale));
+      await expect(
+        page.getByRole("heading", { level: 1, name: t.organisersHeading }),
+      ).toBeVisible();
+      await searchOrganisers(page, locale, marker);
+      for (const company of companies) await expect(shown(company)).toBeVisible();
+
+      // Two a page (the page size stays in the address, as a bookmark keeps it): two pages.
+      await page.goto(`${page.url()}&per_page=2`);
+      await expect(shown(companies[0]!)).toBeVisible();
+      await expect(shown(companies[1]!)).toBeVisible();
+      await expect(shown(companies[2]!)).toHaveCount(0);
+      const nav = page.getByRole("navigation", { name: pages.label });
+      await expect(nav).toContainText(fill(pages.pageOf, { page: "1", pages: "2" }));
+      if (javaScriptEnabled) await expectNoViolations(page);
+      await nav.getByRole("link", { name: pages.next }).click();
+      await expect(page).toHaveURL(
+        (url) =>
+          url.searchParams.get("page") === "2" &&
+          url.searchParams.get("per_page") === "2" &&
+          url.searchParams.get("q") === marker &&
+          url.searchParams.get("status") === "pending",
+      );
+      await expect(shown(companies[2]!)).toBeVisible();
+      await expect(shown(companies[0]!)).toHaveCount(0);
+      await expect(
+        nav.getByRole("link", { name: fill(pages.page, { page: "2" }) }),
+      ).toHaveAttribute("aria-current", "page");
+
+      // Back: the first page again, the search still in its field.
+      await page.goBack();
+      await expect(shown(companies[0]!)).toBeVisible();
+      await expect(shown(companies[2]!)).toHaveCount(0);
+      await expect(page.getByRole("search").getByLabel(t.organisersSearch)).toHaveValue(marker);
+
+      // Another state keeps the search: none of these applications was rejected.
+      await page
+        .getByRole("navigation", { name: t.organisersFilter })
+        .getByRole("link", { name: t.organiserFilter.rejected })
+        .click();
+      await expect(page).toHaveURL(
+        (url) =>
+          url.searchParams.get("status") === "rejected" && url.searchParams.get("q") === marker,
+      );
+      await expect(page.getByText(t.organisersNoMatch)).toBeVisible();
+
+      if (!javaScriptEnabled) {
+        // Rejecting the only application of the last page empties it: the page that is now the
+        // last one shows, with the confirmation.
+        await page.goBack();
+        await nav.getByRole("link", { name: pages.next }).click();
+        await page.getByLabel(t.reviewReason).fill("Die Steuernummer fehlt.");
+        await page
+          .getByRole("button", { name: fill(t.reject, { company: companies[2]! }) })
+          .click();
+        await expect(page.getByText(t.reviewDone.reject)).toBeVisible();
+        await expect(shown(companies[0]!)).toBeVisible();
+        await expect(shown(companies[1]!)).toBeVisible();
+        await expect(shown(companies[2]!)).toHaveCount(0);
+      }
+      await context.close();
+    }
+  });
+}

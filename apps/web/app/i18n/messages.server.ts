@@ -69,7 +69,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "panel-event": ["forms"],
   "panel-orders": [],
   "panel-order": [],
-  "panel-organisers": [],
+  "panel-organisers": ["catalogue"],
   "privacy-policy": ["cms"],
   qr: ["qr"],
   register: ["register"],

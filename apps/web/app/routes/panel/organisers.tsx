@@ -1,20 +1,47 @@
+import { type OrganiserStatus, organiserStatuses } from "@eventwerk/contract/constants";
 import { data, Form, Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
+import { Pagination } from "../../components/catalogue-parts";
 import { FormMessage, TextField } from "../../components/form-field";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
+import { usePaths } from "../../hooks";
 import type { Route } from "./+types/organisers";
 
-const filters = ["pending", "approved", "rejected", "suspended"] as const;
-type Filter = (typeof filters)[number];
 const actions = ["approve", "reject", "suspend", "reinstate"] as const;
+const typedNames = ["q", "page", "per_page"] as const;
+
+/**
+ * The list as the URL asks for it: the state (unknown: the waiting applications, whose buttons
+ * the page shows) and the search and page as typed; the API validates those.
+ */
+function listQuery(url: URL) {
+  const wanted = url.searchParams.get("status");
+  const status: OrganiserStatus = organiserStatuses.find((name) => name === wanted) ?? "pending";
+  const typed: Partial<Record<(typeof typedNames)[number], string>> = {};
+  for (const name of typedNames) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) typed[name] = value;
+  }
+  return { status, ...typed };
+}
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const wanted = url.searchParams.get("status");
-  const status: Filter = filters.find((name) => name === wanted) ?? "pending";
-  const organisers = (await (await apiFor(context)).panel.organisers({ status })).data;
-  return { status, organisers };
+  const query = listQuery(url);
+  const asked = query as Record<string, string>;
+  const api = (await apiFor(context)).panel;
+  try {
+    let list = await api.organisers(asked);
+    // A decision can empty the last page (its organiser leaves the state): show the new last one.
+    if (list.data.length === 0 && list.meta.pages > 0 && list.meta.page > list.meta.pages) {
+      list = await api.organisers({ ...asked, page: list.meta.pages });
+    }
+    return { query, list, error: null };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return { query, list: null, error: error.message };
+  }
 }
 
 /** One decision on one organiser; rejecting and suspending need a reason. */
@@ -50,7 +77,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Organisers({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("panel");
   const format = useFormatter();
-  const { status, organisers } = loaderData;
+  const { to } = usePaths();
+  const { query, list, error } = loaderData;
+  const { status } = query;
+  const organisers = list?.data ?? [];
+  /** The list's address: a state, the search and page size kept, a page (1 = none). */
+  const href = (state: OrganiserStatus, page = 1) => {
+    const params = new URLSearchParams({ status: state });
+    if (query.q) params.set("q", query.q);
+    if (query.per_page) params.set("per_page", query.per_page);
+    if (page > 1) params.set("page", String(page));
+    return `${to("panel-organisers")}?${params}`;
+  };
   return (
     <main
       id="main"
@@ -58,10 +96,10 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
     >
       <h1 className="text-2xl font-bold tracking-tight">{t("organisersHeading")}</h1>
       <nav aria-label={t("organisersFilter")} className="flex flex-wrap gap-3">
-        {filters.map((name) => (
+        {organiserStatuses.map((name) => (
           <Link
             key={name}
-            to={`?status=${name}`}
+            to={href(name)}
             aria-current={name === status ? "page" : undefined}
             className={name === status ? "font-semibold underline" : "underline"}
           >
@@ -69,12 +107,47 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
           </Link>
         ))}
       </nav>
+      <Card className="p-5">
+        <Form method="get" role="search" className="flex flex-wrap items-end gap-4">
+          <input type="hidden" name="status" value={status} />
+          {query.per_page && <input type="hidden" name="per_page" value={query.per_page} />}
+          <TextField
+            // A new search in the URL (a link, back and forward) shows in the field.
+            key={query.q ?? ""}
+            id="organisers-q"
+            name="q"
+            type="search"
+            required={false}
+            label={t("organisersSearch")}
+            defaultValue={query.q}
+            className="min-w-64 flex-1"
+          />
+          <button type="submit" className="button-primary">
+            {t("organisersSearchSubmit")}
+          </button>
+        </Form>
+      </Card>
       {actionData?.ok && (
         <FormMessage id="review-done" tone="success">
           {t(`reviewDone.${actionData.intent as "approve"}`)}
         </FormMessage>
       )}
-      {organisers.length === 0 && <p>{t("organisersEmpty")}</p>}
+      {error && (
+        <>
+          <FormMessage id="organisers-error" tone="error">
+            {error}
+          </FormMessage>
+          <p>
+            <Link to={`${to("panel-organisers")}?status=${status}`} className="underline">
+              {t("organisersReset")}
+            </Link>
+          </p>
+        </>
+      )}
+      {list && list.meta.total === 0 && (
+        <p>{query.q ? t("organisersNoMatch") : t("organisersEmpty")}</p>
+      )}
+      {list && list.meta.total > 0 && <p>{t("organisersCount", { count: list.meta.total })}</p>}
       <ul className="space-y-4">
         {organisers.map((organiser) => {
           const failure =
@@ -151,6 +224,13 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
           );
         })}
       </ul>
+      {list && (
+        <Pagination
+          page={list.meta.page}
+          pages={list.meta.pages}
+          hrefFor={(page) => href(status, page)}
+        />
+      )}
     </main>
   );
 }
