@@ -185,12 +185,7 @@ export const sitemapEventSchema = z
   .meta({ id: "SitemapEvent" });
 export type SitemapEvent = z.infer<typeof sitemapEventSchema>;
 
-export const sitemapEventListSchema = z
-  .object({
-    data: z.array(sitemapEventSchema),
-    meta: eventListSchema.shape.meta,
-  })
-  .meta({ id: "SitemapEventList" });
+export const sitemapEventListSchema = pageOf(sitemapEventSchema).meta({ id: "SitemapEventList" });
 export type SitemapEventList = z.infer<typeof sitemapEventListSchema>;
 
 export const searchQuerySchema = z.object({

@@ -196,15 +196,7 @@ export const catalogueRoutes: FastifyPluginAsync<ContextOptions> = async (app, {
     async (request) => {
       const query = request.query;
       const { data, total } = await sitemapEvents(ctx.db, query, new Date());
-      return {
-        data,
-        meta: {
-          page: query.page,
-          per_page: query.per_page,
-          total,
-          pages: Math.ceil(total / query.per_page),
-        },
-      };
+      return { data, meta: pageMeta(query, total) };
     },
   );
 
