@@ -208,6 +208,8 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     await page.getByRole("button", { name: t.publish }).click();
     await expect(page.getByText(t.done.publish)).toBeVisible();
     await expectNoViolations(page);
+    // Nothing sold: saving tells nobody.
+    await expect(page.getByText(t.changeNotice)).toHaveCount(0);
 
     // The public page shows the cover and the description's Markdown.
     await page.getByRole("link", { name: t.publicPage }).click();
@@ -231,6 +233,12 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
       data: { ticket_types: { id: number }[] };
     };
     const orderId = await buyTicket(request, eventId, event.data.ticket_types[0]!.id);
+
+    // With a ticket sold, the event's form says what a new start or venue sets off.
+    await page.goto(pathTo("panel-event", locale, { id: eventId }));
+    await expect(page.getByRole("button", { name: t.saveEvent })).toHaveAccessibleDescription(
+      t.changeNotice,
+    );
 
     // The sale on the dashboard and in the orders list.
     await page.goto(pathTo("panel", locale));

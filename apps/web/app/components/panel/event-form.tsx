@@ -25,6 +25,7 @@ export function EventForm({
   venues,
   busy,
   submitLabel,
+  notice,
 }: {
   initial: Partial<Record<EventField, string>>;
   failure: FormFailure<EventField> | null;
@@ -32,6 +33,8 @@ export function EventForm({
   venues: Option[];
   busy: boolean;
   submitLabel: string;
+  /** What saving does besides (told before the button, which it describes). */
+  notice?: string;
 }) {
   const t = useTranslations("panel");
   const tf = useTranslations("forms");
@@ -88,7 +91,17 @@ export function EventForm({
           hint={t("ageLimitHint")}
         />
       </div>
-      <button type="submit" disabled={busy} className="button-primary">
+      {notice && (
+        <p id="event-form-notice" className="text-sm text-muted">
+          {notice}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="button-primary"
+        aria-describedby={notice ? "event-form-notice" : undefined}
+      >
         {busy ? tf("saving") : submitLabel}
       </button>
     </Form>

@@ -180,6 +180,7 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
             venues={venues}
             busy={navigation.state === "submitting"}
             submitLabel={t("saveEvent")}
+            notice={event.figures.sold > 0 ? t("changeNotice") : undefined}
           />
         </Card>
       )}
