@@ -240,10 +240,16 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
                     <ConfirmedForm
                       id={`door-link-${link.id}-confirm-revoke`}
                       hidden={{ event: event.id, id: link.id, intent: "revoke" }}
-                      confirmLabel={t("revokeConfirm", { gate: link.gate ?? t("noGate") })}
+                      confirmLabel={
+                        link.gate
+                          ? t("revokeConfirm", { gate: link.gate })
+                          : t("revokeConfirmNoGate")
+                      }
                       error={unconfirmed === link.id ? t("revokeConfirmRequired") : undefined}
                       submit={t("revoke")}
-                      submitLabel={t("revokeLabel", { gate: link.gate ?? t("noGate") })}
+                      submitLabel={
+                        link.gate ? t("revokeLabel", { gate: link.gate }) : t("revokeLabelNoGate")
+                      }
                       className="ml-auto space-y-2"
                     />
                   )}
