@@ -143,7 +143,7 @@ export const organiserProfiles = pgTable(
     updatedAt: updatedAt(),
   },
   // The operator's lists, a page at a time in application order (`listOrganisers`); the
-  // trigram indexes of its search are in migration 0030.
+  // trigram indexes of its search are in migration 0033.
   (t) => [
     index("organiser_profiles_status_idx").on(t.approvalStatus, t.createdAt, t.userId),
     index("organiser_profiles_suspended_idx")
@@ -385,12 +385,8 @@ export const events = pgTable(
     ticketsSold: integer("tickets_sold").notNull().default(0),
     priceFrom: integer("price_from"),
     priceMax: integer("price_max"),
-    /**
-     * The start and venue its ticket holders were last told of (`change-notices.ts`): null until
-     * the first change of either, which keeps the values from before it.
-     */
-    announcedStartsAt: timestamp("announced_starts_at", { withTimezone: true }),
-    announcedVenueId: integer("announced_venue_id").references(() => venues.id),
+    /** The last change of its start or venue: the notice of an earlier one waits for it. */
+    scheduleChangedAt: timestamp("schedule_changed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -423,7 +419,7 @@ export const events = pgTable(
       .on(t.categoryId, t.endsAt)
       .where(sql`${t.status} = 'published'`),
     index("events_venue_end_idx").on(t.venueId, t.endsAt).where(sql`${t.status} = 'published'`),
-    // The sitemap's pages of upcoming published events by id (migration 0030): "not ended yet"
+    // The sitemap's pages of upcoming published events by id (migration 0032): "not ended yet"
     // tested on the index entry, so past events and the rows before a page cost no row reads.
     index("events_sitemap_idx").on(t.id, t.endsAt).where(sql`${t.status} = 'published'`),
   ],
@@ -549,6 +545,12 @@ export const orders = pgTable(
      * the provider): the reconciliation stops asking about it.
      */
     paymentClosedAt: timestamp("payment_closed_at", { withTimezone: true }),
+    /**
+     * The start and venue its buyer was last told of: by the confirmation when paid, then by
+     * each change notice (`change-notices.ts`). Null while unpaid.
+     */
+    toldStartsAt: timestamp("told_starts_at", { withTimezone: true }),
+    toldVenueId: integer("told_venue_id").references(() => venues.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

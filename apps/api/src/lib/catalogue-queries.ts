@@ -502,7 +502,7 @@ export async function eventPage(
 /**
  * A page of the upcoming published events by id, with both slugs and the last change: what the
  * sitemap names of each. By id, a new event joins the last page rather than moving the others.
- * The page's ids come from `events_sitemap_idx` alone (migration 0030), the rows before it and
+ * The page's ids come from `events_sitemap_idx` alone (migration 0032), the rows before it and
  * past events unread; the total beside each row, counted once.
  */
 export async function sitemapEvents(

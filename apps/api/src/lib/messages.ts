@@ -169,7 +169,7 @@ const de = {
     "Hallo {name},\n\nder Veranstalter hat Ihre Bestellung {order} ({event}) storniert. Wir haben Ihnen {total} vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
   event_change_mail_subject: "Geänderter Termin oder Ort: {event} – {site}",
   event_change_mail_text:
-    "Hallo {name},\n\nder Veranstalter {organiser} hat {event} geändert:\n\n{changes}\n\nIhre Tickets aus Bestellung {order} bleiben gültig; Sie müssen nichts tun. Ihre Tickets online: {link}\n\nWenn Sie zum neuen Termin oder Ort nicht kommen können, antworten Sie auf diese E-Mail: Sie erreicht den Veranstalter.\n\nIhr {site}-Team",
+    "Hallo {name},\n\nder Veranstalter {organiser} hat Termin oder Ort der Veranstaltung „{event}“ geändert:\n\n{changes}\n\nIhre Tickets aus Bestellung {order} bleiben gültig; Sie müssen nichts tun. Ihre Tickets online: {link}\n\nWenn Sie zum neuen Termin oder Ort nicht kommen können, antworten Sie auf diese E-Mail: Sie erreicht den Veranstalter.\n\nIhr {site}-Team",
   event_change_mail_date: "Neuer Termin: {date} (bisher {before})",
   event_change_mail_venue: "Neuer Ort: {venue} (bisher {before})",
   event_cancelled_mail_text:
@@ -367,7 +367,7 @@ const en: Catalogue = {
     "Hello {name},\n\nthe organiser has cancelled your order {order} ({event}). We have refunded {total} in full; your tickets are no longer valid.\n\nYour {site} team",
   event_change_mail_subject: "New date or venue: {event} – {site}",
   event_change_mail_text:
-    "Hello {name},\n\nthe organiser {organiser} has changed {event}:\n\n{changes}\n\nYour tickets from order {order} remain valid; you need not do anything. Your tickets online: {link}\n\nIf you cannot come at the new date or venue, reply to this email: it reaches the organiser.\n\nYour {site} team",
+    "Hello {name},\n\nthe organiser {organiser} has changed the date or venue of “{event}”:\n\n{changes}\n\nYour tickets from order {order} remain valid; you need not do anything. Your tickets online: {link}\n\nIf you cannot come at the new date or venue, reply to this email: it reaches the organiser.\n\nYour {site} team",
   event_change_mail_date: "New date: {date} (was {before})",
   event_change_mail_venue: "New venue: {venue} (was {before})",
   event_cancelled_mail_text:

@@ -105,10 +105,10 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
   const provider = () => checkout().provider;
 
   ctx.outbox.handle(eventChangeNoticeJob, async (job) => {
-    const { event_id } = eventChangeNoticeJobSchema.parse(job.payload);
+    const { event_id, changed_at } = eventChangeNoticeJobSchema.parse(job.payload);
     await sendChangeNotices(
       ctx.db,
-      { id: job.id, eventId: event_id },
+      { id: job.id, eventId: event_id, changedAt: new Date(changed_at) },
       { site: ctx.config.SITE_NAME, statusUrl: checkout().checkout.statusUrl },
     );
     // Its mails are due now.

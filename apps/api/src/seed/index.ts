@@ -225,6 +225,9 @@ export async function seedDatabase(
       now,
     });
     await seedDoorDemo(tx, { organiserId: organiser!.id, now });
+    // The demo buyers know their events as they are, as a confirmation would have told them.
+    await tx.execute(sql`update orders set told_starts_at = e.starts_at, told_venue_id = e.venue_id
+      from events e where e.id = orders.event_id and orders.status = 'paid'`);
     // The demo code on every upcoming event (not over yet), the door demo's tonight too.
     await tx.execute(sql`insert into vouchers (event_id, code, kind, value)
       select id, ${demoVoucher.code}, 'percent', ${demoVoucher.percent} from events

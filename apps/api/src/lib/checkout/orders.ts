@@ -718,7 +718,10 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         where id = (select voucher_id from paying) and (select fits from seats)),
       paid as (
         update orders set status = 'paid', paid_at = ${now.toISOString()}::timestamptz,
-          updated_at = ${now.toISOString()}::timestamptz
+          updated_at = ${now.toISOString()}::timestamptz,
+          -- What the confirmation tells: a later new start or venue is mailed (change-notices.ts).
+          told_starts_at = (select starts_at from events where id = orders.event_id),
+          told_venue_id = (select venue_id from events where id = orders.event_id)
         where id = ${orderId} and (select fits from seats)),
       queued as (
         insert into outbox_jobs (kind, payload, dedup_key, next_attempt_at)

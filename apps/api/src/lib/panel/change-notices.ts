@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CheckoutOrder, Locale } from "@eventwerk/contract";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "../../db/client.ts";
 import { cities, events, orders, organiserProfiles, users, venues } from "../../db/schema.ts";
@@ -10,11 +10,15 @@ import { enqueue, enqueueMail } from "../outbox.ts";
 import { audit } from "./audit.ts";
 
 export const eventChangeNoticeJob = "event_change_notice";
-export const eventChangeNoticeJobSchema = z.object({ event_id: z.number().int() });
+export const eventChangeNoticeJobSchema = z.object({
+  event_id: z.number().int(),
+  /** When the change was saved: a later change's notice tells instead. */
+  changed_at: z.iso.datetime(),
+});
 
 /**
- * Ticket holders hear of a new start or venue this long after the change: an organiser who
- * corrects a typo in the time, or changes it back, sends one notice or none, not one per save.
+ * Ticket holders hear of a new start or venue this long after the organiser's last change of
+ * either: a time corrected, or changed back, within it sends one notice or none.
  */
 export const CHANGE_NOTICE_DELAY_MINUTES = 10;
 
@@ -22,30 +26,23 @@ type Schedule = { startsAt: Date; venueId: number };
 
 /**
  * Called in the transaction that changed the event, with its start and venue before and after:
- * keeps what the holders were told (the values before the first change since they were last
- * told) and queues the notice, which sends only what then still differs.
+ * stamps the change and queues its notice.
  */
 export async function scheduleChanged(
   tx: Transaction,
-  event: Schedule & { id: number; announcedStartsAt: Date | null; announcedVenueId: number | null },
+  event: Schedule & { id: number },
   after: Schedule,
+  now: Date,
 ) {
   if (after.startsAt.getTime() === event.startsAt.getTime() && after.venueId === event.venueId) {
     return;
   }
-  if (event.announcedStartsAt === null || event.announcedVenueId === null) {
-    await tx
-      .update(events)
-      .set({ announcedStartsAt: event.startsAt, announcedVenueId: event.venueId })
-      .where(eq(events.id, event.id));
-  }
-  const runAt = new Date(Date.now() + CHANGE_NOTICE_DELAY_MINUTES * 60_000);
+  await tx.update(events).set({ scheduleChangedAt: now }).where(eq(events.id, event.id));
   await enqueue(tx, {
     kind: eventChangeNoticeJob,
-    payload: { event_id: event.id },
-    // One notice per change: each decides afresh, so a later one finds nothing left to tell.
+    payload: { event_id: event.id, changed_at: now.toISOString() },
     dedupKey: `event-change:${event.id}:${randomUUID()}`,
-    runAt,
+    runAt: new Date(now.getTime() + CHANGE_NOTICE_DELAY_MINUTES * 60_000),
   });
 }
 
@@ -71,55 +68,74 @@ async function venueLines(tx: Transaction, ids: number[]) {
 }
 
 /**
- * The notice job: under the event's lock, compares its start and venue with what the holders of
- * its paid orders were told, queues a mail per order in the order's language with what changed
- * (the organiser's address to reply to), and records that they now know. Nothing when it is
- * back as they were told, or cancelled (the cancellation has its own mail).
+ * The notice job. Unless a later change's notice is to come, every paid order whose buyer was
+ * told another start or venue than the event's now (by the confirmation, or an earlier notice)
+ * gets a mail in the order's language with what changed (the organiser's address to reply to),
+ * and is stamped as told, in one transaction. The orders are claimed by that stamp, so a job run
+ * twice, or two at once, tell each buyer once; the event's row is not locked, so its sales go on.
+ * Nothing once the event is cancelled (the cancellation has its own mail).
  */
 export async function sendChangeNotices(
   db: Database,
-  job: { id: number; eventId: number },
+  job: { id: number; eventId: number; changedAt: Date },
   options: {
     site: string;
     /** The order's return page, which its token opens for a guest too. */
     statusUrl: (order: Pick<CheckoutOrder, "id" | "created_at">, locale: Locale) => string;
   },
 ): Promise<number> {
-  const { eventId } = job;
   return db.transaction(async (tx) => {
     const [event] = await tx
       .select({
         status: events.status,
         startsAt: events.startsAt,
         venueId: events.venueId,
-        announcedStartsAt: events.announcedStartsAt,
-        announcedVenueId: events.announcedVenueId,
+        scheduleChangedAt: events.scheduleChangedAt,
         titleDe: events.titleDe,
         titleEn: events.titleEn,
         organiserId: events.organiserId,
       })
       .from(events)
-      .where(eq(events.id, eventId))
-      .for("update");
+      .where(eq(events.id, job.eventId));
     if (!event || event.status === "cancelled") return 0;
-    const told = {
-      startsAt: event.announcedStartsAt ?? event.startsAt,
-      venueId: event.announcedVenueId ?? event.venueId,
-    };
-    const newStart = told.startsAt.getTime() !== event.startsAt.getTime();
-    const newVenue = told.venueId !== event.venueId;
-    if (!newStart && !newVenue) return 0;
+    if (event.scheduleChangedAt && event.scheduleChangedAt > job.changedAt) return 0;
 
-    const paid = await tx
-      .select({
+    const due = tx.$with("due").as(
+      tx
+        .select({
+          id: orders.id,
+          beforeStart: orders.toldStartsAt,
+          beforeVenue: orders.toldVenueId,
+        })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.eventId, job.eventId),
+            eq(orders.status, "paid"),
+            isNotNull(orders.toldStartsAt),
+            isNotNull(orders.toldVenueId),
+            or(ne(orders.toldStartsAt, event.startsAt), ne(orders.toldVenueId, event.venueId)),
+          ),
+        )
+        .for("update"),
+    );
+    const told = await tx
+      .with(due)
+      .update(orders)
+      .set({ toldStartsAt: event.startsAt, toldVenueId: event.venueId })
+      .from(due)
+      .where(eq(orders.id, due.id))
+      .returning({
         id: orders.id,
         createdAt: orders.createdAt,
         locale: orders.locale,
         name: orders.buyerName,
         email: orders.buyerEmail,
-      })
-      .from(orders)
-      .where(and(eq(orders.eventId, eventId), eq(orders.status, "paid")));
+        beforeStart: due.beforeStart,
+        beforeVenue: due.beforeVenue,
+      });
+    if (told.length === 0) return 0;
+
     const [organiser] = await tx
       .select({
         email: users.email,
@@ -130,22 +146,22 @@ export async function sendChangeNotices(
       .from(users)
       .leftJoin(organiserProfiles, eq(organiserProfiles.userId, users.id))
       .where(eq(users.id, event.organiserId));
-    const venue = await venueLines(tx, [told.venueId, event.venueId]);
+    const venue = await venueLines(tx, [event.venueId, ...told.map((order) => order.beforeVenue!)]);
     const organiserName = organiser?.company ?? `${organiser?.name} ${organiser?.surname}`;
-    for (const order of paid) {
+    for (const order of told) {
       if (!order.email.includes("@")) continue;
       const locale = order.locale;
       const title = locale === "en" ? event.titleEn : event.titleDe;
       const changes = [
-        newStart &&
+        order.beforeStart!.getTime() !== event.startsAt.getTime() &&
           t(locale, "event_change_mail_date", {
             date: eventDate(event.startsAt.toISOString(), locale),
-            before: eventDate(told.startsAt.toISOString(), locale),
+            before: eventDate(order.beforeStart!.toISOString(), locale),
           }),
-        newVenue &&
+        order.beforeVenue !== event.venueId &&
           t(locale, "event_change_mail_venue", {
             venue: venue(event.venueId, locale),
-            before: venue(told.venueId, locale),
+            before: venue(order.beforeVenue!, locale),
           }),
       ].filter((line): line is string => typeof line === "string");
       await enqueueMail(
@@ -170,19 +186,13 @@ export async function sendChangeNotices(
         `event-change:${job.id}:${order.id}`,
       );
     }
-    await tx
-      .update(events)
-      .set({ announcedStartsAt: event.startsAt, announcedVenueId: event.venueId })
-      .where(eq(events.id, eventId));
-    if (paid.length > 0) {
-      await audit(tx, {
-        actorId: null,
-        organiserId: event.organiserId,
-        eventId,
-        action: "event_change_announced",
-        details: { orders: paid.length, starts_at: newStart, venue: newVenue },
-      });
-    }
-    return paid.length;
+    await audit(tx, {
+      actorId: null,
+      organiserId: event.organiserId,
+      eventId: job.eventId,
+      action: "event_change_announced",
+      details: { orders: told.length },
+    });
+    return told.length;
   });
 }

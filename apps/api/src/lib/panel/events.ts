@@ -334,12 +334,13 @@ export async function updateEvent(
     const startsAt = input.starts_at ? new Date(input.starts_at) : event.startsAt;
     const endsAt = input.ends_at ? new Date(input.ends_at) : event.endsAt;
     if (endsAt <= startsAt) throw fieldError("ends_at", "end_before_start");
+    const now = new Date();
     await tx
       .update(events)
-      .set({ ...eventColumns(input), updatedAt: new Date() })
+      .set({ ...eventColumns(input), updatedAt: now })
       .where(eq(events.id, eventId));
     // Its ticket holders hear of a new start or venue.
-    await scheduleChanged(tx, event, { startsAt, venueId: input.venue_id ?? event.venueId });
+    await scheduleChanged(tx, event, { startsAt, venueId: input.venue_id ?? event.venueId }, now);
     await audit(tx, {
       actorId: organiserId,
       organiserId,
@@ -396,9 +397,7 @@ export async function duplicateEvent(db: Database, organiserId: string, eventId:
       ticketsSold: _s,
       priceFrom: _f,
       priceMax: _m,
-      // Nobody holds a ticket of the copy yet.
-      announcedStartsAt: _a,
-      announcedVenueId: _v,
+      scheduleChangedAt: _changed,
       ...copy
     } = source;
     const [event] = await tx

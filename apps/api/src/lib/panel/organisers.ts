@@ -68,7 +68,7 @@ function view(
 
 /**
  * Organisers whose name, email or company name holds `text`, as one list of ids: each part can
- * use its trigram index (migration 0030), where one OR across both tables read every user.
+ * use its trigram index (migration 0033), where one OR across both tables read every user.
  */
 function searchCondition(db: Db, text: string) {
   const pattern = containsPattern(text);
@@ -99,7 +99,7 @@ const listOrder = [asc(organiserProfiles.createdAt), asc(organiserProfiles.userI
 /**
  * One page of the organisers in one state (those a search finds, if any), oldest application
  * first, and how many there are. The page's ids come from the profiles alone, a range of the
- * state's index (migration 0030); only those rows are joined with their users and cities, so a
+ * state's index (migration 0033); only those rows are joined with their users and cities, so a
  * late page does not join every row before it.
  */
 export async function listOrganisers(

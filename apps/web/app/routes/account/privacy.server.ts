@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { apiFor } from "../../api.server";
 import { requestState } from "../../context";
-import { formFailure, textValues } from "../../lib/forms";
+import { confirmed, formFailure, textValues } from "../../lib/forms";
 import { pathTo } from "../../route-table";
 import { logoutCookies } from "../../session/cookies.server";
 
@@ -22,7 +22,7 @@ export async function deleteAccount(context: Readonly<RouterContextProvider>, fo
       { ok: false as const, message, fields, values: { confirm: "", password: "" } },
       { status: 400 },
     );
-  if (values.confirm !== "on") return refused({ confirm: "confirm" }, null);
+  if (!confirmed(form)) return refused({ confirm: "confirm" }, null);
   try {
     await (await apiFor(context)).deleteAccount(values.password);
   } catch (error) {
