@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
 import { eventDate } from "../lib/checkout/format.ts";
-import { eventChangeNoticeJob } from "../lib/panel/change-notices.ts";
+import { eventChangeNoticeJob, sendChangeNotices } from "../lib/panel/change-notices.ts";
 import { uploadStorageDir } from "../lib/panel/covers.ts";
 import { refundCancelledEvents } from "../lib/panel/orders.ts";
 import {
@@ -960,6 +960,25 @@ describe("events", () => {
         .where(eq(s.outboxJobs.kind, eventChangeNoticeJob));
       await noticesDue();
       expect(await changeMails()).toHaveLength(before + 7);
+
+      // Two notices at once (two processes): each buyer is claimed by one of them.
+      expect((await edit(event.id, owner.token, moved(told, 4))).statusCode).toBe(200);
+      const [{ changedAt }] = (await t.ctx.db
+        .select({ changedAt: s.events.scheduleChangedAt })
+        .from(s.events)
+        .where(eq(s.events.id, event.id))) as [{ changedAt: Date }];
+      const site = {
+        site: "Eventwerk",
+        statusUrl: checkoutServices.get(t.ctx)!.checkout.statusUrl,
+      };
+      // Jobs of their own: a mail's dedup key would hide a second one of the same job.
+      const told2 = await Promise.all(
+        [1_000_000_001, 1_000_000_002].map((id) =>
+          sendChangeNotices(t.ctx.db, { id, eventId: event.id, changedAt }, site),
+        ),
+      );
+      expect(told2[0]! + told2[1]!).toBe(3);
+      expect(await changeMails()).toHaveLength(before + 10);
     });
 
     it("tells nobody when the start is back as the buyers know it, for a title, or once cancelled", async () => {
