@@ -67,7 +67,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "embed-event": ["event", "catalogue", "buy"],
   "panel-event-new": ["forms"],
   "panel-event": ["forms"],
-  "panel-orders": [],
+  "panel-orders": ["catalogue"],
   "panel-order": [],
   "panel-organisers": ["catalogue"],
   "privacy-policy": ["cms"],

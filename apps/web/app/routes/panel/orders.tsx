@@ -2,6 +2,7 @@ import { orderStatuses } from "@eventwerk/contract/constants";
 import { data, Form, Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
+import { Pagination } from "../../components/catalogue-parts";
 import { FormMessage, SelectField, TextField } from "../../components/form-field";
 import { useMoney } from "../../components/panel/figures";
 import { Card } from "../../components/ui/card";
@@ -194,13 +195,13 @@ export default function PanelOrders({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-          <nav aria-label={t("pagination")} className="mt-4 flex gap-4">
-            {page > 1 && <Link to={query({ page: String(page - 1) })}>{t("previous")}</Link>}
-            <span>{t("pageOf", { page, pages: Math.max(orders.meta.pages, 1) })}</span>
-            {page < orders.meta.pages && (
-              <Link to={query({ page: String(page + 1) })}>{t("next")}</Link>
-            )}
-          </nav>
+          <div className="mt-4">
+            <Pagination
+              page={page}
+              pages={orders.meta.pages}
+              hrefFor={(n) => query({ page: String(n) })}
+            />
+          </div>
         </div>
       )}
     </main>
