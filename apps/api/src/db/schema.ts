@@ -546,8 +546,8 @@ export const orders = pgTable(
      */
     paymentClosedAt: timestamp("payment_closed_at", { withTimezone: true }),
     /**
-     * The start and venue its buyer was last told of: by the confirmation when paid, then by
-     * each change notice (`change-notices.ts`). Null while unpaid.
+     * The start and venue its buyer was last told of: what they placed the order for, then each
+     * change notice's (`change-notices.ts`). Null until placed.
      */
     toldStartsAt: timestamp("told_starts_at", { withTimezone: true }),
     toldVenueId: integer("told_venue_id").references(() => venues.id),

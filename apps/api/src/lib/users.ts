@@ -21,6 +21,9 @@ import { revokeResetTokens, revokeUserSessions } from "./sessions.ts";
 type Db = Database | Transaction;
 /** What an order of a deleted account keeps of its buyer. */
 const anonymousBuyer = { buyerName: "—", buyerEmail: "deleted@invalid" };
+/** Whether an order's buyer can be mailed: not a guest without an address, nor a deleted account. */
+export const deliverable = (email: string) =>
+  email.includes("@") && email !== anonymousBuyer.buyerEmail;
 
 /**
  * The user with their organiser profile and pending address, in one statement built once and

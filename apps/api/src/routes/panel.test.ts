@@ -15,7 +15,7 @@ import {
   type PanelVoucher,
   panelPaths,
 } from "@eventwerk/contract";
-import { and, asc, eq, inArray, isNull, like, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
@@ -923,12 +923,19 @@ describe("events", () => {
         details: { orders: 2 },
       });
 
-      // Moved again, and a buyer pays before the notice: they bought it as it is now.
+      // Moved again. One buyer places the order after the change: they bought it as it is now.
+      // Another placed before it, and their payment arrives after its notice: they are told then.
+      const late = await placeOrder(event.id, type.id);
       expect((await edit(event.id, owner.token, moved(told, 3))).statusCode).toBe(200);
       const knowing = await buy(event.id, type.id);
       await noticesDue();
+      expect((await pay(late.paymentId)).statusCode).toBe(200);
+      await runOutbox();
       const third = (await changeMails()).slice(before + 2);
-      expect(third).toHaveLength(2);
+      expect(third).toHaveLength(3);
+      expect(mailOf(third, late.order.data.id)).toContain(
+        `Neuer Termin: ${eventDate(moved(told, 3).starts_at, "de")} (bisher ${eventDate(newStart, "de")})`,
+      );
       expect(mailOf(third, german)).toContain(
         `Neuer Termin: ${eventDate(moved(told, 3).starts_at, "de")} (bisher ${eventDate(newStart, "de")})`,
       );
@@ -943,8 +950,8 @@ describe("events", () => {
         .limit(1);
       expect((await edit(event.id, owner.token, { venue_id: other!.id })).statusCode).toBe(200);
       await noticesDue();
-      const venueMails = (await changeMails()).slice(before + 4);
-      expect(venueMails).toHaveLength(3);
+      const venueMails = (await changeMails()).slice(before + 5);
+      expect(venueMails).toHaveLength(4);
       for (const id of [german, knowing]) {
         const mail = mailOf(venueMails, id);
         expect(mail).toContain(`Neuer Ort: ${other!.name}, ${other!.addressLine}`);
@@ -959,7 +966,7 @@ describe("events", () => {
         .set({ sentAt: null })
         .where(eq(s.outboxJobs.kind, eventChangeNoticeJob));
       await noticesDue();
-      expect(await changeMails()).toHaveLength(before + 7);
+      expect(await changeMails()).toHaveLength(before + 9);
 
       // Two notices at once (two processes): each buyer is claimed by one of them.
       expect((await edit(event.id, owner.token, moved(told, 4))).statusCode).toBe(200);
@@ -977,8 +984,16 @@ describe("events", () => {
           sendChangeNotices(t.ctx.db, { id, eventId: event.id, changedAt }, site),
         ),
       );
-      expect(told2[0]! + told2[1]!).toBe(3);
-      expect(await changeMails()).toHaveLength(before + 10);
+      expect(told2[0]! + told2[1]!).toBe(4);
+      expect(await changeMails()).toHaveLength(before + 13);
+      // Once told, a notice finds nobody left.
+      expect(
+        await sendChangeNotices(
+          t.ctx.db,
+          { id: 1_000_000_003, eventId: event.id, changedAt },
+          site,
+        ),
+      ).toBe(0);
     });
 
     it("tells nobody when the start is back as the buyers know it, for a title, or once cancelled", async () => {
@@ -988,7 +1003,24 @@ describe("events", () => {
       const count = async () => (await changeMails()).length;
       const start = await count();
       const told = new Date(event.starts_at);
+      // The panel's form sends the start to the minute: the same minute is no new start.
+      const sameMinute = new Date(Math.floor(told.getTime() / 60_000) * 60_000);
+      expect(
+        (await edit(event.id, owner.token, { starts_at: sameMinute.toISOString() })).statusCode,
+      ).toBe(200);
+      const noticeJobs = () =>
+        t.ctx.db
+          .select()
+          .from(s.outboxJobs)
+          .where(
+            and(
+              eq(s.outboxJobs.kind, eventChangeNoticeJob),
+              like(sql`${s.outboxJobs.payload}::text`, `%"event_id": ${event.id},%`),
+            ),
+          );
+      expect(await noticeJobs()).toHaveLength(0);
       expect((await edit(event.id, owner.token, moved(told, 1))).statusCode).toBe(200);
+      expect(await noticeJobs()).toHaveLength(1);
       expect((await edit(event.id, owner.token, moved(told, 0))).statusCode).toBe(200);
       expect((await edit(event.id, owner.token, { title_de: "Herbstkonzert" })).statusCode).toBe(
         200,

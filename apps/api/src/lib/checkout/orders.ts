@@ -30,6 +30,7 @@ import { isClosed } from "../catalogue.ts";
 import { checkPlace } from "../geo.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { enqueue } from "../outbox.ts";
+import { eventChangeNoticeJob } from "../panel/change-notices.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
 import { priceOrder, type VoucherRule } from "./pricing.ts";
@@ -556,7 +557,15 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     const payment = await db.transaction(async (tx) => {
       // The order locked, with its event (one round trip).
       const [row] = await tx
-        .select({ order: orders, event: { status: events.status, endsAt: events.endsAt } })
+        .select({
+          order: orders,
+          event: {
+            status: events.status,
+            endsAt: events.endsAt,
+            startsAt: events.startsAt,
+            venueId: events.venueId,
+          },
+        })
         .from(orders)
         .leftJoin(events, eq(events.id, orders.eventId))
         .where(eq(orders.id, orderId))
@@ -577,10 +586,13 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       if (Object.keys(missing).length) {
         throw new HttpError(400, "validation_failed", "validation_failed", missing);
       }
+      // What the buyer decided on: a start or venue changed before the payment arrives is told
+      // to them then (`issueTickets`).
+      const told = { toldStartsAt: row.event.startsAt, toldVenueId: row.event.venueId };
       if (order.totalCents === 0) {
         await tx
           .update(orders)
-          .set({ paymentProvider: "free", placedAt: now, updatedAt: now })
+          .set({ paymentProvider: "free", placedAt: now, updatedAt: now, ...told })
           .where(eq(orders.id, orderId));
         await issueTickets(tx, eq(orders.id, orderId), now, null);
         return null;
@@ -603,6 +615,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           paymentReference: reference,
           placedAt: now,
           updatedAt: now,
+          ...told,
           holdExpiresAt: new Date(
             Math.max(
               order.holdExpiresAt!.getTime(),
@@ -719,10 +732,22 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       paid as (
         update orders set status = 'paid', paid_at = ${now.toISOString()}::timestamptz,
           updated_at = ${now.toISOString()}::timestamptz,
-          -- What the confirmation tells: a later new start or venue is mailed (change-notices.ts).
-          told_starts_at = (select starts_at from events where id = orders.event_id),
-          told_venue_id = (select venue_id from events where id = orders.event_id)
-        where id = ${orderId} and (select fits from seats)),
+          -- What the buyer was told when placing (an order from before: the event as it is).
+          told_starts_at = coalesce(told_starts_at, (select starts_at from events where id = orders.event_id)),
+          told_venue_id = coalesce(told_venue_id, (select venue_id from events where id = orders.event_id))
+        where id = ${orderId} and (select fits from seats)
+        returning id, event_id, told_starts_at, told_venue_id),
+      -- The start or venue changed since: the buyer is told, as the others were (change-notices.ts).
+      noticed as (
+        insert into outbox_jobs (kind, payload, dedup_key, next_attempt_at)
+        select ${eventChangeNoticeJob}, jsonb_build_object('event_id', e.id,
+            'changed_at', to_char(e.schedule_changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+          'event-change-paid:' || paid.id, ${now.toISOString()}::timestamptz
+        from paid join events e on e.id = paid.event_id
+        where e.schedule_changed_at is not null
+          and (date_trunc('minute', paid.told_starts_at) <> date_trunc('minute', e.starts_at)
+            or paid.told_venue_id <> e.venue_id)
+        on conflict (dedup_key) do nothing),
       queued as (
         insert into outbox_jobs (kind, payload, dedup_key, next_attempt_at)
         select ${orderConfirmationJob}, ${JSON.stringify({ order_id: orderId })}::jsonb,

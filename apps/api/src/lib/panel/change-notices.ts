@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { CheckoutOrder, Locale } from "@eventwerk/contract";
-import { and, eq, inArray, isNotNull, ne, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "../../db/client.ts";
 import { cities, events, orders, organiserProfiles, users, venues } from "../../db/schema.ts";
 import { eventDate } from "../checkout/format.ts";
 import { t } from "../messages.ts";
 import { enqueue, enqueueMail } from "../outbox.ts";
+import { deliverable } from "../users.ts";
 import { audit } from "./audit.ts";
 
 export const eventChangeNoticeJob = "event_change_notice";
@@ -25,6 +26,12 @@ export const CHANGE_NOTICE_DELAY_MINUTES = 10;
 type Schedule = { startsAt: Date; venueId: number };
 
 /**
+ * Starts are told to the minute: the panel's form sends whole minutes, and an event made through
+ * the API with seconds is not "moved" by saving its title there.
+ */
+const minute = (date: Date) => Math.floor(date.getTime() / 60_000);
+
+/**
  * Called in the transaction that changed the event, with its start and venue before and after:
  * stamps the change and queues its notice.
  */
@@ -34,9 +41,7 @@ export async function scheduleChanged(
   after: Schedule,
   now: Date,
 ) {
-  if (after.startsAt.getTime() === event.startsAt.getTime() && after.venueId === event.venueId) {
-    return;
-  }
+  if (minute(after.startsAt) === minute(event.startsAt) && after.venueId === event.venueId) return;
   await tx.update(events).set({ scheduleChangedAt: now }).where(eq(events.id, event.id));
   await enqueue(tx, {
     kind: eventChangeNoticeJob,
@@ -96,9 +101,13 @@ export async function sendChangeNotices(
         organiserId: events.organiserId,
       })
       .from(events)
-      .where(eq(events.id, job.eventId));
+      .where(eq(events.id, job.eventId))
+      // A save or a cancellation waits for the notice, or it for them (both lock the row for
+      // update); sales do not (`sell_seats` and the kept totals take a weaker lock).
+      .for("key share");
     if (!event || event.status === "cancelled") return 0;
-    if (event.scheduleChangedAt && event.scheduleChangedAt > job.changedAt) return 0;
+    // The notice of the last change (or of a payment after it) tells; one saved over gives way.
+    if (event.scheduleChangedAt?.getTime() !== job.changedAt.getTime()) return 0;
 
     const due = tx.$with("due").as(
       tx
@@ -114,7 +123,10 @@ export async function sendChangeNotices(
             eq(orders.status, "paid"),
             isNotNull(orders.toldStartsAt),
             isNotNull(orders.toldVenueId),
-            or(ne(orders.toldStartsAt, event.startsAt), ne(orders.toldVenueId, event.venueId)),
+            or(
+              sql`date_trunc('minute', ${orders.toldStartsAt}) <> date_trunc('minute', ${event.startsAt.toISOString()}::timestamptz)`,
+              ne(orders.toldVenueId, event.venueId),
+            ),
           ),
         )
         .for("update"),
@@ -146,14 +158,16 @@ export async function sendChangeNotices(
       .from(users)
       .leftJoin(organiserProfiles, eq(organiserProfiles.userId, users.id))
       .where(eq(users.id, event.organiserId));
-    const venue = await venueLines(tx, [event.venueId, ...told.map((order) => order.beforeVenue!)]);
+    const venue = await venueLines(tx, [
+      ...new Set([event.venueId, ...told.map((order) => order.beforeVenue!)]),
+    ]);
     const organiserName = organiser?.company ?? `${organiser?.name} ${organiser?.surname}`;
     for (const order of told) {
-      if (!order.email.includes("@")) continue;
+      if (!deliverable(order.email)) continue;
       const locale = order.locale;
       const title = locale === "en" ? event.titleEn : event.titleDe;
       const changes = [
-        order.beforeStart!.getTime() !== event.startsAt.getTime() &&
+        minute(order.beforeStart!) !== minute(event.startsAt) &&
           t(locale, "event_change_mail_date", {
             date: eventDate(event.startsAt.toISOString(), locale),
             before: eventDate(order.beforeStart!.toISOString(), locale),

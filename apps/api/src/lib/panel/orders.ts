@@ -24,6 +24,7 @@ import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
 import { enqueue, enqueueMail } from "../outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import { deliverable } from "../users.ts";
 import { audit } from "./audit.ts";
 import { ownedEvent } from "./events.ts";
 
@@ -251,7 +252,7 @@ async function refundInTransaction(
     total: money(order.totalCents, order.currency, locale),
     site: options.site,
   };
-  if (order.buyerEmail.includes("@")) {
+  if (deliverable(order.buyerEmail)) {
     await enqueueMail(
       tx,
       {

@@ -1,5 +1,5 @@
 import { orderStatuses } from "@eventwerk/contract/constants";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
 import { Pagination } from "../../components/catalogue-parts";
@@ -35,6 +35,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { locale } = context.get(requestState);
   try {
     const orders = await api.panel.orders(id, filters as Record<string, string>);
+    // Past the last page (a bookmark, or refunds since): the last page, whose links lead on.
+    if (orders.meta.pages > 0 && orders.meta.page > orders.meta.pages) {
+      const last = new URLSearchParams({ ...filters, page: String(orders.meta.pages) });
+      throw redirect(`${url.pathname}?${last}`);
+    }
     return { event: event.data, orders, filters, error: null, locale };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
