@@ -30,7 +30,7 @@ import { isClosed } from "../catalogue.ts";
 import { checkPlace } from "../geo.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { enqueue } from "../outbox.ts";
-import { eventChangeNoticeJob } from "../panel/change-notices.ts";
+import { CHANGE_NOTICE_DELAY_MINUTES, eventChangeNoticeJob } from "../panel/change-notices.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
 import { priceOrder, type VoucherRule } from "./pricing.ts";
@@ -737,12 +737,15 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           told_venue_id = coalesce(told_venue_id, (select venue_id from events where id = orders.event_id))
         where id = ${orderId} and (select fits from seats)
         returning id, event_id, told_starts_at, told_venue_id),
-      -- The start or venue changed since: the buyer is told, as the others were (change-notices.ts).
+      -- The start or venue changed since: the buyer is told, as the others were, and not before
+      -- the change's own notice is due (change-notices.ts).
       noticed as (
         insert into outbox_jobs (kind, payload, dedup_key, next_attempt_at)
         select ${eventChangeNoticeJob}, jsonb_build_object('event_id', e.id,
             'changed_at', to_char(e.schedule_changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-          'event-change-paid:' || paid.id, ${now.toISOString()}::timestamptz
+          'event-change-paid:' || paid.id,
+          greatest(${now.toISOString()}::timestamptz,
+            e.schedule_changed_at + make_interval(mins => ${CHANGE_NOTICE_DELAY_MINUTES}))
         from paid join events e on e.id = paid.event_id
         where e.schedule_changed_at is not null
           and (date_trunc('minute', paid.told_starts_at) <> date_trunc('minute', e.starts_at)
