@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
+import { sitemapEventsNumber, sitemapEventsPath } from "./lib/sitemap-paths";
 import {
   areaChain,
   areaNames,
@@ -16,8 +17,6 @@ import {
   redirects,
   resources,
   routerPath,
-  sitemapEventsNumber,
-  sitemapEventsPath,
 } from "./route-table";
 import routeConfig, { pageModules } from "./routes";
 

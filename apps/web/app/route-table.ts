@@ -276,37 +276,17 @@ export function eventParams(params: { slug_id?: string }): { slug: string; id: n
   return { slug: groups.slug, id: Number(groups.id) };
 }
 
-/** A path of the table with its params filled in; `of` names it in the error for a missing one. */
-function fillParams(path: string, params: Record<string, string | number>, of: string): string {
-  return path.replace(paramPattern, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing param '${name}' for ${of}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 /** The path of a page in a language, with its params filled in. */
 export function pathTo(
   key: PageKey,
   locale: Locale,
   params: Record<string, string | number> = {},
 ): string {
-  return fillParams(pageByKey(key)[locale], params, `page '${key}'`);
-}
-
-/** The path of the events' sitemap file `number` (from 1). */
-export const sitemapEventsPath = (number: number) =>
-  fillParams(resources.sitemapEvents.path, { number }, "the events' sitemap");
-
-const sitemapEventsPattern = compile(resources.sitemapEvents.path);
-
-/**
- * The number of the events' sitemap file a pathname names (`/sitemap-events-3.xml` → 3): a whole
- * number from 1, written without leading zeros (one address per file); null for anything else.
- */
-export function sitemapEventsNumber(pathname: string): number | null {
-  const number = sitemapEventsPattern.exec(pathname)?.groups?.number ?? "";
-  return /^[1-9]\d{0,8}$/.test(number) ? Number(number) : null;
+  return pageByKey(key)[locale].replace(paramPattern, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing param '${name}' for page '${key}'`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 /** The same page in the other language, keeping params, query and hash; null for unknown paths. */

@@ -25,7 +25,8 @@ import eventsEn from "../app/i18n/messages/en/events.json" with { type: "json" }
 import navEn from "../app/i18n/messages/en/nav.json" with { type: "json" };
 import searchEn from "../app/i18n/messages/en/search.json" with { type: "json" };
 import { eventsPerSitemap } from "../app/lib/sitemap.server";
-import { pathTo, resources, sitemapEventsPath } from "../app/route-table";
+import { sitemapEventsPath } from "../app/lib/sitemap-paths";
+import { pathTo, resources } from "../app/route-table";
 import {
   germanBrowser,
   languageButton,

@@ -1,7 +1,8 @@
 import { connect } from "node:net";
 import { apiPaths } from "@eventwerk/contract";
 import { expect, test } from "@playwright/test";
-import { pathTo, resources, sitemapEventsPath } from "../app/route-table";
+import { sitemapEventsPath } from "../app/lib/sitemap-paths";
+import { pathTo, resources } from "../app/route-table";
 
 /**
  * Hostile requests against the real combined server (scripts/start.ts, production build): none of

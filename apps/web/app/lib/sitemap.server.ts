@@ -4,7 +4,8 @@ import {
   type SitemapEventList,
   sitemapEventsMaxPage,
 } from "@eventwerk/contract";
-import { type PageKey, pages, pathTo, resources, sitemapEventsPath } from "../route-table";
+import { type PageKey, pages, pathTo, resources } from "../route-table";
+import { sitemapEventsPath } from "./sitemap-paths";
 
 /**
  * The sitemap: an index (`/sitemap.xml`) naming a file of the site's public pages and as many

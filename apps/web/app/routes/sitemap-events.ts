@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { apiFor } from "../api.server";
 import { publicOrigin } from "../config.server";
 import { eventSitemapEvents, eventsSitemap, xmlResponse } from "../lib/sitemap.server";
-import { sitemapEventsNumber } from "../route-table";
+import { sitemapEventsNumber } from "../lib/sitemap-paths";
 import type { Route } from "./+types/sitemap-events";
 
 /**

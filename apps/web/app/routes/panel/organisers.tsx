@@ -37,10 +37,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     if (list.data.length === 0 && list.meta.pages > 0 && list.meta.page > list.meta.pages) {
       list = await api.organisers({ ...asked, page: list.meta.pages });
     }
-    return { query, list, error: null };
+    return { query, list, error: null, statuses: organiserStatuses };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return { query, list: null, error: error.message };
+    return { query, list: null, error: error.message, statuses: organiserStatuses };
   }
 }
 
@@ -78,7 +78,9 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
   const t = useTranslations("panel");
   const format = useFormatter();
   const { to } = usePaths();
-  const { query, list, error } = loaderData;
+  // The states come with the data: the list is the server's, and the browser's shared chunk
+  // stays without it.
+  const { query, list, error, statuses } = loaderData;
   const { status } = query;
   const organisers = list?.data ?? [];
   /** The list's address: a state, the search and page size kept, a page (1 = none). */
@@ -96,7 +98,7 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
     >
       <h1 className="text-2xl font-bold tracking-tight">{t("organisersHeading")}</h1>
       <nav aria-label={t("organisersFilter")} className="flex flex-wrap gap-3">
-        {organiserStatuses.map((name) => (
+        {statuses.map((name) => (
           <Link
             key={name}
             to={href(name)}
