@@ -632,7 +632,7 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
   });
 }
 
-test("the event page's confirmed steps work without JavaScript (de)", async ({
+test("the event page's steps work without JavaScript, and reloading repeats none (de)", async ({
   browser,
   baseURL,
   request,
@@ -646,13 +646,24 @@ test("the event page's confirmed steps work without JavaScript (de)", async ({
   const page = await context.newPage();
   await loginAs(page, "de", organiser);
   await page.goto(pathTo("panel-event", "de", { id: eventId }));
+  // A success comes back as a page of its own (post, redirect, get): reloading it posts nothing.
+  await page.getByLabel(t.typeNameDe, { exact: true }).fill("Abendkasse");
+  await page.getByLabel(t.typeNameEn, { exact: true }).fill("Box office");
+  await page.getByLabel(t.typeNewPrice, { exact: true }).fill("30");
+  await page.getByLabel(t.typeNewCapacity, { exact: true }).fill("20");
+  await page.getByRole("button", { name: t.typeAdd }).click();
+  await expect(page.locator("#event-saved")).toHaveText(t.done.addType);
+  await page.reload();
+  await expect(page.locator("#event-saved")).toHaveText(t.done.addType);
+  const added = (await eventState(request, organiser.headers, eventId)).types;
+  expect(added).toHaveLength(3);
   const deleteButton = page.getByRole("button", {
     name: fill(t.typeDelete, { name: doomed.name_de }),
   });
   // Not ticked: the browser itself keeps the plain form from posting.
   await deleteButton.click();
   expect(await eventState(request, organiser.headers, eventId)).toMatchObject({
-    types: [{ id: doomed.id }, { id: types[1]!.id }],
+    types: [{ id: doomed.id }, { id: types[1]!.id }, { id: added[2]!.id }],
   });
   await page
     .getByRole("checkbox", { name: fill(t.typeDeleteConfirm, { name: doomed.name_de }) })
@@ -660,12 +671,14 @@ test("the event page's confirmed steps work without JavaScript (de)", async ({
   await deleteButton.click();
   await expect(page.locator("#event-saved")).toHaveText(t.done.deleteType);
   await expect(deleteButton).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator("#event-saved")).toHaveText(t.done.deleteType);
   await page.getByRole("checkbox", { name: t.cancelConfirm }).check();
   await page.getByRole("button", { name: t.cancelEvent }).click();
   await expect(page.locator("#event-saved")).toHaveText(t.done.cancel);
   expect(await eventState(request, organiser.headers, eventId)).toMatchObject({
     status: "cancelled",
-    types: [{ id: types[1]!.id }],
+    types: [{ id: types[1]!.id }, { id: added[2]!.id }],
   });
   await context.close();
 });

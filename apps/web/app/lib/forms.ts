@@ -1,4 +1,5 @@
 import { ApiError } from "@eventwerk/contract";
+import { redirect } from "react-router";
 
 /**
  * What a form action answers when the API turned the input down: the API's message and its
@@ -53,3 +54,18 @@ export const confirmField = "confirm";
  * but a post without (a browser that skips the check, or no form at all) must change nothing.
  */
 export const confirmed = (form: FormData) => form.get(confirmField) === "on";
+
+/**
+ * After a post that changed something: the same address again, `?notice=` naming what was done
+ * (post, redirect, get). Reloading the page then shows the notice again and posts nothing twice:
+ * no second ticket type, no second confirmation mail. The account area's notices work alike.
+ */
+export function redirectHere(url: URL, notice: string): never {
+  const next = new URL(url);
+  next.searchParams.set("notice", notice);
+  throw redirect(next.pathname + next.search);
+}
+
+/** The notice `redirectHere` put in the address, when it is one of this page's. */
+export const noticeIn = <N extends string>(url: URL, notices: readonly N[]): N | null =>
+  notices.find((name) => name === url.searchParams.get("notice")) ?? null;

@@ -8,7 +8,14 @@ import { FormMessage, SelectField, TextField } from "../../components/form-field
 import { linkClass, mutedText } from "../../components/page-parts";
 import { Badge } from "../../components/ui/badge";
 import { usePaths } from "../../hooks";
-import { confirmed, formFailure, optionalId, textValues } from "../../lib/forms";
+import {
+  confirmed,
+  formFailure,
+  noticeIn,
+  optionalId,
+  redirectHere,
+  textValues,
+} from "../../lib/forms";
 import type { Route } from "./+types/door";
 import {
   doorFieldNames,
@@ -20,10 +27,10 @@ import {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireOrganiser(context);
-  return doorScreen(await apiFor(context), url);
+  return { ...(await doorScreen(await apiFor(context), url)), notice: noticeIn(url, ["revoke"]) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   requireOrganiser(context);
   const form = await request.formData();
   const api = await apiFor(context);
@@ -37,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent: "revoke" as const, ok: false as const, target: id }, { status: 400 });
     }
     await api.door.revokeLink(id);
-    return { intent: "revoke" as const, ok: true as const, created: null };
+    redirectHere(url, "revoke");
   }
   const values = textValues(form, doorFieldNames);
   try {
@@ -64,7 +71,7 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
   const failure = actionData?.intent === "create" && !actionData.ok ? actionData : null;
   const created = actionData?.intent === "create" && actionData.ok ? actionData.created : null;
   const unconfirmed = actionData?.intent === "revoke" && !actionData.ok ? actionData.target : null;
-  const revoked = actionData?.intent === "revoke" && actionData.ok ? t("revoked") : null;
+  const revoked = !actionData && loaderData.notice ? t("revoked") : null;
   // A revoked link's row keeps no button: the focus goes to the notice.
   const noticeRef = useNoticeFocus(revoked);
   const time = (value: string) =>

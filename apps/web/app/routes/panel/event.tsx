@@ -13,11 +13,11 @@ import { Card } from "../../components/ui/card";
 import { requestState } from "../../context";
 import { useRootData } from "../../hooks";
 import { embedSnippet } from "../../lib/embed";
-import type { FormFailure } from "../../lib/forms";
+import { type FormFailure, noticeIn, redirectHere } from "../../lib/forms";
 import { berlinLocal } from "../../lib/panel-values";
 import { pathTo } from "../../route-table";
 import type { Route } from "./+types/event";
-import { runEventAction } from "./event.server";
+import { eventIntents, runEventAction } from "./event.server";
 import { type EventField, eventChoices } from "./panel.server";
 
 const eventId = (params: { id?: string }) => {
@@ -37,7 +37,7 @@ async function orNotFound<T>(promise: Promise<T>): Promise<T> {
   }
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = eventId(params);
   const api = await apiFor(context);
   const event = (await orNotFound(api.panel.event(id))).data;
@@ -49,23 +49,32 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The door screen: door links while the doors are to open, the scan log for good (past events
   // too); a draft never had a door.
   const door = event.status !== "draft";
-  return { event, vouchers: vouchers.data, audit: audit.data, door, ...choices };
+  return {
+    event,
+    vouchers: vouchers.data,
+    audit: audit.data,
+    door,
+    notice: noticeIn(url, eventIntents),
+    ...choices,
+  };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action({ params, request, url, context }: Route.ActionArgs) {
   const id = eventId(params);
   const result = await runEventAction(await apiFor(context), id, await request.formData());
-  const { locale } = context.get(requestState);
-  if (result.ok && "duplicate" in result && result.duplicate) {
+  if (!result.ok) return data(result, { status: 400 });
+  if ("duplicate" in result && result.duplicate) {
+    const { locale } = context.get(requestState);
     throw redirect(pathTo("panel-event", locale, { id: result.duplicate }));
   }
-  return data(result, { status: result.ok ? 200 : 400 });
+  redirectHere(url, result.intent);
 }
 
 export default function PanelEventPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("panel");
   const navigation = useNavigation();
   const { event, vouchers, audit, door, categories, venues, locale } = loaderData;
+  // Successes come back as the page's address with a notice; failures as the action's answer.
   const result = actionData as PanelFormResult | undefined;
   const statusResult =
     result && ["publish", "unpublish", "duplicate", "cancel"].includes(result.intent)
@@ -74,7 +83,9 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
   const saveFailure =
     result?.intent === "save" && !result.ok ? (result as unknown as FormFailure<EventField>) : null;
   const notice =
-    result?.ok && result.intent !== "duplicate" ? t(`done.${result.intent as "save"}`) : null;
+    !result && loaderData.notice && loaderData.notice !== "duplicate"
+      ? t(`done.${loaderData.notice}`)
+      : null;
   // A deleted type, a deactivated voucher or a cancelled event takes its button with it.
   const noticeRef = useNoticeFocus(notice);
   const title = locale === "en" ? event.title_en : event.title_de;

@@ -6,7 +6,7 @@ import { FormMessage } from "../../components/form-field";
 import { useMoney } from "../../components/panel/figures";
 import { Card } from "../../components/ui/card";
 import { requestState } from "../../context";
-import { confirmed } from "../../lib/forms";
+import { confirmed, noticeIn, redirectHere } from "../../lib/forms";
 import { pathTo } from "../../route-table";
 import type { Route } from "./+types/order";
 
@@ -15,11 +15,13 @@ const orderId = (params: { id?: string }) => {
   return Number(params.id);
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+const intents = ["resend", "refund"] as const;
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const api = await apiFor(context);
   try {
     const order = (await api.panel.order(orderId(params))).data;
-    return { order, locale: context.get(requestState).locale };
+    return { order, locale: context.get(requestState).locale, notice: noticeIn(url, intents) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
       throw data("Page Not Found", { status: 404 });
@@ -31,22 +33,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * Resend the confirmation (tickets attached) to the buyer, or cancel and refund: the whole
  * amount goes back through the order's payment provider.
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action({ params, request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent") === "resend" ? "resend" : "refund";
   // The money goes back for good: a post without the form's tick refunds nothing.
   if (intent === "refund" && !confirmed(form)) {
-    return data({ intent, ok: false, message: null, unconfirmed: true }, { status: 400 });
+    return data({ intent, message: null, unconfirmed: true }, { status: 400 });
   }
   try {
     const api = await apiFor(context);
     if (intent === "resend") await api.panel.resendOrderConfirmation(orderId(params));
     else await api.panel.refundOrder(orderId(params));
-    return { intent, ok: true, message: null, unconfirmed: false };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return data({ intent, ok: false, message: error.message, unconfirmed: false }, { status: 400 });
+    return data({ intent, message: error.message, unconfirmed: false }, { status: 400 });
   }
+  redirectHere(url, intent);
 }
 
 export default function PanelOrder({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,11 +56,8 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
   const money = useMoney();
   const format = useFormatter();
   const { order, locale } = loaderData;
-  const notice = actionData?.ok
-    ? actionData.intent === "resend"
-      ? t("resendDone")
-      : t("refundDone")
-    : null;
+  const done = actionData ? null : loaderData.notice;
+  const notice = done && (done === "resend" ? t("resendDone") : t("refundDone"));
   // A refunded order is paid no more: the refund's form, and its focused button, are gone.
   const noticeRef = useNoticeFocus(notice);
   const when = (iso: string) =>

@@ -7,6 +7,7 @@ import { FormMessage, TextField } from "../../components/form-field";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { usePaths } from "../../hooks";
+import { noticeIn, redirectHere } from "../../lib/forms";
 import type { Route } from "./+types/organisers";
 
 const actions = ["approve", "reject", "suspend", "reinstate"] as const;
@@ -29,6 +30,7 @@ function listQuery(url: URL) {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = listQuery(url);
+  const notice = noticeIn(url, actions);
   const asked = query as Record<string, string>;
   const api = (await apiFor(context)).panel;
   try {
@@ -37,33 +39,30 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     if (list.data.length === 0 && list.meta.pages > 0 && list.meta.page > list.meta.pages) {
       list = await api.organisers({ ...asked, page: list.meta.pages });
     }
-    return { query, list, error: null, statuses: organiserStatuses };
+    return { query, list, error: null, statuses: organiserStatuses, notice };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return { query, list: null, error: error.message, statuses: organiserStatuses };
+    return { query, list: null, error: error.message, statuses: organiserStatuses, notice };
   }
 }
 
 /** One decision on one organiser; rejecting and suspending need a reason. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = actions.find((name) => name === form.get("intent"));
   const userId = String(form.get("user_id") ?? "");
   const reason = String(form.get("reason") ?? "");
-  if (!intent)
-    return data({ ok: false, userId, intent: null, message: null, reason: null }, { status: 400 });
+  if (!intent) return data({ userId, intent: null, message: null, reason: null }, { status: 400 });
   const api = (await apiFor(context)).panel;
   try {
     if (intent === "approve") await api.approveOrganiser(userId);
     if (intent === "reject") await api.rejectOrganiser(userId, { reason });
     if (intent === "suspend") await api.suspendOrganiser(userId, { reason });
     if (intent === "reinstate") await api.reinstateOrganiser(userId);
-    return { ok: true, userId, intent, message: null, reason: null };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return data(
       {
-        ok: false,
         userId,
         intent,
         message: error.message,
@@ -72,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  redirectHere(url, intent);
 }
 
 export default function Organisers({ loaderData, actionData }: Route.ComponentProps) {
@@ -129,9 +129,9 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
           </button>
         </Form>
       </Card>
-      {actionData?.ok && (
+      {!actionData && loaderData.notice && (
         <FormMessage id="review-done" tone="success">
-          {t(`reviewDone.${actionData.intent as "approve"}`)}
+          {t(`reviewDone.${loaderData.notice}`)}
         </FormMessage>
       )}
       {error && (
@@ -152,10 +152,7 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
       {list && list.meta.total > 0 && <p>{t("organisersCount", { count: list.meta.total })}</p>}
       <ul className="space-y-4">
         {organisers.map((organiser) => {
-          const failure =
-            actionData && !actionData.ok && actionData.userId === organiser.user_id
-              ? actionData
-              : null;
+          const failure = actionData?.userId === organiser.user_id ? actionData : null;
           return (
             <Card as="li" key={organiser.user_id} className="space-y-3 p-5">
               <h2 className="text-lg font-semibold">{organiser.company_name}</h2>
