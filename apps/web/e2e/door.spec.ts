@@ -444,7 +444,7 @@ test("past events: the door screen lists them and opens their scan logs; the pan
   ).searchParams.get("event");
   await first.click();
   await expect(organiserPage).toHaveURL((url) => url.searchParams.get("event") === pastId);
-  await expect(organiserPage.getByTestId("door-closed-event")).toContainText(title);
+  await expect(organiserPage.getByTestId("door-refused-event")).toContainText(title);
   await expect(organiserPage.locator("#door-log")).toBeVisible();
   await expect(past.getByRole("link", { name: title })).toHaveAttribute("aria-current", "true");
   // Its doors have closed: no new door links.
@@ -454,7 +454,7 @@ test("past events: the door screen lists them and opens their scan logs; the pan
   await organiserPage.goto(pathTo("panel-event", "de", { id: Number(pastId) }));
   await organiserPage.getByRole("link", { name: panelDe.doorLink }).click();
   await expect(organiserPage).toHaveURL((url) => url.searchParams.get("event") === pastId);
-  await expect(organiserPage.getByTestId("door-closed-event")).toContainText(title);
+  await expect(organiserPage.getByTestId("door-refused-event")).toContainText(title);
 });
 
 test("axe finds nothing on the scanner and its green, amber and red verdicts", async ({

@@ -680,6 +680,10 @@ test("the event page's steps work without JavaScript, and reloading repeats none
     status: "cancelled",
     types: [{ id: types[1]!.id }, { id: added[2]!.id }],
   });
+  // The door screen says why the cancelled event takes no door links, and offers none.
+  await page.goto(`${pathTo("account-door", "de")}?event=${eventId}`);
+  await expect(page.getByTestId("door-refused-event")).toContainText("abgesagt");
+  await expect(page.getByRole("button", { name: doorTexts.de.create })).toHaveCount(0);
   await context.close();
 });
 

@@ -31,3 +31,17 @@ export const scanTone = (result: ScanResult): "green" | "amber" | "red" =>
     : result === "already_inside" || result === "not_inside" || result === "duplicate"
       ? "amber"
       : "red";
+
+/**
+ * Why an event takes no new door links, or null when it takes them: only a published event whose
+ * doors have not closed has a door to staff. One whose doors are still to open takes them, so
+ * the staff's phones are ready when the doors open.
+ */
+export type DoorLinkRefusal = "draft" | "cancelled" | "closed";
+export function doorLinkRefusal(
+  event: { status: "draft" | "published" | "cancelled"; endsAt: Date },
+  now: Date,
+): DoorLinkRefusal | null {
+  if (event.status !== "published") return event.status;
+  return event.endsAt.getTime() + doorClosesAfterEndMs <= now.getTime() ? "closed" : null;
+}

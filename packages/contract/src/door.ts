@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dataOf, oneLine, opaqueText, pageOf, pageQuery, refIdSchema } from "./common.ts";
 import { scanResults } from "./door-rules.ts";
+import { eventStatuses } from "./panel.ts";
 import { apiPrefix } from "./paths.ts";
 import { entryTypes } from "./ticket.ts";
 
@@ -65,6 +66,8 @@ export const doorEventSchema = z.object({
   title: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
+  /** With `ends_at`, whether the event takes door links (`doorLinkRefusal`). */
+  status: z.enum(eventStatuses),
 });
 export type DoorEvent = z.infer<typeof doorEventSchema>;
 export const doorEventsQuerySchema = z.object({

@@ -39,6 +39,7 @@ export const errorCodes = [
   "invalid_signature",
   "door_link_invalid",
   "exit_not_allowed",
+  "door_closed",
   "idempotency_key_reused",
   "internal_error",
   "service_unavailable",

@@ -8,6 +8,7 @@ import {
   type DoorTicket,
   doorClosesAfterEndMs,
   type doorEventsQuerySchema,
+  doorLinkRefusal,
   doorOpensBeforeStartMs,
   type EntryType,
   type Locale,
@@ -80,6 +81,7 @@ const toDoorEvent = (event: typeof events.$inferSelect, locale: Locale): DoorEve
   title: locale === "en" ? event.titleEn : event.titleDe,
   starts_at: event.startsAt.toISOString(),
   ends_at: event.endsAt.toISOString(),
+  status: event.status,
 });
 
 /**
@@ -146,6 +148,14 @@ export async function createDoorLink(
   now = new Date(),
 ): Promise<DoorLink> {
   const event = await ownEvent(db, userId, eventId);
+  const refusal = doorLinkRefusal(event, now);
+  if (refusal) {
+    throw new HttpError(
+      409,
+      "door_closed",
+      refusal === "closed" ? "door_closed" : `door_closed_${refusal}`,
+    );
+  }
   const token = `${doorTokenPrefix}${randomBytes(32).toString("base64url")}`;
   const closes = new Date(event.endsAt.getTime() + doorClosesAfterEndMs);
   const expiresAt = input.expires_in_hours
@@ -204,12 +214,7 @@ export async function doorLinkByToken(db: Db, token: string, now = new Date()): 
 export async function doorEvent(db: Db, eventId: number, locale: Locale) {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
   if (!event) throw notFound();
-  return {
-    id: event.id,
-    title: locale === "en" ? event.titleEn : event.titleDe,
-    starts_at: event.startsAt.toISOString(),
-    ends_at: event.endsAt.toISOString(),
-  };
+  return toDoorEvent(event, locale);
 }
 
 /**

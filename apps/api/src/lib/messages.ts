@@ -47,6 +47,11 @@ const de = {
   invalid_signature: "Die Signatur der Nachricht ist ungültig.",
   door_link_invalid: "Dieser Einlass-Link wurde widerrufen oder ist abgelaufen.",
   exit_not_allowed: "Dieser Einlass-Link erfasst nur Eintritte.",
+  door_closed:
+    "Der Einlass dieser Veranstaltung ist geschlossen: Neue Einlass-Links gibt es nicht mehr.",
+  door_closed_draft:
+    "Diese Veranstaltung ist noch nicht veröffentlicht: Einlass-Links gibt es erst danach.",
+  door_closed_cancelled: "Diese Veranstaltung ist abgesagt: Sie hat keinen Einlass mehr.",
   idempotency_key_reused:
     "Dieser Idempotency-Key gehört zu einer anderen Bestellung. Bitte verwenden Sie einen neuen.",
   // Field messages that schemas name by key.
@@ -252,6 +257,9 @@ const en: Catalogue = {
   invalid_signature: "The message's signature is invalid.",
   door_link_invalid: "This door link was revoked or has expired.",
   exit_not_allowed: "This door link records entries only.",
+  door_closed: "This event's doors have closed: no new door links can be made.",
+  door_closed_draft: "This event is not published yet: door links can be made once it is.",
+  door_closed_cancelled: "This event is cancelled: it has no door any more.",
   idempotency_key_reused:
     "This Idempotency-Key belongs to a different order. Please use a new one.",
   invalid_phone: "Please enter a valid phone number.",

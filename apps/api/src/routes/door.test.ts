@@ -86,6 +86,26 @@ const result = async (response: Awaited<ReturnType<typeof scan>>) => {
   return response.json<{ data: { outcome: ScanOutcome } }>().data.outcome;
 };
 
+/** A copy of the demo event (same organiser) that starts at `start` and lasts an hour. */
+async function copyOfDemoEvent(start: Date, status: "published" | "cancelled" | "draft") {
+  const [source] = await t.ctx.db.select().from(events).where(eq(events.id, eventId));
+  const { id: _, ...columns } = source!;
+  const suffix = randomUUID().slice(0, 8);
+  const [event] = await t.ctx.db
+    .insert(events)
+    .values({
+      ...columns,
+      slugDe: `kopie-${suffix}`,
+      slugEn: `copy-${suffix}`,
+      titleDe: `Kopie ${suffix}`,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 3_600_000),
+      status,
+    })
+    .returning();
+  return event!;
+}
+
 describe("door links", () => {
   it("are made by the event's organiser only, and answer their secret once", async () => {
     const link = await newLink({ gate: "Nord", mode: "entry_exit" });
@@ -122,6 +142,47 @@ describe("door links", () => {
       payload: {},
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it("are refused for a draft, a cancelled event and closed doors, in the visitor's language; doors still to open take them", async () => {
+    const hour = 3_600_000;
+    const soon = await copyOfDemoEvent(new Date(Date.now() + 30 * 86_400_000), "published");
+    // Ended 5 h 50 min ago: the doors close 6 h after the end, so they are still open.
+    const lateNight = await copyOfDemoEvent(new Date(Date.now() - 6.8 * hour), "published");
+    expect((await newLink({}, soon.id)).token).toMatch(/^door_/);
+    expect((await newLink({ expires_in_hours: 1 }, lateNight.id)).token).toMatch(/^door_/);
+
+    const closed = await copyOfDemoEvent(new Date(Date.now() - 7.1 * hour), "published");
+    const cancelled = await copyOfDemoEvent(new Date(Date.now() + 86_400_000), "cancelled");
+    const draft = await copyOfDemoEvent(new Date(Date.now() + 86_400_000), "draft");
+    for (const [event, de, en] of [
+      [
+        closed,
+        "Der Einlass dieser Veranstaltung ist geschlossen",
+        "This event's doors have closed",
+      ],
+      [cancelled, "Diese Veranstaltung ist abgesagt", "This event is cancelled"],
+      [draft, "noch nicht veröffentlicht", "not published yet"],
+    ] as const) {
+      for (const [language, text] of [
+        ["de", de],
+        ["en", en],
+      ] as const) {
+        const response = await call(t.app, {
+          method: "POST",
+          url: fillPath(doorPaths.links, { id: event.id }),
+          token: organiserToken,
+          locale: language,
+          // Even a link of its own lifetime: no door to staff.
+          payload: { expires_in_hours: 2 },
+        });
+        expect(response.statusCode, event.status).toBe(409);
+        expect(response.json().error.code).toBe("door_closed");
+        expect(response.json().error.message).toContain(text);
+      }
+      const made = await t.ctx.db.select().from(doorLinks).where(eq(doorLinks.eventId, event.id));
+      expect(made).toEqual([]);
+    }
   });
 
   it("refuse bad input with the field named", async () => {
@@ -323,7 +384,12 @@ describe("scanning", () => {
       .select({ id: events.id })
       .from(events)
       .innerJoin(users, eq(users.id, events.organiserId))
-      .where(sql`${users.email} = ${demoUsers.organiser.email} and ${events.id} <> ${eventId}`)
+      // Another of the organiser's events that takes door links (the tests add closed ones).
+      .where(
+        sql`${users.email} = ${demoUsers.organiser.email} and ${events.id} <> ${eventId}
+          and ${events.status} = 'published' and ${events.endsAt} > now()`,
+      )
+      .orderBy(events.id)
       .limit(1);
     const [here, there] = await Promise.all([newLink(), newLink({}, other!.id)]);
     const [, , , , , ticket] = await eventTickets();
@@ -497,22 +563,8 @@ describe("past events' scan logs", () => {
 
   /** A copy of the demo event that ended days ago (its doors closed), with one scan in its log. */
   async function pastEvent(daysAgo: number, status: "published" | "cancelled" | "draft") {
-    const [source] = await t.ctx.db.select().from(events).where(eq(events.id, eventId));
-    const { id: _, ...columns } = source!;
     const start = new Date(Date.now() - daysAgo * 86_400_000);
-    const suffix = randomUUID().slice(0, 8);
-    const [event] = await t.ctx.db
-      .insert(events)
-      .values({
-        ...columns,
-        slugDe: `vergangen-${suffix}`,
-        slugEn: `past-${suffix}`,
-        titleDe: `Vergangen ${suffix}`,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + 3_600_000),
-        status,
-      })
-      .returning();
+    const event = await copyOfDemoEvent(start, status);
     await t.ctx.db.insert(doorScans).values({
       scanId: randomUUID(),
       eventId: event!.id,

@@ -92,7 +92,8 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         security,
         params: idParamSchema,
         body: createDoorLinkSchema,
-        response: { 201: doorLinkResponseSchema, ...errors },
+        // 409: the event is a draft, cancelled, or its doors have closed.
+        response: { 201: doorLinkResponseSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {

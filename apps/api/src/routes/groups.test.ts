@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import Fastify, { type FastifyPluginAsync, type RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPlugin } from "../app.ts";
@@ -174,7 +174,15 @@ describe("guards", () => {
     const [event] = await t.ctx.db
       .select({ id: events.id })
       .from(events)
-      .where(eq(events.organiserId, (await organiserId())!))
+      // One that takes door links: published, its doors not closed (the seed has past ones too).
+      .where(
+        and(
+          eq(events.organiserId, (await organiserId())!),
+          eq(events.status, "published"),
+          gt(events.endsAt, new Date()),
+        ),
+      )
+      .orderBy(events.id)
       .limit(1);
     const link = await createDoorLink(t.ctx.db, (await organiserId())!, event!.id, {
       mode: "entry",

@@ -1,4 +1,4 @@
-import { type ApiClient, ApiError, type DoorLink } from "@eventwerk/contract";
+import { type ApiClient, ApiError, type DoorLink, doorLinkRefusal } from "@eventwerk/contract";
 import { data, type RouterContextProvider } from "react-router";
 import { requestState } from "../../context";
 import { optionalId } from "../../lib/forms";
@@ -47,7 +47,8 @@ const pastPerPage = 10;
 /**
  * The chosen event (`?event=`), the first upcoming one otherwise, with its links and scan log;
  * and a page (`?past_page=`) of the events whose doors have closed, whose logs stay reachable.
- * A past event is chosen by id (the panel links to it too): its log names it.
+ * Any other event of the organiser is chosen by id (a past or a cancelled one: the panel links
+ * to it too); its log names it.
  */
 export async function doorScreen(api: ApiClient, url: URL) {
   const pastPage = optionalId(url.searchParams.get("past_page") ?? undefined) ?? 1;
@@ -61,7 +62,7 @@ export async function doorScreen(api: ApiClient, url: URL) {
   const upcomingEvent = events.find((entry) => entry.id === chosen) ?? null;
   const pastLog = !upcomingEvent && chosen ? await logOf(api, chosen) : null;
   const event = upcomingEvent ?? pastLog?.event ?? events[0] ?? null;
-  if (!event) return { events, past: pastList, event: null, closed: false, links: [], log: [] };
+  if (!event) return { events, past: pastList, event: null, refusal: null, links: [], log: [] };
   const [links, log] = await Promise.all([
     api.door.links(event.id),
     pastLog ?? api.door.log(event.id),
@@ -70,8 +71,8 @@ export async function doorScreen(api: ApiClient, url: URL) {
     events,
     past: pastList,
     event,
-    // Not among the upcoming: its doors have closed, no new links.
-    closed: pastLog !== null,
+    // Why no new links, as the API would refuse them: a draft, a cancelled event, closed doors.
+    refusal: doorLinkRefusal({ status: event.status, endsAt: new Date(event.ends_at) }, new Date()),
     links: links.data,
     log: log.data.slice(0, 100),
   };

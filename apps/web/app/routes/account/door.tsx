@@ -66,7 +66,7 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
   const t = useTranslations("doorLinks");
   const format = useFormatter();
   const busy = useNavigation().state === "submitting";
-  const { events, past, event, closed, links, log } = loaderData;
+  const { events, past, event, refusal, links, log } = loaderData;
   const { to } = usePaths();
   const failure = actionData?.intent === "create" && !actionData.ok ? actionData : null;
   const created = actionData?.intent === "create" && actionData.ok ? actionData.created : null;
@@ -122,9 +122,9 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <Section id="door" title={t("heading")} intro={t("intro")}>
-        {closed && (
-          <p data-testid="door-closed-event">
-            {t("closedEvent", { title: event.title, time: time(event.starts_at) })}
+        {refusal && (
+          <p data-testid="door-refused-event">
+            {t(`refusedEvent.${refusal}`, { title: event.title, time: time(event.starts_at) })}
           </p>
         )}
         {events.length > 0 && (
@@ -135,7 +135,7 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
               label={t("event")}
               // A choice is always made: no empty first option to require against.
               required={false}
-              defaultValue={closed ? undefined : String(event.id)}
+              defaultValue={refusal ? undefined : String(event.id)}
               options={events.map((entry) => ({
                 value: entry.id,
                 label: `${entry.title} (${time(entry.starts_at)})`,
@@ -148,7 +148,7 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
         )}
       </Section>
 
-      {!closed && (
+      {!refusal && (
         <Section id="door-new" title={t("newHeading")} intro={t("newIntro")}>
           <Form method="post" className="grid gap-4 sm:grid-cols-3">
             <input type="hidden" name="event" value={event.id} />
