@@ -1,5 +1,6 @@
 import type { Locale } from "@eventwerk/contract";
 import type { EventRecord } from "./catalogue-queries.ts";
+import type { MailAttachment } from "./mailer.ts";
 
 /**
  * A tiny iCalendar (RFC 5545) writer for one event: escaped text values, UTC times, lines
@@ -105,4 +106,13 @@ export function eventCalendar(
     `-//${options.siteName}//Catalogue//${options.locale.toUpperCase()}`,
   );
   return { body, filename: `${summary.slug}.ics` };
+}
+
+/** The event's calendar file as a mail attachment, published (no invitation to answer). */
+export function calendarAttachment(calendar: { body: string; filename: string }) {
+  return {
+    filename: calendar.filename,
+    content: calendar.body,
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+  } satisfies MailAttachment;
 }

@@ -177,6 +177,8 @@ const de = {
     "Hallo {name},\n\nder Veranstalter {organiser} hat Termin oder Ort der Veranstaltung „{event}“ geändert:\n\n{changes}\n\nIhre Tickets aus Bestellung {order} bleiben gültig; Sie müssen nichts tun. Ihre Tickets online: {link}\n\nWenn Sie zum neuen Termin oder Ort nicht kommen können, antworten Sie auf diese E-Mail: Sie erreicht den Veranstalter.\n\nIhr {site}-Team",
   event_change_mail_date: "Neuer Termin: {date} (bisher {before})",
   event_change_mail_venue: "Neuer Ort: {venue} (bisher {before})",
+  event_change_mail_calendar:
+    "Im Anhang: der Termin für Ihren Kalender; importiert ersetzt er den bisherigen Eintrag.",
   event_cancelled_mail_text:
     "Hallo {name},\n\nleider wurde die Veranstaltung {event} abgesagt. Wir haben Ihnen den Betrag Ihrer Bestellung {order} ({total}) vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
   organiser_approved_mail_subject: "Ihr Veranstalterkonto ist freigegeben – {site}",
@@ -378,6 +380,8 @@ const en: Catalogue = {
     "Hello {name},\n\nthe organiser {organiser} has changed the date or venue of “{event}”:\n\n{changes}\n\nYour tickets from order {order} remain valid; you need not do anything. Your tickets online: {link}\n\nIf you cannot come at the new date or venue, reply to this email: it reaches the organiser.\n\nYour {site} team",
   event_change_mail_date: "New date: {date} (was {before})",
   event_change_mail_venue: "New venue: {venue} (was {before})",
+  event_change_mail_calendar:
+    "Attached: the event for your calendar; imported, it replaces the earlier entry.",
   event_cancelled_mail_text:
     "Hello {name},\n\nunfortunately the event {event} has been cancelled. We have refunded your order {order} ({total}) in full; your tickets are no longer valid.\n\nYour {site} team",
   organiser_approved_mail_subject: "Your organiser account is approved – {site}",

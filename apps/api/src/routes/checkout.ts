@@ -25,7 +25,7 @@ import type { Config } from "../config.ts";
 import type { Context, ContextOptions } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { optionalUser } from "../lib/auth.ts";
-import { eventCalendar } from "../lib/catalogue-ics.ts";
+import { calendarAttachment, eventCalendar } from "../lib/catalogue-ics.ts";
 import { findEvent } from "../lib/catalogue-queries.ts";
 import { ticketsPdf } from "../lib/checkout/documents.ts";
 import { orderConfirmationMail, orderRefundedMail } from "../lib/checkout/mails.ts";
@@ -145,7 +145,6 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       const { order_id } = orderJobSchema.parse(job.payload);
       const locale = await orderLocale(order_id);
       const { order, pdf, calendar } = await paidOrder(order_id, locale);
-      const ics = calendar();
       await ctx.mailer.send(
         orderConfirmationMail(
           order,
@@ -158,11 +157,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
               content: await pdf(),
               contentType: "application/pdf",
             },
-            {
-              filename: ics.filename,
-              content: ics.body,
-              contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-            },
+            calendarAttachment(calendar()),
           ],
         ),
       );

@@ -20,6 +20,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
+import { icsDate } from "../lib/catalogue-ics.ts";
 import { eventDate } from "../lib/checkout/format.ts";
 import { eventChangeNoticeJob, sendChangeNotices } from "../lib/panel/change-notices.ts";
 import { uploadStorageDir } from "../lib/panel/covers.ts";
@@ -39,6 +40,7 @@ import {
   registerOrganiser,
   ticketTypeFields,
 } from "../testing/panel-fixtures.ts";
+import { mailAttachments } from "../testing/pdf.ts";
 import { checkoutServices } from "./checkout.ts";
 
 /** The Berlin calendar day of an instant as `YYYY-MM-DD`, as the API's day filters read it. */
@@ -912,6 +914,13 @@ describe("events", () => {
         // A reply reaches the organiser; the link opens the order's tickets, a guest's too.
         expect(mail).toMatch(new RegExp(`^Reply-To: ${owner.email}`, "im"));
         expect(mail).toMatch(/order=\d+&token=/);
+        // The event's calendar file with the confirmation's UID: a calendar moves its entry.
+        const files = [...mailAttachments(mail).values()];
+        expect(files.map((file) => file.type)).toEqual(["text/calendar"]);
+        expect(mail).toMatch(/Im Anhang: der Termin|Attached: the event/);
+        const calendar = files[0]!.body.toString("utf8");
+        expect(calendar).toContain(`UID:event-${event.id}@`);
+        expect(calendar).toContain(`DTSTART:${icsDate(new Date(newStart))}`);
       }
       const audit = await call(t.app, {
         method: "GET",
@@ -979,6 +988,7 @@ describe("events", () => {
         .where(eq(s.events.id, event.id))) as [{ changedAt: Date }];
       const site = {
         site: "Eventwerk",
+        publicUrl: t.ctx.config.PUBLIC_URL,
         statusUrl: checkoutServices.get(t.ctx)!.checkout.statusUrl,
       };
       // Jobs of their own: a mail's dedup key would hide a second one of the same job.

@@ -109,7 +109,11 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     await sendChangeNotices(
       ctx.db,
       { id: job.id, eventId: event_id, changedAt: new Date(changed_at) },
-      { site: ctx.config.SITE_NAME, statusUrl: checkout().checkout.statusUrl },
+      {
+        site: ctx.config.SITE_NAME,
+        publicUrl: ctx.config.PUBLIC_URL,
+        statusUrl: checkout().checkout.statusUrl,
+      },
     );
     // Its mails are due now.
     ctx.outbox.wake();

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { CheckoutOrder, Locale } from "@eventwerk/contract";
+import { type CheckoutOrder, type Locale, locales } from "@eventwerk/contract";
 import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "../../db/client.ts";
 import { cities, events, orders, organiserProfiles, users, venues } from "../../db/schema.ts";
+import { calendarAttachment, eventCalendar } from "../catalogue-ics.ts";
+import { findEvent } from "../catalogue-queries.ts";
 import { eventDate } from "../checkout/format.ts";
 import { t } from "../messages.ts";
 import { enqueue, enqueueMail } from "../outbox.ts";
@@ -75,7 +77,8 @@ async function venueLines(tx: Transaction, ids: number[]) {
 /**
  * The notice job. Unless a later change's notice is to come, every paid order whose buyer was
  * told another start or venue than the event's now (by the confirmation, or an earlier notice)
- * gets a mail in the order's language with what changed (the organiser's address to reply to),
+ * gets a mail in the order's language with what changed and the event's calendar file (the
+ * organiser's address to reply to),
  * and is stamped as told, in one transaction. The orders are claimed by that stamp, so a job run
  * twice, or two at once, tell each buyer once; the event's row is not locked, so its sales go on.
  * Nothing once the event is cancelled (the cancellation has its own mail).
@@ -85,10 +88,28 @@ export async function sendChangeNotices(
   job: { id: number; eventId: number; changedAt: Date },
   options: {
     site: string;
+    publicUrl: string;
     /** The order's return page, which its token opens for a guest too. */
     statusUrl: (order: Pick<CheckoutOrder, "id" | "created_at">, locale: Locale) => string;
   },
 ): Promise<number> {
+  // The event's calendar file in both languages: the confirmation's file with the same UID, so a
+  // calendar that imports it moves the entry instead of adding one. Read before the transaction:
+  // the catalogue's statements run on the database (PGlite's one connection is the
+  // transaction's until it ends).
+  const calendars = Object.fromEntries(
+    await Promise.all(
+      locales.map(async (locale) => {
+        const record = await findEvent(db, job.eventId, locale, new Date());
+        const file =
+          record &&
+          calendarAttachment(
+            eventCalendar(record, { publicUrl: options.publicUrl, siteName: options.site, locale }),
+          );
+        return [locale, file] as const;
+      }),
+    ),
+  ) as Record<Locale, ReturnType<typeof calendarAttachment> | null>;
   return db.transaction(async (tx) => {
     const [event] = await tx
       .select({
@@ -178,6 +199,8 @@ export async function sendChangeNotices(
             before: venue(order.beforeVenue!, locale),
           }),
       ].filter((line): line is string => typeof line === "string");
+      const calendar = calendars[locale];
+      if (calendar) changes.push("", t(locale, "event_change_mail_calendar"));
       await enqueueMail(
         tx,
         {
@@ -196,6 +219,7 @@ export async function sendChangeNotices(
             site: options.site,
           }),
           ...(organiser ? { replyTo: organiser.email } : {}),
+          ...(calendar ? { attachments: [calendar] } : {}),
         },
         `event-change:${job.id}:${order.id}`,
       );
