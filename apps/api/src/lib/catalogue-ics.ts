@@ -58,6 +58,8 @@ export function foldLine(line: string): string {
   return out.join("\r\n ");
 }
 
+const sequenceEpoch = Date.UTC(2020, 0, 1);
+
 export function buildCalendar(event: CalendarEvent, productId: string): string {
   const lines = [
     "BEGIN:VCALENDAR",
@@ -68,6 +70,10 @@ export function buildCalendar(event: CalendarEvent, productId: string): string {
     "BEGIN:VEVENT",
     `UID:${escapeText(event.uid)}`,
     `DTSTAMP:${icsDate(event.stamp)}`,
+    // Calendars take the file with the higher sequence as the newer version of the same UID: the
+    // seconds from 2020 to the last change only grow (a moved event's notice after its
+    // confirmation), and stay a 32-bit integer, as RFC 5545 wants, until 2088.
+    `SEQUENCE:${Math.max(0, Math.floor((event.stamp.getTime() - sequenceEpoch) / 1000))}`,
     `DTSTART:${icsDate(event.start)}`,
     `DTEND:${icsDate(event.end)}`,
     `SUMMARY:${escapeText(event.summary)}`,

@@ -158,10 +158,6 @@ export const mailJobSchema = z.object({
   subject: z.string(),
   text: z.string(),
   replyTo: z.string().optional(),
-  /** Text files only (a calendar file): the job's payload is JSON. */
-  attachments: z
-    .array(z.object({ filename: z.string(), content: z.string(), contentType: z.string() }))
-    .optional(),
 });
 
 export const enqueueMail = (db: Db, mail: z.input<typeof mailJobSchema>, dedupKey: string) =>

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import {
   type CheckoutOrder,
   checkoutPaths,
@@ -73,12 +71,8 @@ async function buy(
 }
 
 /** The raw emails (MIME, attachments in base64) sent to an address. */
-async function rawMailsTo(email: string) {
-  const dir = path.join(t.dataDir, "outbox");
-  const files = (await readdir(dir)).sort();
-  const mails = await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
-  return mails.filter((mail) => mail.includes(`To: ${email}`));
-}
+const rawMailsTo = async (email: string) =>
+  (await t.rawOutbox()).filter((mail) => mail.includes(`To: ${email}`));
 
 const fileUrl = (pathTemplate: string, params: Record<string, number>, query = "") =>
   `${fillPath(pathTemplate, params)}${query}`;

@@ -28,6 +28,7 @@ import { refundCancelledEvents } from "../lib/panel/orders.ts";
 import {
   call,
   createTestApp,
+  readMail,
   registerVisitor,
   type TestApp,
   testDatabase,
@@ -851,6 +852,24 @@ describe("events", () => {
       };
     };
 
+    /**
+     * The calendar file of the order's one mail that `kind` matches, taken from the mail as
+     * written: decoded whole, a base64 part's closing "=" would join the next part's boundary.
+     */
+    const calendarOf = async (orderId: number, kind: RegExp) => {
+      const mails = (await t.rawOutbox()).filter((raw) => {
+        const text = readMail(raw);
+        return kind.test(text) && new RegExp(`(Bestellung|order) ${orderId} `).test(text);
+      });
+      expect(mails, `mails of order ${orderId}`).toHaveLength(1);
+      const files = [...mailAttachments(mails[0]!).entries()].filter(([name]) =>
+        name.endsWith(".ics"),
+      );
+      expect(files.map(([, file]) => file.type)).toEqual(["text/calendar"]);
+      return files[0]![1].body.toString("utf8");
+    };
+    const sequenceOf = (calendar: string) => Number(/^SEQUENCE:(\d+)\r?$/m.exec(calendar)?.[1]);
+
     /** The mail of one order: its number stands in the text ("Bestellung 12 …", "order 12 …"). */
     const mailOf = (mails: string[], orderId: number) => {
       const found = mails.filter((m) => new RegExp(`(Bestellung|order) ${orderId} `).test(m));
@@ -861,8 +880,14 @@ describe("events", () => {
     it("reaches each paid order's buyer once, in the order's language, with what they were told, after the organiser's last save", async () => {
       const owner = await approvedOrganiser(t.app, t.ctx.db);
       const { event, type } = await saleEvent(owner.token);
+      // Last edited an hour before the sale: the confirmations' calendar files are that version.
+      await t.ctx.db
+        .update(s.events)
+        .set({ updatedAt: new Date(Date.now() - 3_600_000) })
+        .where(eq(s.events.id, event.id));
       const german = await buy(event.id, type.id, 2);
       const english = await buy(event.id, type.id, 1, undefined, "en");
+      const confirmationCalendar = await calendarOf(german, /Ihre Tickets:/);
       // Neither an unpaid order nor a refunded one holds a ticket.
       await placeOrder(event.id, type.id);
       const refunded = await buy(event.id, type.id);
@@ -914,13 +939,15 @@ describe("events", () => {
         // A reply reaches the organiser; the link opens the order's tickets, a guest's too.
         expect(mail).toMatch(new RegExp(`^Reply-To: ${owner.email}`, "im"));
         expect(mail).toMatch(/order=\d+&token=/);
-        // The event's calendar file with the confirmation's UID: a calendar moves its entry.
-        const files = [...mailAttachments(mail).values()];
-        expect(files.map((file) => file.type)).toEqual(["text/calendar"]);
         expect(mail).toMatch(/Im Anhang: der Termin|Attached: the event/);
-        const calendar = files[0]!.body.toString("utf8");
+      }
+      // Each carries the event's calendar file with the confirmation's UID and a higher
+      // sequence: a calendar that imports it moves the entry.
+      for (const order of [german, english]) {
+        const calendar = await calendarOf(order, /Neuer Termin|New date/);
         expect(calendar).toContain(`UID:event-${event.id}@`);
         expect(calendar).toContain(`DTSTART:${icsDate(new Date(newStart))}`);
+        expect(sequenceOf(calendar)).toBeGreaterThan(sequenceOf(confirmationCalendar));
       }
       const audit = await call(t.app, {
         method: "GET",
@@ -988,7 +1015,6 @@ describe("events", () => {
         .where(eq(s.events.id, event.id))) as [{ changedAt: Date }];
       const site = {
         site: "Eventwerk",
-        publicUrl: t.ctx.config.PUBLIC_URL,
         statusUrl: checkoutServices.get(t.ctx)!.checkout.statusUrl,
       };
       // Jobs of their own: a mail's dedup key would hide a second one of the same job.

@@ -32,8 +32,10 @@ import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import { eventAudit } from "../lib/panel/audit.ts";
 import {
+  eventChangeMailJob,
   eventChangeNoticeJob,
   eventChangeNoticeJobSchema,
+  sendChangeMail,
   sendChangeNotices,
 } from "../lib/panel/change-notices.ts";
 import { uploadCover } from "../lib/panel/covers.ts";
@@ -109,15 +111,17 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     await sendChangeNotices(
       ctx.db,
       { id: job.id, eventId: event_id, changedAt: new Date(changed_at) },
-      {
-        site: ctx.config.SITE_NAME,
-        publicUrl: ctx.config.PUBLIC_URL,
-        statusUrl: checkout().checkout.statusUrl,
-      },
+      { site: ctx.config.SITE_NAME, statusUrl: checkout().checkout.statusUrl },
     );
     // Its mails are due now.
     ctx.outbox.wake();
   });
+  ctx.outbox.handle(eventChangeMailJob, (job) =>
+    sendChangeMail(ctx.db, ctx.mailer, job.payload, {
+      site: ctx.config.SITE_NAME,
+      publicUrl: ctx.config.PUBLIC_URL,
+    }),
+  );
 
   api.get(
     panelPaths.dashboard,

@@ -59,8 +59,10 @@ export type TestApp = {
   ctx: Context;
   dataDir: string;
   close: () => Promise<void>;
-  /** Emails written to the outbox so far, newest last (the due jobs are run first). */
+  /** Emails written to the outbox so far, newest last (the due jobs are run first), readable. */
   outbox: () => Promise<string[]>;
+  /** The same as written (MIME): attachments are read from these (`mailAttachments`). */
+  rawOutbox: () => Promise<string[]>;
   /** Runs outbox jobs until none is due (also those another runner of this instance holds). */
   drainOutbox: () => Promise<void>;
 };
@@ -113,6 +115,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(ctx);
   await app.ready();
   const outboxDir = path.join(dataDir, "outbox");
+  const rawOutbox = async () => {
+    await drainOutbox(ctx);
+    const files = (await readdir(outboxDir).catch(() => [])).sort();
+    return Promise.all(files.map((file) => readFile(path.join(outboxDir, file), "utf8")));
+  };
   return {
     app,
     ctx,
@@ -124,14 +131,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await rm(dataDir, { recursive: true, force: true });
     },
     drainOutbox: () => drainOutbox(ctx),
-    outbox: async () => {
-      await drainOutbox(ctx);
-      const files = (await readdir(outboxDir).catch(() => [])).sort();
-      const mails = await Promise.all(
-        files.map((file) => readFile(path.join(outboxDir, file), "utf8")),
-      );
-      return mails.map(readMail);
-    },
+    outbox: async () => (await rawOutbox()).map(readMail),
+    rawOutbox,
   };
 }
 

@@ -7,8 +7,9 @@ import { cities, events, orders, organiserProfiles, users, venues } from "../../
 import { calendarAttachment, eventCalendar } from "../catalogue-ics.ts";
 import { findEvent } from "../catalogue-queries.ts";
 import { eventDate } from "../checkout/format.ts";
+import type { Mailer } from "../mailer.ts";
 import { t } from "../messages.ts";
-import { enqueue, enqueueMail } from "../outbox.ts";
+import { enqueue, mailJobSchema } from "../outbox.ts";
 import { deliverable } from "../users.ts";
 import { audit } from "./audit.ts";
 
@@ -18,6 +19,36 @@ export const eventChangeNoticeJobSchema = z.object({
   /** When the change was saved: a later change's notice tells instead. */
   changed_at: z.iso.datetime(),
 });
+
+/**
+ * One buyer's notice: a finished mail, and the event whose calendar file it carries. The file
+ * (with the confirmation's UID, so an imported entry moves) is made when the mail goes out, as
+ * the confirmation's is: the job stays small however long the description.
+ */
+export const eventChangeMailJob = "event_change_mail";
+export const eventChangeMailJobSchema = mailJobSchema.extend({
+  calendar: z.object({ event_id: z.number().int(), locale: z.enum(locales) }).nullable(),
+});
+
+export async function sendChangeMail(
+  db: Database,
+  mailer: Mailer,
+  payload: unknown,
+  options: { site: string; publicUrl: string },
+) {
+  const { calendar, ...mail } = eventChangeMailJobSchema.parse(payload);
+  const record = calendar && (await findEvent(db, calendar.event_id, calendar.locale, new Date()));
+  const file =
+    record &&
+    calendarAttachment(
+      eventCalendar(record, {
+        publicUrl: options.publicUrl,
+        siteName: options.site,
+        locale: calendar.locale,
+      }),
+    );
+  await mailer.send({ ...mail, ...(file ? { attachments: [file] } : {}) });
+}
 
 /**
  * Ticket holders hear of a new start or venue this long after the organiser's last change of
@@ -88,28 +119,10 @@ export async function sendChangeNotices(
   job: { id: number; eventId: number; changedAt: Date },
   options: {
     site: string;
-    publicUrl: string;
     /** The order's return page, which its token opens for a guest too. */
     statusUrl: (order: Pick<CheckoutOrder, "id" | "created_at">, locale: Locale) => string;
   },
 ): Promise<number> {
-  // The event's calendar file in both languages: the confirmation's file with the same UID, so a
-  // calendar that imports it moves the entry instead of adding one. Read before the transaction:
-  // the catalogue's statements run on the database (PGlite's one connection is the
-  // transaction's until it ends).
-  const calendars = Object.fromEntries(
-    await Promise.all(
-      locales.map(async (locale) => {
-        const record = await findEvent(db, job.eventId, locale, new Date());
-        const file =
-          record &&
-          calendarAttachment(
-            eventCalendar(record, { publicUrl: options.publicUrl, siteName: options.site, locale }),
-          );
-        return [locale, file] as const;
-      }),
-    ),
-  ) as Record<Locale, ReturnType<typeof calendarAttachment> | null>;
   return db.transaction(async (tx) => {
     const [event] = await tx
       .select({
@@ -199,11 +212,13 @@ export async function sendChangeNotices(
             before: venue(order.beforeVenue!, locale),
           }),
       ].filter((line): line is string => typeof line === "string");
-      const calendar = calendars[locale];
+      // The file is made when the mail goes out; a draft's event is not in the catalogue.
+      const calendar = event.status === "published";
       if (calendar) changes.push("", t(locale, "event_change_mail_calendar"));
-      await enqueueMail(
-        tx,
-        {
+      await enqueue(tx, {
+        kind: eventChangeMailJob,
+        dedupKey: `event-change:${job.id}:${order.id}`,
+        payload: {
           to: order.email,
           subject: t(locale, "event_change_mail_subject", { event: title, site: options.site }),
           text: t(locale, "event_change_mail_text", {
@@ -219,10 +234,9 @@ export async function sendChangeNotices(
             site: options.site,
           }),
           ...(organiser ? { replyTo: organiser.email } : {}),
-          ...(calendar ? { attachments: [calendar] } : {}),
-        },
-        `event-change:${job.id}:${order.id}`,
-      );
+          calendar: calendar ? { event_id: job.eventId, locale } : null,
+        } satisfies z.input<typeof eventChangeMailJobSchema>,
+      });
     }
     await audit(tx, {
       actorId: null,
