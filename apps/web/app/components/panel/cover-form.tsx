@@ -30,7 +30,7 @@ export function CoverForm({
         alt={t("coverAlt")}
         className="aspect-video w-full max-w-sm rounded-lg object-cover"
       />
-      <Form method="post" encType="multipart/form-data" className="space-y-4">
+      <Form method="post" preventScrollReset encType="multipart/form-data" className="space-y-4">
         {failure && !failure.fields?.cover && (
           <FormMessage id="cover-form-error" tone="error">
             {failure.message}

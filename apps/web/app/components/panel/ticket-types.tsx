@@ -77,6 +77,7 @@ export function TicketTypes({
               )}
               <Form
                 method="post"
+                preventScrollReset
                 className="mt-3 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5"
               >
                 <input type="hidden" name="intent" value="updateType" />
@@ -143,6 +144,7 @@ export function TicketTypes({
       </ul>
       <Form
         method="post"
+        preventScrollReset
         className="space-y-4 rounded-lg border border-dashed border-neutral-300 p-4 dark:border-neutral-700"
       >
         <h3 className="font-semibold">{t("typeNew")}</h3>

@@ -81,6 +81,7 @@ export function Vouchers({
       )}
       <Form
         method="post"
+        preventScrollReset
         className="space-y-4 rounded-lg border border-dashed border-neutral-300 p-4 dark:border-neutral-700"
       >
         <h3 className="font-semibold">{t("voucherNew")}</h3>

@@ -136,7 +136,11 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
               // A choice is always made: no empty first option to require against.
               required={false}
               defaultValue={refusal ? undefined : String(event.id)}
-              options={events.map((entry) => ({
+              // The chosen event among them, also when it is not one of the listed first 100.
+              options={[
+                ...(refusal || events.some((entry) => entry.id === event.id) ? [] : [event]),
+                ...events,
+              ].map((entry) => ({
                 value: entry.id,
                 label: `${entry.title} (${time(entry.starts_at)})`,
               }))}

@@ -3,6 +3,7 @@ import { data, Form, Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
 import { Pagination } from "../../components/catalogue-parts";
+import { useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage, TextField } from "../../components/form-field";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
@@ -82,6 +83,9 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
   // stays without it.
   const { query, list, error, statuses } = loaderData;
   const { status } = query;
+  const notice = !actionData && loaderData.notice ? t(`reviewDone.${loaderData.notice}`) : null;
+  // A decision moves its organiser out of the list, and the focused button with them.
+  const noticeRef = useNoticeFocus(notice);
   const organisers = list?.data ?? [];
   /** The list's address: a state, the search and page size kept, a page (1 = none). */
   const href = (state: OrganiserStatus, page = 1) => {
@@ -129,9 +133,9 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
           </button>
         </Form>
       </Card>
-      {!actionData && loaderData.notice && (
-        <FormMessage id="review-done" tone="success">
-          {t(`reviewDone.${loaderData.notice}`)}
+      {notice && (
+        <FormMessage id="review-done" tone="success" ref={noticeRef} tabIndex={-1}>
+          {notice}
         </FormMessage>
       )}
       {error && (
@@ -180,7 +184,7 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
               )}
               <div className="flex flex-wrap items-end gap-4">
                 {status === "pending" && (
-                  <Form method="post">
+                  <Form method="post" preventScrollReset>
                     <input type="hidden" name="user_id" value={organiser.user_id} />
                     <input type="hidden" name="intent" value="approve" />
                     <button type="submit" className="button-primary">
@@ -189,7 +193,7 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
                   </Form>
                 )}
                 {(status === "pending" || status === "approved") && (
-                  <Form method="post" className="flex flex-wrap items-end gap-3">
+                  <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
                     <input type="hidden" name="user_id" value={organiser.user_id} />
                     <input
                       type="hidden"
@@ -210,7 +214,7 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
                   </Form>
                 )}
                 {status === "suspended" && (
-                  <Form method="post">
+                  <Form method="post" preventScrollReset>
                     <input type="hidden" name="user_id" value={organiser.user_id} />
                     <input type="hidden" name="intent" value="reinstate" />
                     <button type="submit" className="button-primary">
