@@ -109,9 +109,9 @@ async function venueLines(tx: Transaction, ids: number[]) {
  * The notice job. Unless a later change's notice is to come, every paid order whose buyer was
  * told another start or venue than the event's now (by the confirmation, or an earlier notice)
  * gets a mail in the order's language with what changed and the event's calendar file (the
- * organiser's address to reply to),
- * and is stamped as told, in one transaction. The orders are claimed by that stamp, so a job run
- * twice, or two at once, tell each buyer once; the event's row is not locked, so its sales go on.
+ * organiser's address to reply to), and is stamped as told, in one transaction. The orders are
+ * claimed by that stamp, so a job run twice, or two at once, tell each buyer once; the event's
+ * row is not locked, so its sales go on.
  * Nothing once the event is cancelled (the cancellation has its own mail).
  */
 export async function sendChangeNotices(
