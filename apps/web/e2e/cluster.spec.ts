@@ -32,6 +32,9 @@ test.describe("npm start with several workers on PostgreSQL", () => {
   };
 
   test.beforeAll(async () => {
+    // The wait below allows two minutes: a loaded machine takes longer than a hook's 30 s to
+    // migrate, seed and start both workers.
+    test.setTimeout(150_000);
     await admin(`create database ${database}`);
     const url = new URL(adminUrl ?? "");
     url.pathname = `/${database}`;
