@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmed } from "./forms";
+import { confirmed, noticeIn, redirectHere } from "./forms";
 
 const post = (fields: [string, string][]) => {
   const form = new FormData();
@@ -43,5 +43,42 @@ describe("the tick of a step that cannot be undone", () => {
     const form = new FormData();
     form.append("confirm", new Blob(["on"]), "confirm.txt");
     expect(confirmed(form)).toBe(false);
+  });
+});
+
+describe("the notice after a post (post, redirect, get)", () => {
+  const redirected = (url: string, notice: string) => {
+    try {
+      redirectHere(new URL(url), notice);
+    } catch (thrown) {
+      return thrown as Response;
+    }
+    throw new Error("no redirect");
+  };
+
+  it("goes back to the same page with its other parameters, replacing an older notice", () => {
+    const response = redirected(
+      "http://localhost/panel/veranstalter?status=pending&q=B%C3%BChne&notice=reject",
+      "approve",
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      "/panel/veranstalter?status=pending&q=B%C3%BChne&notice=approve",
+    );
+  });
+
+  it("stays on this site whatever the address's host", () => {
+    const location = redirected("http://evil.example/panel/bestellungen/4", "resend").headers.get(
+      "location",
+    );
+    expect(location).toBe("/panel/bestellungen/4?notice=resend");
+  });
+
+  it("is read only when it is one of the page's own", () => {
+    const url = (query: string) => new URL(`http://localhost/panel/bestellungen/4${query}`);
+    expect(noticeIn(url("?notice=refund"), ["resend", "refund"])).toBe("refund");
+    expect(noticeIn(url("?notice=approve"), ["resend", "refund"])).toBeNull();
+    expect(noticeIn(url("?notice="), ["resend", "refund"])).toBeNull();
+    expect(noticeIn(url(""), ["resend", "refund"])).toBeNull();
   });
 });
