@@ -431,6 +431,35 @@ test("door links: used on another browser without signing in, revoked, refused",
   }
 });
 
+test("a door link is made once per form: a reload without JavaScript shows it again, the next form makes another", async ({
+  browser,
+  baseURL,
+}) => {
+  const listed = (page: Page, gate: string) =>
+    page.locator("#door-links li").filter({ hasText: gate });
+  // With JavaScript: the form that made a link comes back ready for the next one.
+  const first = await createLink(organiserPage, concert.eventId, { gate: "Zweimal" });
+  await organiserPage.getByRole("button", { name: doorLinksDe.create }).click();
+  await expect(organiserPage.locator("#door-link-url")).not.toHaveValue(first);
+  await expect(listed(organiserPage, "Zweimal")).toHaveCount(2);
+
+  // Without: reloading the answer posts the form again, and gets the same link back.
+  const context = await browser.newContext({ baseURL, locale: "de-DE", javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await loginAs(page, "de", organiser);
+    const gate = `Neu geladen ${Date.now()}`;
+    const link = await createLink(page, concert.eventId, { gate });
+    const reloaded = await page.reload();
+    expect(reloaded?.request().method()).toBe("POST");
+    await expect(page.locator("#door-link-url")).toHaveValue(link);
+    await page.goto(`${pathTo("account-door", "de")}?event=${concert.eventId}`);
+    await expect(listed(page, gate)).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+});
+
 test("past events: the door screen lists them and opens their scan logs; the panel links there", async () => {
   await organiserPage.goto(pathTo("account-door", "de"));
   const past = organiserPage.locator("#door-past");

@@ -9,6 +9,12 @@ export const defaultLocale: Locale = "de";
 /** The header that picks the language of translated fields and messages. */
 export const localeHeader = "x-localization";
 
+/**
+ * A retried create with the same key answers what the first made: the same order (a double click
+ * holds once), the same door link (a reloaded form makes no second).
+ */
+export const idempotencyKeyHeader = "idempotency-key";
+
 /** Anonymous catalogue answers and pages: shared caches keep them a minute, stale while refreshing. */
 export const publicCacheControl = "public, max-age=60, stale-while-revalidate=300";
 

@@ -728,9 +728,18 @@ export const doorLinks = pgTable(
     mode: doorModeEnum("mode").notNull().default("entry"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * A create call's Idempotency-Key, as its SHA-256, and the secret sealed with the key itself:
+     * the creator's retry answers the same link with its secret, a database reader gets neither.
+     */
+    idempotencyKeyHash: text("idempotency_key_hash"),
+    sealedToken: text("sealed_token"),
     createdAt: createdAt(),
   },
-  (t) => [index("door_links_event_idx").on(t.eventId)],
+  (t) => [
+    index("door_links_event_idx").on(t.eventId),
+    uniqueIndex("door_links_idempotency_idx").on(t.createdBy, t.idempotencyKeyHash),
+  ],
 );
 
 /** Every scan at the door, accepted or not: what, where, by which device, when. */

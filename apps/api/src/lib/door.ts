@@ -33,6 +33,7 @@ import {
   tickets,
 } from "../db/schema.ts";
 import { HttpError } from "./http-error.ts";
+import { seal, unseal } from "./secrets.ts";
 import { isSignedTicketCode } from "./ticket-codes.ts";
 
 type Db = Database | Transaction;
@@ -139,15 +140,38 @@ export async function listDoorLinks(db: Db, userId: string, eventId: number): Pr
   return rows.map((row) => toDoorLink(row));
 }
 
-/** A new link with its secret, answered once; it expires when asked, else when the doors close. */
+/**
+ * The link an earlier call with this Idempotency-Key made, with its secret unsealed by the key;
+ * null when there is none. The key is the caller's: it names no other organiser's link.
+ */
+async function linkOfKey(db: Db, userId: string, eventId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(doorLinks)
+    .where(and(eq(doorLinks.createdBy, userId), eq(doorLinks.idempotencyKeyHash, hashToken(key))));
+  if (!row) return null;
+  if (row.eventId !== eventId) throw new HttpError(409, "idempotency_key_reused");
+  return toDoorLink(row, (row.sealedToken && unseal(row.sealedToken, key)) ?? undefined);
+}
+
+/**
+ * A new link with its secret, answered once; it expires when asked, else when the doors close.
+ * A retry with the same Idempotency-Key (a reloaded form, a double click) answers the link the
+ * first call made, secret included, and makes no second one.
+ */
 export async function createDoorLink(
   db: Db,
   userId: string,
   eventId: number,
   input: CreateDoorLink,
+  idempotencyKey?: string,
   now = new Date(),
 ): Promise<DoorLink> {
   const event = await ownEvent(db, userId, eventId);
+  if (idempotencyKey) {
+    const made = await linkOfKey(db, userId, eventId, idempotencyKey);
+    if (made) return made;
+  }
   const refusal = doorLinkRefusal(event, now);
   if (refusal) {
     throw new HttpError(
@@ -170,9 +194,20 @@ export async function createDoorLink(
       gate: input.gate ?? null,
       mode: input.mode,
       expiresAt,
+      ...(idempotencyKey
+        ? {
+            idempotencyKeyHash: hashToken(idempotencyKey),
+            sealedToken: seal(token, idempotencyKey),
+          }
+        : {}),
     })
+    // Two calls with one key at once: the second inserts nothing and answers the first's link.
+    .onConflictDoNothing({ target: [doorLinks.createdBy, doorLinks.idempotencyKeyHash] })
     .returning();
-  return toDoorLink(row!, token);
+  if (row) return toDoorLink(row, token);
+  const made = idempotencyKey ? await linkOfKey(db, userId, eventId, idempotencyKey) : null;
+  if (!made) throw new Error("A door link's insert conflicted without an Idempotency-Key");
+  return made;
 }
 
 /** Revoking twice keeps the first moment; another organiser's link is 404. */

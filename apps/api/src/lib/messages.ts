@@ -53,7 +53,7 @@ const de = {
     "Diese Veranstaltung ist noch nicht veröffentlicht: Einlass-Links gibt es erst danach.",
   door_closed_cancelled: "Diese Veranstaltung ist abgesagt: Sie hat keinen Einlass mehr.",
   idempotency_key_reused:
-    "Dieser Idempotency-Key gehört zu einer anderen Bestellung. Bitte verwenden Sie einen neuen.",
+    "Dieser Idempotency-Key gehört zu einer anderen Anfrage. Bitte verwenden Sie einen neuen.",
   // Field messages that schemas name by key.
   invalid_phone: "Bitte geben Sie eine gültige Telefonnummer an.",
   invalid_tax_number: "Bitte geben Sie eine gültige Steuernummer an.",
@@ -263,7 +263,7 @@ const en: Catalogue = {
   door_closed_draft: "This event is not published yet: door links can be made once it is.",
   door_closed_cancelled: "This event is cancelled: it has no door any more.",
   idempotency_key_reused:
-    "This Idempotency-Key belongs to a different order. Please use a new one.",
+    "This Idempotency-Key belongs to a different request. Please use a new one.",
   invalid_phone: "Please enter a valid phone number.",
   invalid_tax_number: "Please enter a valid tax number.",
   password_rule:

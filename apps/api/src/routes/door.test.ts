@@ -1,9 +1,10 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   type DoorLink,
   type DoorTicket,
   doorPaths,
   fillPath,
+  idempotencyKeyHeader,
   type ScanOutcome,
 } from "@eventwerk/contract";
 import { eq, ne, sql } from "drizzle-orm";
@@ -46,12 +47,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newLink(body: Record<string, unknown> = {}, event = eventId): Promise<DoorLink> {
+async function newLink(
+  body: Record<string, unknown> = {},
+  event = eventId,
+  idempotencyKey?: string,
+): Promise<DoorLink> {
   const response = await call(t.app, {
     method: "POST",
     url: fillPath(doorPaths.links, { id: event }),
     token: organiserToken,
     payload: body,
+    headers: idempotencyKey ? { [idempotencyKeyHeader]: idempotencyKey } : {},
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: DoorLink }>().data;
@@ -147,7 +153,7 @@ describe("door links", () => {
   it("are refused for a draft, a cancelled event and closed doors, in the visitor's language; doors still to open take them", async () => {
     const hour = 3_600_000;
     const soon = await copyOfDemoEvent(new Date(Date.now() + 30 * 86_400_000), "published");
-    // Ended 5 h 50 min ago: the doors close 6 h after the end, so they are still open.
+    // Ended 5 h 48 min ago: the doors close 6 h after the end, so they are still open.
     const lateNight = await copyOfDemoEvent(new Date(Date.now() - 6.8 * hour), "published");
     expect((await newLink({}, soon.id)).token).toMatch(/^door_/);
     expect((await newLink({ expires_in_hours: 1 }, lateNight.id)).token).toMatch(/^door_/);
@@ -185,6 +191,84 @@ describe("door links", () => {
     }
   });
 
+  it("answer a retry with the same Idempotency-Key with the first call's link, secret included, and make no second", async () => {
+    const key = randomUUID();
+    const first = await newLink({ gate: "Süd" }, eventId, key);
+    const again = await newLink({ gate: "Süd" }, eventId, key);
+    expect(again).toEqual(first);
+    expect(again.token).toMatch(/^door_/);
+    const session = await call(t.app, {
+      method: "GET",
+      url: doorPaths.session,
+      token: again.token,
+    });
+    expect(session.statusCode).toBe(200);
+    const keyed = async (key: string) =>
+      t.ctx.db
+        .select({ id: doorLinks.id, sealed: doorLinks.sealedToken })
+        .from(doorLinks)
+        .where(
+          eq(doorLinks.idempotencyKeyHash, createHash("sha256").update(key).digest("base64url")),
+        );
+    // Neither the key nor the secret is stored as sent.
+    const [stored] = await keyed(key);
+    expect(stored?.id).toBe(first.id);
+    expect(stored?.sealed).not.toContain(first.token);
+    expect(JSON.stringify(await t.ctx.db.select().from(doorLinks))).not.toContain(key);
+
+    // A double click: two calls with one key at the same moment make one link.
+    const twin = randomUUID();
+    const [a, b] = await Promise.all([newLink({}, eventId, twin), newLink({}, eventId, twin)]);
+    expect(a.id).toBe(b.id);
+    expect(a.token).toBe(b.token);
+    expect(await keyed(twin)).toHaveLength(1);
+    // Another key, another link.
+    expect((await newLink({}, eventId, randomUUID())).id).not.toBe(a.id);
+
+    // The key names this call's link only: with another event it is refused, in either language.
+    const soon = await copyOfDemoEvent(new Date(Date.now() + 30 * 86_400_000), "published");
+    for (const [locale, text] of [
+      ["de", "gehört zu einer anderen Anfrage"],
+      ["en", "belongs to a different request"],
+    ] as const) {
+      const reused = await call(t.app, {
+        method: "POST",
+        url: fillPath(doorPaths.links, { id: soon.id }),
+        token: organiserToken,
+        locale,
+        payload: {},
+        headers: { [idempotencyKeyHeader]: key },
+      });
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json().error.code).toBe("idempotency_key_reused");
+      expect(reused.json().error.message).toContain(text);
+    }
+    expect(await t.ctx.db.select().from(doorLinks).where(eq(doorLinks.eventId, soon.id))).toEqual(
+      [],
+    );
+
+    // Another organiser's link made with the same key is theirs: this call makes its own.
+    const [other] = await t.ctx.db
+      .select({ event: events.id, organiser: events.organiserId })
+      .from(events)
+      .innerJoin(users, eq(users.id, events.organiserId))
+      .where(ne(users.email, demoUsers.organiser.email))
+      .limit(1);
+    const shared = randomUUID();
+    const [theirs] = await t.ctx.db
+      .insert(doorLinks)
+      .values({
+        eventId: other!.event,
+        createdBy: other!.organiser!,
+        tokenHash: randomUUID(),
+        idempotencyKeyHash: createHash("sha256").update(shared).digest("base64url"),
+      })
+      .returning();
+    const mine = await newLink({}, eventId, shared);
+    expect(mine.id).not.toBe(theirs!.id);
+    expect(mine.event_id).toBe(eventId);
+  });
+
   it("refuse bad input with the field named", async () => {
     for (const payload of [
       { mode: "exit_only" },
@@ -200,6 +284,17 @@ describe("door links", () => {
         payload,
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe("validation_failed");
+    }
+    for (const key of ["short", "k".repeat(101)]) {
+      const response = await call(t.app, {
+        method: "POST",
+        url: fillPath(doorPaths.links, { id: eventId }),
+        token: organiserToken,
+        payload: {},
+        headers: { [idempotencyKeyHeader]: key },
+      });
+      expect(response.statusCode, key).toBe(400);
       expect(response.json().error.code).toBe("validation_failed");
     }
   });

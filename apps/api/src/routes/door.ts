@@ -10,6 +10,8 @@ import {
   doorSessionSchema,
   doorTicketListSchema,
   errorBodySchema,
+  idempotencyHeadersSchema,
+  idempotencyKeyHeader,
   idParamSchema,
   type Scan,
   scanResponseSchema,
@@ -89,8 +91,11 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       schema: {
         tags: ["door"],
         summary: "Create a door link: it opens the scanner for this event without a password",
+        description:
+          "The answer carries the link's secret `token`, once. A retry with the same `Idempotency-Key` header answers the link the first call made, its token included, and makes no second; the key is the caller's own, and another event's call with it answers 409 `idempotency_key_reused`. A draft, a cancelled event or closed doors: 409 `door_closed`.",
         security,
         params: idParamSchema,
+        headers: idempotencyHeadersSchema,
         body: createDoorLinkSchema,
         // 409: the event is a draft, cancelled, or its doors have closed.
         response: { 201: doorLinkResponseSchema, ...errors, 409: errorBodySchema },
@@ -102,6 +107,7 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         request.auth.userId,
         request.params.id,
         request.body,
+        request.headers[idempotencyKeyHeader],
       );
       reply.code(201).header("cache-control", "private, no-store");
       return { data: link };

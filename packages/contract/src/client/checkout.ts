@@ -10,7 +10,7 @@ import {
   type UpdateOrder,
 } from "../checkout.ts";
 import { dataOf } from "../common.ts";
-import type { Locale } from "../constants.ts";
+import { idempotencyKeyHeader, type Locale } from "../constants.ts";
 import { fillPath } from "../paths.ts";
 import type { Loose, Transport } from "./transport.ts";
 
@@ -47,7 +47,7 @@ export const checkoutCalls = ({ request, get, file }: Transport) => ({
     request("POST", checkoutPaths.orders, {
       schema: createdOrderSchema,
       json: body,
-      headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : undefined,
+      headers: idempotencyKey ? { [idempotencyKeyHeader]: idempotencyKey } : undefined,
     }),
   order: (id: number, token?: string) =>
     request("GET", orderPath(checkoutPaths.order, id), {

@@ -1,3 +1,4 @@
+import { idempotencyKeyHeader } from "../constants.ts";
 import {
   type CreateDoorLink,
   type DoorEventsQuery,
@@ -22,10 +23,11 @@ import type { Loose, Transport } from "./transport.ts";
 export const doorCalls = ({ request, get }: Transport) => ({
   events: (query: DoorEventsQuery = {}) => get(doorPaths.events, doorEventListSchema, query),
   links: (eventId: number) => get(fillPath(doorPaths.links, { id: eventId }), doorLinkListSchema),
-  createLink: (eventId: number, body: Loose<CreateDoorLink>) =>
+  createLink: (eventId: number, body: Loose<CreateDoorLink>, idempotencyKey?: string) =>
     request("POST", fillPath(doorPaths.links, { id: eventId }), {
       schema: doorLinkResponseSchema,
       json: body,
+      headers: idempotencyKey ? { [idempotencyKeyHeader]: idempotencyKey } : undefined,
     }),
   revokeLink: (id: number) =>
     request("POST", fillPath(doorPaths.revokeLink, { id }), { schema: doorLinkResponseSchema }),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
@@ -27,7 +28,12 @@ import {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireOrganiser(context);
-  return { ...(await doorScreen(await apiFor(context), url)), notice: noticeIn(url, ["revoke"]) };
+  return {
+    ...(await doorScreen(await apiFor(context), url)),
+    notice: noticeIn(url, ["revoke"]),
+    // The create form's Idempotency-Key: a reload that posts it again answers the same link.
+    nonce: randomUUID(),
+  };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -48,7 +54,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   const values = textValues(form, doorFieldNames);
   try {
-    const link = (await api.door.createLink(eventId, linkInput(values))).data;
+    const nonce = String(form.get("nonce") ?? "");
+    const link = (await api.door.createLink(eventId, linkInput(values), nonce || undefined)).data;
     const created = await linkToShare(request, context, link);
     return { intent: "create" as const, ok: true as const, created };
   } catch (error) {
@@ -156,6 +163,7 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
         <Section id="door-new" title={t("newHeading")} intro={t("newIntro")}>
           <Form method="post" className="grid gap-4 sm:grid-cols-3">
             <input type="hidden" name="event" value={event.id} />
+            <input type="hidden" name="nonce" value={loaderData.nonce} />
             <TextField
               id="door-gate"
               name="gate"
