@@ -71,6 +71,18 @@ export const personName = (max = 80) => oneLine(max).regex(bidiControlPattern, i
 /** A token or id that is compared, never shown: one line, untrimmed. */
 export const opaqueText = (max: number, min = 1) =>
   lengthBetween(z.string(), min, max).regex(oneLinePattern, invalidCharacters);
+/**
+ * A moment as ISO 8601 with offset, within the years PostgreSQL and JavaScript both write: the
+ * format alone lets through year 0, and 9999-12-31T23:59:59-14:00, which is 10000 in UTC.
+ */
+export const isoMoment = () =>
+  z.iso.datetime({ offset: true, error: "invalid_datetime" }).refine(
+    (value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 1970 && year <= 9999;
+    },
+    { error: "invalid_datetime" },
+  );
 export const phoneSchema = oneLine(32, 0).regex(/^\+?[0-9 ()/-]{4,}$/, { error: "invalid_phone" });
 
 export const okSchema = dataOf(z.object({ success: z.literal(true) }));

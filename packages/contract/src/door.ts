@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { dataOf, oneLine, opaqueText, pageOf, pageQuery, refIdSchema } from "./common.ts";
+import {
+  dataOf,
+  isoMoment,
+  oneLine,
+  opaqueText,
+  pageOf,
+  pageQuery,
+  refIdSchema,
+} from "./common.ts";
 import { scanResults } from "./door-rules.ts";
 import { eventStatuses } from "./panel.ts";
 import { apiPrefix } from "./paths.ts";
@@ -120,7 +128,7 @@ export const scanSchema = z
     code: opaqueText(600),
     entry_type: z.enum(entryTypes),
     /** When the device scanned (ISO): offline scans arrive later. Defaults to now. */
-    scanned_at: z.iso.datetime({ offset: true }).optional(),
+    scanned_at: isoMoment().optional(),
     /** The device's name, as its staff set it. */
     device: oneLine(60).optional(),
   })

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { imageSchema } from "./catalogue.ts";
-import { dataOf, idSchema, multiLine, oneLine, pageOf, pageQuery, refIdSchema } from "./common.ts";
+import {
+  dataOf,
+  idSchema,
+  isoMoment,
+  multiLine,
+  oneLine,
+  pageOf,
+  pageQuery,
+  refIdSchema,
+} from "./common.ts";
 import {
   approvalStatuses,
   orderStatuses,
@@ -43,7 +52,7 @@ export const panelPaths = {
 } as const;
 
 /** A moment as ISO 8601 with offset (what `datetime-local` fields become on the web side). */
-const moment = z.iso.datetime({ offset: true, error: "invalid_datetime" });
+const moment = isoMoment();
 
 // --- Events -------------------------------------------------------------------------------
 

@@ -610,6 +610,14 @@ describe("scanning", () => {
       { scan_id: randomUUID(), code: "", entry_type: "entry" },
       { scan_id: randomUUID(), code: "x", entry_type: "sideways" },
       { scan_id: randomUUID(), code: "x", entry_type: "entry", scanned_at: "yesterday" },
+      // A device's clock far off: the database writes neither year 0 nor 10000 (UTC).
+      { scan_id: randomUUID(), code: "x", entry_type: "entry", scanned_at: "0000-01-01T00:00:00Z" },
+      {
+        scan_id: randomUUID(),
+        code: "x",
+        entry_type: "entry",
+        scanned_at: "9999-12-31T23:59:59-14:00",
+      },
     ]) {
       const response = await call(t.app, {
         method: "POST",
@@ -626,6 +634,23 @@ describe("scanning", () => {
       payload: { scans: [] },
     });
     expect(empty.statusCode).toBe(400);
+    const farOff = await call(t.app, {
+      method: "POST",
+      url: doorPaths.sync,
+      token: link.token,
+      payload: {
+        scans: [
+          {
+            scan_id: randomUUID(),
+            code: "x",
+            entry_type: "entry",
+            scanned_at: "0000-01-01T00:00:00Z",
+          },
+        ],
+      },
+    });
+    expect(farOff.statusCode).toBe(400);
+    expect(farOff.json().error.code).toBe("validation_failed");
   });
 
   it("limits the requests of one door link, not of the others", async () => {

@@ -668,6 +668,9 @@ describe("events", () => {
       [{ venue_id: 999_999 }, "venue_id"],
       [{ venue_id: otherVenueId }, "venue_id"],
       [{ starts_at: "morgen" }, "starts_at"],
+      // Well-formed, but beyond what the database writes: year 10000 in UTC, and year 0.
+      [{ ends_at: "9999-12-31T23:59:59-14:00" }, "ends_at"],
+      [{ starts_at: "0000-06-01T00:00:00Z" }, "starts_at"],
       [{ starts_at: new Date(Date.now() - 86_400_000).toISOString() }, "starts_at"],
       [{ ends_at: fields.starts_at }, "ends_at"],
       [{ age_limit: -1 }, "age_limit"],
@@ -1170,6 +1173,8 @@ describe("ticket types and vouchers", () => {
       [{ max_per_order: 101 }, "max_per_order"],
       [{ sort_order: -1 }, "sort_order"],
       [{ sales_start: "bald" }, "sales_start"],
+      [{ sales_start: "0000-01-01T00:00:00Z" }, "sales_start"],
+      [{ sales_end: "9999-12-31T23:00:00-14:00" }, "sales_end"],
       [
         {
           sales_start: "2030-01-02T10:00:00+01:00",
@@ -1349,6 +1354,7 @@ describe("ticket types and vouchers", () => {
       [{ ticket_type_id: 999_999 }, "ticket_type_id"],
       [{ max_uses: 0 }, "max_uses"],
       [{ valid_from: "heute" }, "valid_from"],
+      [{ valid_from: "0000-01-01T00:00:00Z" }, "valid_from"],
       [{ valid_from: "2030-01-02T00:00:00Z", valid_until: "2030-01-01T00:00:00Z" }, "valid_until"],
     ];
     for (const [change, field] of cases) {
