@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ErrorBody, TokenResponse, User } from "@eventwerk/contract";
@@ -872,6 +873,36 @@ describe("refresh limits", () => {
         expect(renewed.statusCode).toBe(200);
         refreshToken = renewed.json<TokenResponse>().refresh_token;
       }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("counts wrong client secrets per address through the refresh grant too", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      // Each renewal with a made-up refresh token of its own: only the address can count them.
+      const guess = (ip: string, secret: string) =>
+        call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          headers: { "x-forwarded-for": ip },
+          payload: {
+            grant_type: "refresh_token",
+            refresh_token: `made-up-${randomUUID()}`,
+            ...testClient,
+            client_secret: secret,
+          },
+        });
+      const statuses = [];
+      for (let n = 0; n < 4; n++)
+        statuses.push((await guess("10.7.0.1", `guess-${n}-secret`)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // Not even the right secret is checked from there meanwhile; other addresses go on.
+      expect((await guess("10.7.0.1", testClient.client_secret)).statusCode).toBe(429);
+      const elsewhere = await guess("10.7.0.2", testClient.client_secret);
+      expect(elsewhere.statusCode).toBe(400);
+      expect(errorOf(elsewhere).code).toBe("invalid_grant");
     } finally {
       await limited.close();
     }

@@ -64,6 +64,10 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       } else {
         await ctx.rateLimiter.hit("token", [`ip:${addressKey(request.ip)}`]);
       }
+      // Wrong client secrets count per address whatever the grant: a renewal with a made-up
+      // refresh token is counted against that token only, and would otherwise try secrets freely.
+      const address = `ip:${addressKey(request.ip)}`;
+      await ctx.rateLimiter.check("client-failure", [address]);
       const [client] = await ctx.db
         .select()
         .from(oauthClients)
@@ -74,7 +78,10 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
         client?.secretHash ?? unknownClientHash,
         body.client_secret,
       );
-      if (!client || !secretValid) throw new HttpError(401, "invalid_client");
+      if (!client || !secretValid) {
+        await ctx.rateLimiter.count("client-failure", [address]);
+        throw new HttpError(401, "invalid_client");
+      }
       if (!isCurrentClientSecretHash(client.secretHash)) {
         // A row from before SHA-256 client hashes: replaced now that the secret is known.
         await ctx.db
