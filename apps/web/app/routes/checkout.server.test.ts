@@ -5,6 +5,7 @@ import {
   detailFields,
   detailsUpdate,
   idempotencyKey,
+  pageNonce,
   paymentRedirect,
   readBuyForm,
 } from "./checkout.server";
@@ -100,7 +101,19 @@ describe("the event page's ticket form", () => {
       idempotencyKey(nonce, { ...guest, address: "192.0.2.2" }),
     );
     expect(idempotencyKey(nonce, guest)).not.toBe(idempotencyKey("other-nonce-123", guest));
-    expect(idempotencyKey(nonce, guest).length).toBeLessThanOrEqual(100);
+    expect(idempotencyKey(nonce, guest)?.length).toBeLessThanOrEqual(100);
+  });
+
+  it("gives a guest's post with the page's own nonce no key: the cached page is everyone's", () => {
+    const page = pageNonce();
+    expect(page).toMatch(/^page-[\w-]+$/);
+    expect(pageNonce()).not.toBe(page);
+    const guest = { user: null, address: "192.0.2.1", browser: "Chrome" };
+    // Two guests behind one address and browser, both on the cached page: no shared order.
+    expect(idempotencyKey(page, guest)).toBeUndefined();
+    // The nonce the form's script made in this browser; a signed-in visitor's page of their own.
+    expect(idempotencyKey(crypto.randomUUID(), guest)).toMatch(/^[\w-]{43}$/);
+    expect(idempotencyKey(page, { ...guest, user: "7" })).toMatch(/^[\w-]{43}$/);
   });
 
   it("puts a selection into a link and reads it back", () => {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   type ApiClient,
   ApiError,
@@ -96,15 +96,25 @@ export function readBuyForm(form: FormData): BuyForm {
 }
 
 /**
- * The Idempotency-Key of a ticket form post: the form's nonce, scoped to the visitor. A guest's
- * page may come from the short guest page cache (the same nonce for everyone within seconds);
- * the API keeps a guest's key per address, and the key also covers the browser, so that two
- * guests behind one address do not share an order. A double click still sends the same key.
+ * The nonce a page renders into its ticket form. A guest's page may come from the guest page
+ * cache (or a CDN): the same nonce for everyone within seconds. Its prefix tells it from the one
+ * the form's script makes in the browser once it runs.
+ */
+export const pageNonce = () => `page-${randomUUID()}`;
+
+/**
+ * The Idempotency-Key of a ticket form post: the form's nonce, scoped to the visitor, so that a
+ * double click holds once. A signed-in visitor's page is their own, and a nonce made by the
+ * browser is that browser's. A guest's page nonce is not: two guests behind one address with the
+ * same browser would send the same key, and the second would get the first's order and its
+ * token. Such a post (no JavaScript, or a click before it ran) gets no key: a double click then
+ * holds twice, and the unused hold expires.
  */
 export function idempotencyKey(
   nonce: string,
   visitor: { user: string | null; address: string | null; browser: string | null },
-): string {
+): string | undefined {
+  if (visitor.user === null && nonce.startsWith("page-")) return undefined;
   return createHash("sha256")
     .update(
       [nonce, visitor.user ?? "guest", visitor.address ?? "", visitor.browser ?? ""].join("\n"),

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
@@ -11,6 +10,7 @@ import { pageHeaders } from "../lib/page-cache";
 import { pathTo } from "../route-table";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/embed";
+import { pageNonce } from "./checkout.server";
 
 export const headers = pageHeaders;
 
@@ -44,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       service_fee: event.service_fee,
     },
     eventPath: pathTo("event", locale, { slug: event.slugs[locale], id: event.id }),
-    nonce: randomUUID(),
+    nonce: pageNonce(),
   });
 }
 

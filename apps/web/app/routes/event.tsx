@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { apiPaths, type EventDetail, fillPath } from "@eventwerk/contract";
 import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
@@ -24,7 +23,7 @@ import type { RootData } from "../root";
 import { eventParams, pathTo } from "../route-table";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/event";
-import { buyTickets } from "./checkout.server";
+import { buyTickets, pageNonce } from "./checkout.server";
 
 export const headers = pageHeaders;
 
@@ -87,7 +86,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       en: pathTo("event", "en", { slug: event.slugs.en, id: event.id }),
     },
     calendarPath: `${fillPath(apiPaths.eventCalendar, { id: event.id })}?locale=${locale}`,
-    nonce: randomUUID(),
+    nonce: pageNonce(),
     selection: selectionFromQuery(url.searchParams),
   });
 }
