@@ -251,6 +251,21 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
       page.getByRole("link", { name: fill(t.orderNumberValue, { id: String(orderId) }) }),
     ).toBeVisible();
     await expectNoViolations(page);
+    // A page number no list reaches, typed into the address: the first page, filters kept.
+    await page.goto(`${pathTo("panel-orders", locale, { id: eventId })}?page=99999&status=paid`);
+    await expect(page).toHaveURL(
+      (url) => !url.searchParams.has("page") && url.searchParams.get("status") === "paid",
+    );
+    await expect(
+      page.getByRole("link", { name: fill(t.orderNumberValue, { id: String(orderId) }) }),
+    ).toBeVisible();
+    // A filter the API refuses is marked at its field.
+    await page.goto(`${pathTo("panel-orders", locale, { id: eventId })}?from=gestern`);
+    await expect(page.getByLabel(t.ordersFrom)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(t.ordersFrom)).toHaveAccessibleDescription(
+      locale === "de" ? /Datum/ : /date/,
+    );
+    await page.goto(pathTo("panel-orders", locale, { id: eventId }));
 
     // The CSV export opens in German Excel: UTF-8 with BOM, semicolons.
     const csv = await page.request.get(

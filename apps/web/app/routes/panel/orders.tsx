@@ -27,6 +27,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const api = await apiFor(context);
   const filters = filtersOf(url);
+  const noFieldErrors: Partial<Record<string, string>> = {};
   const event = await api.panel.event(id).catch((error) => {
     if (error instanceof ApiError && error.status === 404)
       throw data("Page Not Found", { status: 404 });
@@ -40,10 +41,17 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       const last = new URLSearchParams({ ...filters, page: String(orders.meta.pages) });
       throw redirect(`${url.pathname}?${last}`);
     }
-    return { event: event.data, orders, filters, error: null, locale };
+    return { event: event.data, orders, filters, error: null, fields: noFieldErrors, locale };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return { event: event.data, orders: null, filters, error: error.message, locale };
+    const fields: Partial<Record<string, string>> = error.body?.error.fields ?? {};
+    // A page number no list reaches (typed into the address): the first page of these filters.
+    if (fields.page && filters.page) {
+      const { page: _, ...rest } = filters;
+      throw redirect(`${url.pathname}?${new URLSearchParams(rest)}`);
+    }
+    // The filters the API refused are marked at their fields.
+    return { event: event.data, orders: null, filters, error: error.message, fields, locale };
   }
 }
 
@@ -51,7 +59,7 @@ export default function PanelOrders({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("panel");
   const money = useMoney();
   const format = useFormatter();
-  const { event, orders, filters, error, locale } = loaderData;
+  const { event, orders, filters, error, fields, locale } = loaderData;
   const page = orders?.meta.page ?? 1;
   const query = (changes: Record<string, string>) =>
     `?${new URLSearchParams({ ...(filters as Record<string, string>), ...changes })}`;
@@ -81,6 +89,7 @@ export default function PanelOrders({ loaderData }: Route.ComponentProps) {
             required={false}
             label={t("ordersSearch")}
             defaultValue={filters.q}
+            error={fields.q}
             className="lg:col-span-2"
           />
           <SelectField
@@ -94,6 +103,7 @@ export default function PanelOrders({ loaderData }: Route.ComponentProps) {
               label: t(`orderStatus.${status}`),
             }))}
             defaultValue={filters.status}
+            error={fields.status}
           />
           <SelectField
             id="orders-type"
@@ -106,6 +116,7 @@ export default function PanelOrders({ loaderData }: Route.ComponentProps) {
               label: locale === "en" ? type.name_en : type.name_de,
             }))}
             defaultValue={filters.ticket_type_id}
+            error={fields.ticket_type_id}
           />
           <TextField
             id="orders-from"
@@ -114,6 +125,7 @@ export default function PanelOrders({ loaderData }: Route.ComponentProps) {
             required={false}
             label={t("ordersFrom")}
             defaultValue={filters.from}
+            error={fields.from}
           />
           <TextField
             id="orders-to"
@@ -122,6 +134,7 @@ export default function PanelOrders({ loaderData }: Route.ComponentProps) {
             required={false}
             label={t("ordersTo")}
             defaultValue={filters.to}
+            error={fields.to}
           />
           <button type="submit" className="button-primary">
             {t("ordersFilter")}
