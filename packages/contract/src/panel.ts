@@ -217,11 +217,16 @@ export const vatPercentSchema = z
   // Tenths, measured with a tolerance: 8.1 * 10 is 81.00000000000001 in binary floating point.
   .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, vatPercentError);
 
+/** The highest price, and the highest amount off, in cents: 100,000 €. */
+const maxAmountCents = 10_000_000;
+/** Amounts are cents here but euros in a form: their message names the range in euros. */
+const priceError = { error: "ticket_price_range" } as const;
+
 const ticketTypeFields = {
   name_de: oneLine(80),
   name_en: oneLine(80),
   /** Gross price in cents, VAT included. */
-  price_cents: z.number().int().min(0).max(10_000_000),
+  price_cents: z.number().int(priceError).min(0, priceError).max(maxAmountCents, priceError),
   vat_percent: vatPercentSchema,
   capacity: z.number().int().min(1).max(1_000_000),
   sales_start: moment.nullable(),
@@ -270,17 +275,21 @@ export const voucherInputSchema = z
       .max(40)
       .regex(/^[A-Za-z0-9_-]+$/, { error: "voucher_code_format" }),
     kind: z.enum(voucherKinds),
-    /** Percent (1–100) or cents off each ticket. */
-    value: z.number().int().min(1).max(10_000_000),
+    /** Percent (1–100) or cents off each ticket (1 cent to 100,000 €), as `kind` says. */
+    value: z.number().int(),
     ticket_type_id: refIdSchema.nullable().default(null),
     max_uses: z.number().int().min(1).max(1_000_000).nullable().default(null),
     valid_from: moment.nullable().default(null),
     valid_until: moment.nullable().default(null),
   })
-  .refine((value) => value.kind !== "percent" || value.value <= 100, {
+  .refine((value) => value.kind !== "percent" || (value.value >= 1 && value.value <= 100), {
     error: "percent_range",
     path: ["value"],
   })
+  .refine(
+    (value) => value.kind !== "fixed" || (value.value >= 1 && value.value <= maxAmountCents),
+    { error: "amount_range", path: ["value"] },
+  )
   .refine(
     (value) =>
       !value.valid_from ||

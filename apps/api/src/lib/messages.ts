@@ -74,6 +74,7 @@ const de = {
   field_too_long: "Bitte geben Sie höchstens {maximum} Zeichen ein.",
   field_email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   field_number: "Bitte geben Sie eine Zahl ein.",
+  field_whole_number: "Bitte geben Sie eine ganze Zahl ein.",
   field_number_min: "Bitte geben Sie mindestens {minimum} ein.",
   field_number_max: "Bitte geben Sie höchstens {maximum} ein.",
   invalid_characters:
@@ -130,6 +131,9 @@ const de = {
   ticket_pdf_of: "{n} von {count} (Nr. {id})",
   ticket_pdf_discount: "inkl. Rabatt von {amount}",
   order_not_paid: "Diese Bestellung ist noch nicht bezahlt; Tickets gibt es erst nach der Zahlung.",
+  order_refunded_no_tickets: "Diese Bestellung wurde erstattet: Ihre Tickets gelten nicht mehr.",
+  order_ended_unpaid:
+    "Diese Bestellung wurde nicht bezahlt und ist abgeschlossen: Zu ihr gibt es keine Tickets.",
   refund_mail_subject: "Bestellung {order} erstattet – {site}",
   refund_mail_text:
     "Hallo {name},\n\nIhre Zahlung für die Bestellung {order} ({event}) kam an, nachdem Ihre Reservierung abgelaufen war, und die Tickets waren inzwischen vergeben. Wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
@@ -145,6 +149,9 @@ const de = {
   invalid_date: "Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).",
   end_before_start: "Das Ende muss nach dem Beginn liegen.",
   starts_in_past: "Der Beginn muss in der Zukunft liegen.",
+  sales_start_after_event: "Der Verkauf muss vor dem Ende der Veranstaltung beginnen.",
+  sales_end_after_event: "Der Verkauf endet spätestens mit dem Ende der Veranstaltung.",
+  valid_until_past: "Das Ablaufdatum muss in der Zukunft liegen.",
   unknown_event_category: "Diese Kategorie gibt es nicht.",
   unknown_venue: "Diesen Veranstaltungsort gibt es nicht oder Sie dürfen ihn nicht verwenden.",
   event_cancelled: "Diese Veranstaltung ist abgesagt und kann nicht mehr geändert werden.",
@@ -157,6 +164,8 @@ const de = {
   voucher_code_format: "Der Code darf nur Buchstaben, Ziffern, Binde- und Unterstriche enthalten.",
   voucher_code_taken: "Diesen Gutscheincode gibt es bei dieser Veranstaltung schon.",
   percent_range: "Ein Prozentrabatt liegt zwischen 1 und 100.",
+  amount_range: "Ein Betragsrabatt liegt zwischen 0,01 € und 100.000 €.",
+  ticket_price_range: "Bitte geben Sie einen Preis von 0 bis 100.000 € ein.",
   vat_percent_invalid:
     "Der MwSt.-Satz ist eine Zahl von 0 bis 25 mit höchstens einer Nachkommastelle, z. B. 19 oder 7.",
   order_not_refundable: "Nur bezahlte Bestellungen können erstattet werden.",
@@ -283,6 +292,7 @@ const en: Catalogue = {
   field_too_long: "Please enter at most {maximum} characters.",
   field_email: "Please enter a valid email address.",
   field_number: "Please enter a number.",
+  field_whole_number: "Please enter a whole number.",
   field_number_min: "Please enter at least {minimum}.",
   field_number_max: "Please enter at most {maximum}.",
   invalid_characters:
@@ -335,6 +345,8 @@ const en: Catalogue = {
   ticket_pdf_of: "{n} of {count} (no. {id})",
   ticket_pdf_discount: "including a discount of {amount}",
   order_not_paid: "This order has not been paid yet; its tickets come after payment.",
+  order_refunded_no_tickets: "This order was refunded: its tickets are no longer valid.",
+  order_ended_unpaid: "This order was not paid and is closed: it has no tickets.",
   refund_mail_subject: "Order {order} refunded – {site}",
   refund_mail_text:
     "Hello {name},\n\nyour payment for order {order} ({event}) arrived after your reservation had expired, and the tickets had been sold in the meantime. We have refunded {total} in full.\n\nYour {site} team",
@@ -350,6 +362,9 @@ const en: Catalogue = {
   invalid_date: "Please enter a valid date (YYYY-MM-DD).",
   end_before_start: "The end must come after the start.",
   starts_in_past: "The start must be in the future.",
+  sales_start_after_event: "The sale must start before the event ends.",
+  sales_end_after_event: "The sale ends with the event at the latest.",
+  valid_until_past: "The expiry date must be in the future.",
   unknown_event_category: "This category does not exist.",
   unknown_venue: "This venue does not exist or you may not use it.",
   event_cancelled: "This event is cancelled and can no longer be changed.",
@@ -360,6 +375,8 @@ const en: Catalogue = {
   voucher_code_format: "The code may only contain letters, digits, hyphens and underscores.",
   voucher_code_taken: "This voucher code already exists for this event.",
   percent_range: "A percentage discount is between 1 and 100.",
+  amount_range: "An amount off is between €0.01 and €100,000.",
+  ticket_price_range: "Please enter a price from €0 to €100,000.",
   vat_percent_invalid:
     "The VAT rate is a number from 0 to 25 with at most one decimal place, e.g. 19 or 7.",
   order_not_refundable: "Only paid orders can be refunded.",

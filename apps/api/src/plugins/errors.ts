@@ -44,18 +44,25 @@ function issueMessage(issue: $ZodIssue, locale: Locale): string {
   if (issue.code === "invalid_type" && issue.expected === "number") {
     return t(locale, "field_number");
   }
+  // A fraction where a whole number belongs (zod: "expected int, received number").
+  if (issue.code === "invalid_type" && issue.expected === "int") {
+    return t(locale, "field_whole_number");
+  }
   const number = (value: unknown) =>
     new Intl.NumberFormat(intlLocale(locale)).format(Number(value));
-  if (issue.code === "too_small" && issue.origin === "number" && issue.inclusive) {
+  const numeric = "origin" in issue && (issue.origin === "number" || issue.origin === "int");
+  if (issue.code === "too_small" && numeric && issue.inclusive) {
     return t(locale, "field_number_min", { minimum: number(issue.minimum) });
   }
-  if (issue.code === "too_big" && issue.origin === "number" && issue.inclusive) {
+  if (issue.code === "too_big" && numeric && issue.inclusive) {
     return t(locale, "field_number_max", { maximum: number(issue.maximum) });
   }
   const translated = zodLocales[locale].localeError(issue as unknown as $ZodRawIssue);
   if (typeof translated === "string") return translated;
   return translated?.message ?? issue.message;
 }
+
+const isSafeIntegerRange = (params: Record<string, unknown>) => params.origin === "int";
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).type("application/json; charset=utf-8").send(body);
@@ -126,7 +133,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const locale = request.locale;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
-      for (const item of error.validation) {
+      // A field's own range says more than the safe-integer range zod checks first (99 rather
+      // than 9,007,199,254,740,991 for 10^20): those issues count only when nothing else does.
+      const validation = [...error.validation].sort(
+        (a, b) => Number(isSafeIntegerRange(a.params)) - Number(isSafeIntegerRange(b.params)),
+      );
+      for (const item of validation) {
         const path = item.instancePath.split("/").filter(Boolean);
         const issue = {
           ...item.params,

@@ -250,7 +250,18 @@ describe("an order's files", () => {
       const unpaid = await onOrder(t.app, held, "GET", filePath);
       expect(unpaid.statusCode).toBe(409);
       expect(errorOf(unpaid).code).toBe("order_not_paid");
+      expect(errorOf(unpaid).message).toContain("noch nicht bezahlt");
     }
+    // Refunded: the same code, and a message that does not promise tickets after payment.
+    const { order } = await buy();
+    await t.ctx.db
+      .update(s.orders)
+      .set({ status: "refunded" })
+      .where(eq(s.orders.id, order.data.id));
+    const refunded = await onOrder(t.app, order, "GET", checkoutPaths.orderTicketsPdf);
+    expect(refunded.statusCode).toBe(409);
+    expect(errorOf(refunded)).toMatchObject({ code: "order_not_paid" });
+    expect(errorOf(refunded).message).toContain("wurde erstattet");
     for (const url of [
       "/api/v1/checkout/orders/abc/tickets.pdf",
       "/api/v1/checkout/orders/0/tickets.pdf",

@@ -34,11 +34,12 @@ import {
   type Checkout,
   createCheckout,
   lateRefundReasons,
+  notPaidError,
   orderConfirmationJob,
   orderRefundedJob,
 } from "../lib/checkout/orders.ts";
 import { addressKey } from "../lib/client-address.ts";
-import { HttpError, notFound } from "../lib/http-error.ts";
+import { notFound } from "../lib/http-error.ts";
 import type { OutboxHandler } from "../lib/outbox.ts";
 import { refundCancelledEvents } from "../lib/panel/orders.ts";
 import type { PaymentProvider } from "../lib/payments/provider.ts";
@@ -112,7 +113,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
   /** A paid order with its event, for its files (409 `order_not_paid` before payment). */
   const paidOrder = async (orderId: number, locale: Locale) => {
     const order = await checkout.readOrder(orderId, locale);
-    if (order.status !== "paid") throw new HttpError(409, "order_not_paid");
+    if (order.status !== "paid") throw notPaidError(order.status, "order_not_paid");
     const event = await findEvent(ctx.db, order.event.id, locale, new Date());
     if (!event) throw notFound();
     const { venue } = event.detail;

@@ -1196,6 +1196,121 @@ describe("ticket types and vouchers", () => {
     }
   });
 
+  it("refuses sale windows the event cannot hold, vouchers made expired, and a start moved into the past", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    const ends = Date.parse(event.ends_at);
+    const at = (ms: number) => new Date(ms).toISOString();
+    const refusedField = async (
+      method: "POST" | "PATCH",
+      url: string,
+      payload: object,
+      field: string,
+      text: string,
+    ) => {
+      const response = await call(t.app, { method, url, token: owner.token, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(response).fields?.[field], JSON.stringify(payload)).toContain(text);
+    };
+    const types = path(panelPaths.ticketTypes, event.id);
+    await refusedField(
+      "POST",
+      types,
+      { ...ticketTypeFields, sales_start: at(ends + 3_600_000) },
+      "sales_start",
+      "vor dem Ende der Veranstaltung",
+    );
+    await refusedField(
+      "POST",
+      types,
+      { ...ticketTypeFields, sales_end: at(ends + 86_400_000) },
+      "sales_end",
+      "spätestens mit dem Ende",
+    );
+    // Up to the event's end is a window it holds.
+    const type = await addType(owner.token, event.id, { sales_end: at(ends) });
+    await refusedField(
+      "PATCH",
+      path(panelPaths.ticketType, type.id),
+      { sales_end: at(ends + 60_000) },
+      "sales_end",
+      "spätestens mit dem Ende",
+    );
+    await refusedField(
+      "POST",
+      path(panelPaths.vouchers, event.id),
+      { code: "VORBEI", kind: "percent", value: 10, valid_until: at(Date.now() - 86_400_000) },
+      "valid_until",
+      "in der Zukunft",
+    );
+    const eventPath = path(panelPaths.event, event.id);
+    await refusedField(
+      "PATCH",
+      eventPath,
+      { starts_at: at(Date.now() - 3_600_000) },
+      "starts_at",
+      "in der Zukunft",
+    );
+    // An event that has taken place keeps its start through an edit of its text, as the form
+    // sends every field.
+    const past = {
+      startsAt: new Date(Date.now() - 2 * 86_400_000),
+      endsAt: new Date(Date.now() - 86_400_000),
+    };
+    await t.ctx.db.update(s.events).set(past).where(eq(s.events.id, event.id));
+    const edited = await call(t.app, {
+      method: "PATCH",
+      url: eventPath,
+      token: owner.token,
+      payload: { title_de: "Rückblick", starts_at: past.startsAt.toISOString() },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+  });
+
+  it("says what is wrong with a number: amounts in euros, a whole number, the field's own range", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    const post = async (url: string, payload: object, locale: "de" | "en") =>
+      errorOf(await call(t.app, { method: "POST", url, token: owner.token, locale, payload }))
+        .fields ?? {};
+    const types = path(panelPaths.ticketTypes, event.id);
+    const vouchers = path(panelPaths.vouchers, event.id);
+    const voucher = { code: "BETRAG", kind: "fixed" };
+    const cases: [string, object, string, string, string][] = [
+      // Cents in the API, euros in the form: the range is named in euros.
+      [
+        types,
+        { ...ticketTypeFields, price_cents: 10_000_001 },
+        "price_cents",
+        "100.000 €",
+        "€100,000",
+      ],
+      [
+        types,
+        { ...ticketTypeFields, price_cents: -500 },
+        "price_cents",
+        "0 bis 100.000 €",
+        "€0 to",
+      ],
+      [vouchers, { ...voucher, value: 10_000_001 }, "value", "0,01 € und 100.000 €", "€100,000"],
+      [vouchers, { ...voucher, value: 0 }, "value", "0,01 €", "€0.01"],
+      [vouchers, { ...voucher, kind: "percent", value: 0 }, "value", "1 und 100", "1 and 100"],
+      [types, { ...ticketTypeFields, capacity: 1.5 }, "capacity", "ganze Zahl", "whole number"],
+      // 10^20 is past the safe integers too; the field's own limit is what helps.
+      [
+        panelPaths.events,
+        { ...(await eventFields(t.ctx.db)), age_limit: 1e20 },
+        "age_limit",
+        "höchstens 99",
+        "at most 99",
+      ],
+    ];
+    for (const [url, payload, field, de, en] of cases) {
+      expect((await post(url, payload, "de"))[field], JSON.stringify(payload)).toContain(de);
+      expect((await post(url, payload, "en"))[field], JSON.stringify(payload)).toContain(en);
+    }
+  });
+
   it("takes a VAT rate (19 % unless named), refuses bad ones per field, and keeps sold orders' rate", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const { event, type } = await saleEvent(owner.token);
@@ -1752,6 +1867,7 @@ describe("resending a confirmation", () => {
       token: owner.token,
     });
     expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toContain("noch nicht bezahlt");
     const get = await call(t.app, {
       method: "GET",
       url: path(panelPaths.resendOrder, orderId),
@@ -1764,5 +1880,26 @@ describe("resending a confirmation", () => {
       // A resend's key is `order-confirmation:<id>:resend:<uuid>`: none for the refused one.
       .where(like(s.outboxJobs.dedupKey, `order-confirmation:${pending}:%`));
     expect(jobs).toEqual([]);
+
+    // Refunded, its tickets are void: the answer says so, not that it waits for payment.
+    const refund = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.refundOrder, orderId),
+      token: owner.token,
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    for (const [locale, text] of [
+      ["de", "wurde erstattet"],
+      ["en", "was refunded"],
+    ] as const) {
+      const voided = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.resendOrder, orderId),
+        token: owner.token,
+        locale,
+      });
+      expect(voided.statusCode).toBe(409);
+      expect(errorOf(voided).message).toContain(text);
+    }
   });
 });

@@ -54,19 +54,27 @@ export function berlinLocal(iso: string | null | undefined): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-/** Euros as typed (`25`, `25,50`, `25.5`) in cents; not a number: NaN (the API names the field). */
+/**
+ * Euros as typed (`25`, `25,50`, `25.5`, `-5`) in cents; not a number: NaN. The API names the
+ * field, and a negative amount gets its range rather than "not a number".
+ */
 export function centsOf(euros: string): number {
   const value = euros.trim().replace(",", ".");
-  if (!/^\d+(\.\d{1,2})?$/.test(value)) return Number.NaN;
+  if (!/^-?\d+(\.\d{1,2})?$/.test(value)) return Number.NaN;
   return Math.round(Number(value) * 100);
 }
 
-/** A whole number as typed; anything else NaN. Empty: null. */
-export function wholeOrNull(text: string): number | null {
-  const value = text.trim();
-  if (!value) return null;
-  return /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
-}
+/** A decimal number as typed (`7`, `8,1`, `48.13`); not a number: NaN (the API names the field). */
+export const decimal = (text: string) => {
+  const value = text.trim().replace(",", ".");
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+};
+
+/**
+ * A number as typed, or null when the field is empty. A fraction goes on as one: the API says "a
+ * whole number" where one belongs, rather than "not a number".
+ */
+export const numberOrNull = (text: string): number | null => (text.trim() ? decimal(text) : null);
 
 /** Cents as a euro amount for a form field (`25,50` in German, `25.50` in English). */
 export const eurosOf = (cents: number, locale: "de" | "en") => {

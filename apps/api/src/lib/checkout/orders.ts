@@ -189,6 +189,22 @@ async function resolveVoucher(
 const voucherRule = (voucher: typeof vouchers.$inferSelect | null): VoucherRule | null =>
   voucher && { kind: voucher.kind, value: voucher.value, ticketTypeId: voucher.ticketTypeId };
 
+/**
+ * Why an order that is not paid has no tickets to send: it may still be paid, it was refunded,
+ * or it ended unpaid. The code stays what each caller answered before (the files'
+ * `order_not_paid`, the panel's `conflict`); the message says which.
+ */
+export const notPaidError = (status: OrderStatus, code: "order_not_paid" | "conflict") =>
+  new HttpError(
+    409,
+    code,
+    status === "refunded"
+      ? "order_refunded_no_tickets"
+      : status === "pending"
+        ? "order_not_paid"
+        : "order_ended_unpaid",
+  );
+
 /** The order's status as the buyer should read it: an unplaced hold that ran out is expired. */
 function visibleStatus(order: typeof orders.$inferSelect, now: Date): OrderStatus {
   if (

@@ -335,6 +335,10 @@ export async function updateEvent(
     const endsAt = input.ends_at ? new Date(input.ends_at) : event.endsAt;
     if (endsAt <= startsAt) throw fieldError("ends_at", "end_before_start");
     const now = new Date();
+    // A new start must be ahead, as a new event's must; a past event's unchanged one may stay.
+    if (startsAt.getTime() !== event.startsAt.getTime() && startsAt <= now) {
+      throw fieldError("starts_at", "starts_in_past");
+    }
     await tx
       .update(events)
       .set({ ...eventColumns(input), updatedAt: now })

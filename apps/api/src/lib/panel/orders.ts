@@ -19,7 +19,7 @@ import {
 } from "../../db/schema.ts";
 import { containsPattern, dateRangeWindow } from "../catalogue.ts";
 import { money } from "../checkout/format.ts";
-import { orderConfirmationJob } from "../checkout/orders.ts";
+import { notPaidError, orderConfirmationJob } from "../checkout/orders.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
 import { enqueue, enqueueMail } from "../outbox.ts";
@@ -305,7 +305,8 @@ export async function resendConfirmation(db: Database, organiserId: string, orde
   const event = await ownedOrderEvent(db, organiserId, orderId);
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (order?.status !== "paid") throw new HttpError(409, "conflict", "order_not_paid");
+    if (!order) throw notFound();
+    if (order.status !== "paid") throw notPaidError(order.status, "conflict");
     await enqueue(tx, {
       kind: orderConfirmationJob,
       payload: { order_id: orderId },

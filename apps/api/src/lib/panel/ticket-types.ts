@@ -31,6 +31,22 @@ async function lockOwnedType(tx: Db, organiserId: string, typeId: number) {
   return row;
 }
 
+/**
+ * A sale window the event can hold: the sale cannot start once the event is over, and stops with
+ * its end anyway (the catalogue closes it then), so a later end would only mislead buyers.
+ */
+function checkSaleWindow(
+  event: { endsAt: Date },
+  window: { sales_start?: string | null; sales_end?: string | null },
+) {
+  if (window.sales_start && Date.parse(window.sales_start) >= event.endsAt.getTime()) {
+    throw fieldError("sales_start", "sales_start_after_event");
+  }
+  if (window.sales_end && Date.parse(window.sales_end) > event.endsAt.getTime()) {
+    throw fieldError("sales_end", "sales_end_after_event");
+  }
+}
+
 /** Seats of a type held by unpaid orders whose hold still runs (they count against the quota). */
 async function heldSeatsOf(tx: Db, typeId: number, now: Date): Promise<number> {
   const [row] = await tx
@@ -65,6 +81,7 @@ export async function createTicketType(
   return db.transaction(async (tx) => {
     const event = await ownedEvent(tx, organiserId, eventId, { lock: true });
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
+    checkSaleWindow(event, input);
     const [type] = await tx
       .insert(eventTicketTypes)
       .values({
@@ -110,6 +127,8 @@ export async function updateTicketType(
   return db.transaction(async (tx) => {
     const { type, event } = await lockOwnedType(tx, organiserId, typeId);
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
+    // Only what changes: a type's window set before the event moved earlier stays editable.
+    checkSaleWindow(event, input);
     if (input.capacity !== undefined) {
       const taken = type.soldCount + (await heldSeatsOf(tx, typeId, now));
       if (input.capacity < taken) {
@@ -235,6 +254,10 @@ export async function createVoucher(
       );
     if (taken)
       throw new HttpError(409, "conflict", "voucher_code_taken", { code: "voucher_code_taken" });
+    // Made expired, it could never be used; ending a voucher now is what deactivating does.
+    if (input.valid_until && Date.parse(input.valid_until) <= Date.now()) {
+      throw fieldError("valid_until", "valid_until_past");
+    }
     const [voucher] = await tx
       .insert(vouchers)
       .values({

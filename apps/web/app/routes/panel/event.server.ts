@@ -1,9 +1,8 @@
 import { type ApiClient, coverMediaTypes } from "@eventwerk/contract";
 import { ApiError } from "../../api.server";
-import { confirmed, formFailure, textValues } from "../../lib/forms";
-import { centsOf, wholeOrNull } from "../../lib/panel-values";
+import { confirmed, formFailure, optionalId, textValues } from "../../lib/forms";
+import { centsOf, decimal, numberOrNull } from "../../lib/panel-values";
 import {
-  decimal,
   eventFields,
   eventPayload,
   ticketTypeErrorNames,
@@ -68,7 +67,7 @@ const failed = (intent: EventIntent, failure: object, target?: number) => ({
 export async function runEventAction(api: ApiClient, eventId: number, form: FormData) {
   const intent = eventIntents.find((name) => name === form.get("intent"));
   if (!intent) return failed("save", { message: null, fields: {}, values: {} });
-  const target = wholeOrNull(String(form.get("target") ?? "")) ?? 0;
+  const target = optionalId(String(form.get("target") ?? "")) ?? 0;
   const ok = (extra: { duplicate?: number } = {}) => ({
     intent,
     target,
@@ -141,10 +140,10 @@ export async function runEventAction(api: ApiClient, eventId: number, form: Form
       const values = textValues(form, typeUpdateFields);
       try {
         await api.panel.updateTicketType(target, {
-          capacity: wholeOrNull(values.capacity) ?? Number.NaN,
+          capacity: numberOrNull(values.capacity) ?? Number.NaN,
           price_cents: centsOf(values.price),
           vat_percent: decimal(values.vat_percent),
-          max_per_order: wholeOrNull(values.max_per_order) ?? Number.NaN,
+          max_per_order: numberOrNull(values.max_per_order) ?? Number.NaN,
         });
         return ok();
       } catch (error) {

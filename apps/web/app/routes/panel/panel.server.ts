@@ -1,5 +1,5 @@
 import type { ApiClient, Locale } from "@eventwerk/contract";
-import { berlinIso, centsOf, wholeOrNull } from "../../lib/panel-values";
+import { berlinIso, centsOf, decimal, numberOrNull } from "../../lib/panel-values";
 
 /** The fields of the event form, named as the API names them. */
 export const eventFields = [
@@ -21,18 +21,13 @@ export const eventPayload = (values: Record<EventField, string>) => ({
   title_en: values.title_en,
   description_de: values.description_de,
   description_en: values.description_en,
-  category_id: wholeOrNull(values.category_id) ?? Number.NaN,
-  venue_id: wholeOrNull(values.venue_id) ?? Number.NaN,
+  // Nothing chosen: left out, so the API says the field is required.
+  category_id: numberOrNull(values.category_id) ?? undefined,
+  venue_id: numberOrNull(values.venue_id) ?? undefined,
   starts_at: berlinIso(values.starts_at) ?? "",
   ends_at: berlinIso(values.ends_at) ?? "",
-  age_limit: wholeOrNull(values.age_limit),
+  age_limit: numberOrNull(values.age_limit),
 });
-
-/** A decimal number as typed (`7`, `8,1`, `48.13`); not a number: NaN (the API names the field). */
-export const decimal = (text: string) => {
-  const value = text.trim().replace(",", ".");
-  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-};
 
 export const ticketTypeFields = [
   "name_de",
@@ -52,11 +47,11 @@ export const ticketTypePayload = (values: Record<TicketTypeField, string>) => ({
   name_en: values.name_en,
   price_cents: centsOf(values.price),
   vat_percent: decimal(values.vat_percent),
-  capacity: wholeOrNull(values.capacity) ?? Number.NaN,
+  capacity: numberOrNull(values.capacity) ?? Number.NaN,
   sales_start: berlinIso(values.sales_start),
   sales_end: berlinIso(values.sales_end),
-  max_per_order: wholeOrNull(values.max_per_order) ?? 10,
-  sort_order: wholeOrNull(values.sort_order) ?? 0,
+  max_per_order: numberOrNull(values.max_per_order) ?? 10,
+  sort_order: numberOrNull(values.sort_order) ?? 0,
 });
 
 /** The API names the price `price_cents`; the form's field is `price` (in euros). */
@@ -69,8 +64,8 @@ export const voucherPayload = (values: Record<VoucherField, string>) => ({
   code: values.code,
   kind: values.kind === "fixed" ? ("fixed" as const) : ("percent" as const),
   value:
-    values.kind === "fixed" ? centsOf(values.value) : (wholeOrNull(values.value) ?? Number.NaN),
-  max_uses: wholeOrNull(values.max_uses),
+    values.kind === "fixed" ? centsOf(values.value) : (numberOrNull(values.value) ?? Number.NaN),
+  max_uses: numberOrNull(values.max_uses),
   valid_until: berlinIso(values.valid_until),
 });
 
@@ -88,7 +83,7 @@ export const venuePayload = (values: Record<VenueField, string>) => ({
   name: values.venue_name,
   address_line: values.venue_address_line,
   postal_code: values.venue_postal_code,
-  city_id: wholeOrNull(values.venue_city_id) ?? Number.NaN,
+  city_id: numberOrNull(values.venue_city_id) ?? Number.NaN,
   latitude: decimal(values.venue_latitude),
   longitude: decimal(values.venue_longitude),
 });

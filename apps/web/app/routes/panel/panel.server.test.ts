@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { eventPayload, ticketTypePayload, voucherPayload } from "./panel.server";
+
+const blank = <K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, ""])) as Record<K, string>;
+
+describe("the panel's forms as the API takes them", () => {
+  it("leaves out a category or venue not chosen, so the API says the field is required", () => {
+    const sent = JSON.parse(
+      JSON.stringify(
+        eventPayload({
+          ...blank([
+            "title_de",
+            "title_en",
+            "description_de",
+            "description_en",
+            "category_id",
+            "venue_id",
+            "starts_at",
+            "ends_at",
+            "age_limit",
+          ]),
+          venue_id: "12",
+        }),
+      ),
+    );
+    expect(sent).not.toHaveProperty("category_id");
+    expect(sent.venue_id).toBe(12);
+    expect(sent.age_limit).toBeNull();
+  });
+
+  it("sends negative amounts and fractions as typed, for the API to name their range", () => {
+    const type = ticketTypePayload({
+      ...blank([
+        "name_de",
+        "name_en",
+        "price",
+        "vat_percent",
+        "capacity",
+        "sales_start",
+        "sales_end",
+        "max_per_order",
+        "sort_order",
+      ]),
+      price: "-5",
+      capacity: "1,5",
+    });
+    expect(type.price_cents).toBe(-500);
+    expect(type.capacity).toBe(1.5);
+    const voucher = voucherPayload({
+      ...blank(["code", "kind", "value", "max_uses", "valid_until"]),
+      kind: "fixed",
+      value: "-3",
+    });
+    expect(voucher.value).toBe(-300);
+  });
+});
