@@ -63,6 +63,7 @@ type Schedule = { startsAt: Date; venueId: number };
  * the API with seconds is not "moved" by saving its title there.
  */
 const minute = (date: Date) => Math.floor(date.getTime() / 60_000);
+export const sameMinute = (a: Date, b: Date) => minute(a) === minute(b);
 
 /**
  * Called in the transaction that changed the event, with its start and venue before and after:
@@ -74,7 +75,7 @@ export async function scheduleChanged(
   after: Schedule,
   now: Date,
 ) {
-  if (minute(after.startsAt) === minute(event.startsAt) && after.venueId === event.venueId) return;
+  if (sameMinute(after.startsAt, event.startsAt) && after.venueId === event.venueId) return;
   await tx.update(events).set({ scheduleChangedAt: now }).where(eq(events.id, event.id));
   await enqueue(tx, {
     kind: eventChangeNoticeJob,

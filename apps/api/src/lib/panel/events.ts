@@ -26,7 +26,7 @@ import { slugify } from "../../seed/catalogue.ts";
 import { catalogueTimeZone, coverImage } from "../catalogue.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { audit } from "./audit.ts";
-import { scheduleChanged } from "./change-notices.ts";
+import { sameMinute, scheduleChanged } from "./change-notices.ts";
 
 type Db = Database | Transaction;
 type EventRow = typeof events.$inferSelect;
@@ -335,8 +335,9 @@ export async function updateEvent(
     const endsAt = input.ends_at ? new Date(input.ends_at) : event.endsAt;
     if (endsAt <= startsAt) throw fieldError("ends_at", "end_before_start");
     const now = new Date();
-    // A new start must be ahead, as a new event's must; a past event's unchanged one may stay.
-    if (startsAt.getTime() !== event.startsAt.getTime() && startsAt <= now) {
+    // A new start must be ahead, as a new event's must; a past event's unchanged one may stay
+    // (to the minute, as the form sends it).
+    if (!sameMinute(startsAt, event.startsAt) && startsAt <= now) {
       throw fieldError("starts_at", "starts_in_past");
     }
     await tx
