@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addressInputSchema } from "./address.ts";
 import { dataOf, oneLine, opaqueText, personName, refIdSchema } from "./common.ts";
-import { idempotencyKeyHeader, orderStatuses, refundReasons } from "./constants.ts";
+import { orderStatuses, refundReasons } from "./constants.ts";
 import { localeSchema } from "./locale.ts";
 import { apiPrefix } from "./paths.ts";
 
@@ -36,10 +36,6 @@ export {
 
 /** Who may read a guest's order: the token answered when it was created. */
 export const orderTokenHeader = "x-order-token";
-/** The request headers of a create call that takes an Idempotency-Key. */
-export const idempotencyHeadersSchema = z.looseObject({
-  [idempotencyKeyHeader]: z.string().min(8).max(100).optional(),
-});
 /** The test provider's webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const testWebhookSignatureHeader = "eventwerk-signature";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idempotencyKeyHeader } from "./constants.ts";
 
 /** Wraps a payload in the `{ data: ... }` envelope every API answer uses. */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -83,6 +84,12 @@ export const isoMoment = () =>
     },
     { error: "invalid_datetime" },
   );
+/**
+ * The request headers of a create call that takes an Idempotency-Key. A key that seals what the
+ * call answers (a door link's secret) must be long enough not to be guessed from its hash.
+ */
+export const idempotencyHeaders = (minLength = 8) =>
+  z.looseObject({ [idempotencyKeyHeader]: z.string().min(minLength).max(100).optional() });
 export const phoneSchema = oneLine(32, 0).regex(/^\+?[0-9 ()/-]{4,}$/, { error: "invalid_phone" });
 
 export const okSchema = dataOf(z.object({ success: z.literal(true) }));

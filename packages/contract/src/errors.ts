@@ -40,6 +40,7 @@ export const errorCodes = [
   "door_link_invalid",
   "exit_not_allowed",
   "door_closed",
+  "door_link_key_used",
   "idempotency_key_reused",
   "internal_error",
   "service_unavailable",

@@ -142,16 +142,38 @@ export async function listDoorLinks(db: Db, userId: string, eventId: number): Pr
 
 /**
  * The link an earlier call with this Idempotency-Key made, with its secret unsealed by the key;
- * null when there is none. The key is the caller's: it names no other organiser's link.
+ * null when there is none. The key is the caller's: it names no other organiser's link. Asked
+ * for another event, gate or mode, it is refused; so is a retry once the link no longer works
+ * (its secret is gone then), rather than show a dead link as a new one.
  */
-async function linkOfKey(db: Db, userId: string, eventId: number, key: string) {
+async function linkOfKey(
+  db: Db,
+  userId: string,
+  request: { eventId: number; input: CreateDoorLink; key: string },
+  now: Date,
+) {
   const [row] = await db
     .select()
     .from(doorLinks)
-    .where(and(eq(doorLinks.createdBy, userId), eq(doorLinks.idempotencyKeyHash, hashToken(key))));
+    .where(
+      and(
+        eq(doorLinks.createdBy, userId),
+        eq(doorLinks.idempotencyKeyHash, hashToken(request.key)),
+      ),
+    );
   if (!row) return null;
-  if (row.eventId !== eventId) throw new HttpError(409, "idempotency_key_reused");
-  return toDoorLink(row, (row.sealedToken && unseal(row.sealedToken, key)) ?? undefined);
+  if (
+    row.eventId !== request.eventId ||
+    row.gate !== (request.input.gate ?? null) ||
+    row.mode !== request.input.mode
+  ) {
+    throw new HttpError(409, "idempotency_key_reused");
+  }
+  const token = row.sealedToken && unseal(row.sealedToken, request.key);
+  if (!token || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) {
+    throw new HttpError(409, "door_link_key_used");
+  }
+  return toDoorLink(row, token);
 }
 
 /**
@@ -168,8 +190,9 @@ export async function createDoorLink(
   now = new Date(),
 ): Promise<DoorLink> {
   const event = await ownEvent(db, userId, eventId);
-  if (idempotencyKey) {
-    const made = await linkOfKey(db, userId, eventId, idempotencyKey);
+  const retry = idempotencyKey ? { eventId, input, key: idempotencyKey } : null;
+  if (retry) {
+    const made = await linkOfKey(db, userId, retry, now);
     if (made) return made;
   }
   const refusal = doorLinkRefusal(event, now);
@@ -205,7 +228,7 @@ export async function createDoorLink(
     .onConflictDoNothing({ target: [doorLinks.createdBy, doorLinks.idempotencyKeyHash] })
     .returning();
   if (row) return toDoorLink(row, token);
-  const made = idempotencyKey ? await linkOfKey(db, userId, eventId, idempotencyKey) : null;
+  const made = retry ? await linkOfKey(db, userId, retry, now) : null;
   if (!made) throw new Error("A door link's insert conflicted without an Idempotency-Key");
   return made;
 }
@@ -220,7 +243,8 @@ export async function revokeDoorLink(db: Db, userId: string, linkId: number): Pr
   if (!link) throw notFound();
   const [row] = await db
     .update(doorLinks)
-    .set({ revokedAt: sql`coalesce(${doorLinks.revokedAt}, now())` })
+    // A revoked link's secret is kept no longer, sealed or not.
+    .set({ revokedAt: sql`coalesce(${doorLinks.revokedAt}, now())`, sealedToken: null })
     .where(eq(doorLinks.id, linkId))
     .returning();
   return toDoorLink(row!);

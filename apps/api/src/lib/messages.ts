@@ -54,6 +54,8 @@ const de = {
   door_closed_cancelled: "Diese Veranstaltung ist abgesagt: Sie hat keinen Einlass mehr.",
   idempotency_key_reused:
     "Dieser Idempotency-Key gehört zu einer anderen Anfrage. Bitte verwenden Sie einen neuen.",
+  door_link_key_used:
+    "Dieser Einlass-Link wurde mit diesem Formular schon erstellt und gilt nicht mehr. Bitte laden Sie die Seite neu und erstellen Sie einen neuen.",
   // Field messages that schemas name by key.
   invalid_phone: "Bitte geben Sie eine gültige Telefonnummer an.",
   invalid_tax_number: "Bitte geben Sie eine gültige Steuernummer an.",
@@ -273,6 +275,8 @@ const en: Catalogue = {
   door_closed_cancelled: "This event is cancelled: it has no door any more.",
   idempotency_key_reused:
     "This Idempotency-Key belongs to a different request. Please use a new one.",
+  door_link_key_used:
+    "This form already made a door link, and it no longer works. Please reload the page and make a new one.",
   invalid_phone: "Please enter a valid phone number.",
   invalid_tax_number: "Please enter a valid tax number.",
   password_rule:

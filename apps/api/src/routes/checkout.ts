@@ -4,7 +4,7 @@ import {
   createdOrderSchema,
   createOrderSchema,
   errorBodySchema,
-  idempotencyHeadersSchema,
+  idempotencyHeaders,
   idempotencyKeyHeader,
   type Locale,
   localeSchema,
@@ -250,7 +250,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         description:
           "Reserves the seats in one transaction (never more than the capacity is sold or held; expired holds never count). Prices, discounts and the service fee are the server's; fields such as prices or totals are refused. Guests may order: the answer's `token` lets them read the order again. A retry with the same `Idempotency-Key` header (or `idempotency_key` field) answers the same order: the signed-in buyer's, or a guest's from the same address (another guest with the key gets an order of their own). Sold out: 409 `sold_out`. One source (IP address, and the account when signed in) may hold HOLD_SEATS_PER_SOURCE seats within the longest a hold lasts (HOLD_MINUTES + PAYMENT_MINUTES + 5: placed, it lasts through its payment window); more answer 429 `rate_limited` with `Retry-After`.",
         body: createOrderSchema,
-        headers: idempotencyHeadersSchema,
+        headers: idempotencyHeaders(),
         response: { 201: createdOrderSchema, ...orderErrors, 429: errorBodySchema },
       },
     },

@@ -267,6 +267,32 @@ describe("door links", () => {
     const mine = await newLink({}, eventId, shared);
     expect(mine.id).not.toBe(theirs!.id);
     expect(mine.event_id).toBe(eventId);
+
+    // Another gate or mode with the key is another request; a revoked link is not made again,
+    // and its secret is kept no longer.
+    const retry = (body: object) =>
+      call(t.app, {
+        method: "POST",
+        url: fillPath(doorPaths.links, { id: eventId }),
+        token: organiserToken,
+        payload: body,
+        headers: { [idempotencyKeyHeader]: key },
+      });
+    for (const body of [{ gate: "Nord" }, { gate: "Süd", mode: "entry_exit" }, {}]) {
+      const other = await retry(body);
+      expect(other.statusCode, JSON.stringify(body)).toBe(409);
+      expect(other.json().error.code).toBe("idempotency_key_reused");
+    }
+    await call(t.app, {
+      method: "POST",
+      url: fillPath(doorPaths.revokeLink, { id: first.id }),
+      token: organiserToken,
+    });
+    const revoked = await retry({ gate: "Süd" });
+    expect(revoked.statusCode).toBe(409);
+    expect(revoked.json().error.code).toBe("door_link_key_used");
+    expect(revoked.json().error.message).toContain("laden Sie die Seite neu");
+    expect((await keyed(key))[0]?.sealed).toBeNull();
   });
 
   it("refuse bad input with the field named", async () => {
@@ -286,7 +312,8 @@ describe("door links", () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error.code).toBe("validation_failed");
     }
-    for (const key of ["short", "k".repeat(101)]) {
+    // The key seals the link's secret: too short to resist a guess from its hash is refused.
+    for (const key of ["short", "k".repeat(31), "k".repeat(101)]) {
       const response = await call(t.app, {
         method: "POST",
         url: fillPath(doorPaths.links, { id: eventId }),

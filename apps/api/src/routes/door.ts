@@ -10,7 +10,7 @@ import {
   doorSessionSchema,
   doorTicketListSchema,
   errorBodySchema,
-  idempotencyHeadersSchema,
+  idempotencyHeaders,
   idempotencyKeyHeader,
   idParamSchema,
   type Scan,
@@ -92,10 +92,11 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["door"],
         summary: "Create a door link: it opens the scanner for this event without a password",
         description:
-          "The answer carries the link's secret `token`, once. A retry with the same `Idempotency-Key` header answers the link the first call made, its token included, and makes no second; the key is the caller's own, and another event's call with it answers 409 `idempotency_key_reused`. A draft, a cancelled event or closed doors: 409 `door_closed`.",
+          "The answer carries the link's secret `token`, once. A retry with the same `Idempotency-Key` header (32 to 100 characters, random: a UUID) answers the link the first call made, its token included, and makes no second; the key is the caller's own. The same key with another event, gate or mode answers 409 `idempotency_key_reused`; once the link is revoked or expired, 409 `door_link_key_used`. A draft, a cancelled event or closed doors: 409 `door_closed`.",
         security,
         params: idParamSchema,
-        headers: idempotencyHeadersSchema,
+        // The key seals the link's secret: at least 32 characters (a UUID), not guessable from its hash.
+        headers: idempotencyHeaders(32),
         body: createDoorLinkSchema,
         // 409: the event is a draft, cancelled, or its doors have closed.
         response: { 201: doorLinkResponseSchema, ...errors, 409: errorBodySchema },
