@@ -44,6 +44,16 @@ export async function startSession(
   return { access_token, refresh_token, expires_in: ctx.tokens.ttl, token_type: "Bearer" };
 }
 
+/** Whether a refresh token was ever issued (used, revoked or expired ones too). */
+export async function refreshTokenIssued(db: Database, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export type RotateResult = { ok: true; tokens: TokenResponse } | { ok: false };
 
 /**

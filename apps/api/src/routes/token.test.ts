@@ -878,31 +878,51 @@ describe("refresh limits", () => {
     }
   });
 
-  it("counts wrong client secrets per address through the refresh grant too", async () => {
+  it("refuses a made-up refresh token before the client secret: guesses learn nothing, and the address's renewals go on", async () => {
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
     try {
-      // Each renewal with a made-up refresh token of its own: only the address can count them.
-      const guess = (ip: string, secret: string) =>
+      const from = (payload: Record<string, unknown>) =>
         call(limited.app, {
           method: "POST",
           url: tokenUrl,
-          headers: { "x-forwarded-for": ip },
-          payload: {
-            grant_type: "refresh_token",
-            refresh_token: `made-up-${randomUUID()}`,
-            ...testClient,
-            client_secret: secret,
-          },
+          headers: { "x-forwarded-for": "10.7.0.1" },
+          payload,
         });
-      const statuses = [];
-      for (let n = 0; n < 4; n++)
-        statuses.push((await guess("10.7.0.1", `guess-${n}-secret`)).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 429]);
-      // Not even the right secret is checked from there meanwhile; other addresses go on.
-      expect((await guess("10.7.0.1", testClient.client_secret)).statusCode).toBe(429);
-      const elsewhere = await guess("10.7.0.2", testClient.client_secret);
-      expect(elsewhere.statusCode).toBe(400);
-      expect(errorOf(elsewhere).code).toBe("invalid_grant");
+      const login = await from(passwordGrant());
+      expect(login.statusCode).toBe(200);
+      // Each guess with a made-up refresh token of its own, so no token's budget stops them: the
+      // right secret answers as the wrong ones do.
+      const guess = (secret: string) =>
+        from({
+          grant_type: "refresh_token",
+          refresh_token: `made-up-${randomUUID()}`,
+          ...testClient,
+          client_secret: secret,
+        });
+      for (const secret of ["guess-1-secret", "guess-2-secret", testClient.client_secret]) {
+        for (let n = 0; n < 2; n++) {
+          const answer = await guess(secret);
+          expect(answer.statusCode, secret).toBe(400);
+          expect(errorOf(answer).code).toBe("invalid_grant");
+        }
+      }
+      // A real token with a wrong secret is the client's failure, counted against that token.
+      const refreshToken = login.json<TokenResponse>().refresh_token;
+      const wrongClient = await from({
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        ...testClient,
+        client_secret: "guess-3-secret",
+      });
+      expect(wrongClient.statusCode).toBe(401);
+      expect(errorOf(wrongClient).code).toBe("invalid_client");
+      // Strangers' guesses from the same address cost its visitors nothing.
+      const renewed = await from({
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        ...testClient,
+      });
+      expect(renewed.statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -20,7 +20,7 @@ import {
   verifyPassword,
 } from "../lib/passwords.ts";
 import { sha256 } from "../lib/secrets.ts";
-import { rotateRefreshToken, startSession } from "../lib/sessions.ts";
+import { refreshTokenIssued, rotateRefreshToken, startSession } from "../lib/sessions.ts";
 
 const grantTypes = ["password", "refresh_token", "client_credentials"];
 // Verified against when the email is unknown, so both cases take equally long.
@@ -64,10 +64,14 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       } else {
         await ctx.rateLimiter.hit("token", [`ip:${addressKey(request.ip)}`]);
       }
-      // Wrong client secrets count per address whatever the grant: a renewal with a made-up
-      // refresh token is counted against that token only, and would otherwise try secrets freely.
-      const address = `ip:${addressKey(request.ip)}`;
-      await ctx.rateLimiter.check("client-failure", [address]);
+      // A renewal names its refresh token before its client is checked: each made-up token has a
+      // budget of its own, so one could otherwise try a client secret per made-up token.
+      if (
+        body.grant_type === "refresh_token" &&
+        !(await refreshTokenIssued(ctx.db, body.refresh_token))
+      ) {
+        throw new HttpError(400, "invalid_grant", "invalid_refresh_token");
+      }
       const [client] = await ctx.db
         .select()
         .from(oauthClients)
@@ -78,10 +82,7 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
         client?.secretHash ?? unknownClientHash,
         body.client_secret,
       );
-      if (!client || !secretValid) {
-        await ctx.rateLimiter.count("client-failure", [address]);
-        throw new HttpError(401, "invalid_client");
-      }
+      if (!client || !secretValid) throw new HttpError(401, "invalid_client");
       if (!isCurrentClientSecretHash(client.secretHash)) {
         // A row from before SHA-256 client hashes: replaced now that the secret is known.
         await ctx.db
