@@ -226,7 +226,7 @@ const ticketTypeFields = {
   name_de: oneLine(80),
   name_en: oneLine(80),
   /** Gross price in cents, VAT included. */
-  price_cents: z.number().int(priceError).min(0, priceError).max(maxAmountCents, priceError),
+  price_cents: z.number().int().min(0, priceError).max(maxAmountCents, priceError),
   vat_percent: vatPercentSchema,
   capacity: z.number().int().min(1).max(1_000_000),
   sales_start: moment.nullable(),

@@ -1299,6 +1299,13 @@ describe("ticket types and vouchers", () => {
       [vouchers, { ...voucher, value: 0 }, "value", "0,01 €", "€0.01"],
       [vouchers, { ...voucher, kind: "percent", value: 0 }, "value", "1 und 100", "1 and 100"],
       [types, { ...ticketTypeFields, capacity: 1.5 }, "capacity", "ganze Zahl", "whole number"],
+      [
+        types,
+        { ...ticketTypeFields, price_cents: 12.5 },
+        "price_cents",
+        "ganze Zahl",
+        "whole number",
+      ],
       // 10^20 is past the safe integers too; the field's own limit is what helps.
       [
         panelPaths.events,

@@ -108,7 +108,9 @@ export const pageNonce = () => `page-${randomUUID()}`;
  * browser is that browser's. A guest's page nonce is not: two guests behind one address with the
  * same browser would send the same key, and the second would get the first's order and its
  * token. Such a post (no JavaScript, or a click before it ran) gets no key: a double click then
- * holds twice, and the unused hold expires.
+ * holds twice, and the unused hold blocks its seats until it expires (HOLD_MINUTES); near sell-out
+ * or the source's seat limit, the second answer may even be "sold out". A per-browser cookie
+ * kept out of the page cache's key would close that gap.
  */
 export function idempotencyKey(
   nonce: string,

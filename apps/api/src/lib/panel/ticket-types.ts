@@ -127,7 +127,8 @@ export async function updateTicketType(
   return db.transaction(async (tx) => {
     const { type, event } = await lockOwnedType(tx, organiserId, typeId);
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
-    // Only what changes: a type's window set before the event moved earlier stays editable.
+    // Only the dates sent: the panel's edit form sends none, so a type whose window was set
+    // before its event moved earlier stays editable there.
     checkSaleWindow(event, input);
     if (input.capacity !== undefined) {
       const taken = type.soldCount + (await heldSeatsOf(tx, typeId, now));

@@ -21,7 +21,8 @@ export const eventPayload = (values: Record<EventField, string>) => ({
   title_en: values.title_en,
   description_de: values.description_de,
   description_en: values.description_en,
-  // Nothing chosen: left out, so the API says the field is required.
+  // Nothing chosen: left out, so the API says a new event's field is required (the edit form's
+  // selects always hold a choice).
   category_id: numberOrNull(values.category_id) ?? undefined,
   venue_id: numberOrNull(values.venue_id) ?? undefined,
   starts_at: berlinIso(values.starts_at) ?? "",
