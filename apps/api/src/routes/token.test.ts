@@ -845,16 +845,14 @@ describe("client authentication", () => {
 });
 
 describe("refresh limits", () => {
+  /** Grants as one address sends them. */
+  const grantsFrom = (app: TestApp, ip: string) => (payload: Record<string, unknown>) =>
+    call(app.app, { method: "POST", url: tokenUrl, headers: { "x-forwarded-for": ip }, payload });
+
   it("keeps refreshes out of the per-IP login bucket", async () => {
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
     try {
-      const from = (payload: Record<string, unknown>) =>
-        call(limited.app, {
-          method: "POST",
-          url: tokenUrl,
-          headers: { "x-forwarded-for": "10.5.0.1" },
-          payload,
-        });
+      const from = grantsFrom(limited, "10.5.0.1");
       const login = await from(passwordGrant());
       expect(login.statusCode).toBe(200);
       // Guesses for other accounts from the same address use up its login attempts …
@@ -881,13 +879,7 @@ describe("refresh limits", () => {
   it("refuses a made-up refresh token before the client secret: guesses learn nothing, and the address's renewals go on", async () => {
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
     try {
-      const from = (payload: Record<string, unknown>) =>
-        call(limited.app, {
-          method: "POST",
-          url: tokenUrl,
-          headers: { "x-forwarded-for": "10.7.0.1" },
-          payload,
-        });
+      const from = grantsFrom(limited, "10.7.0.1");
       const login = await from(passwordGrant());
       expect(login.statusCode).toBe(200);
       // Each guess with a made-up refresh token of its own, so no token's budget stops them: the

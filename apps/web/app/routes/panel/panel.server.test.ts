@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { eventPayload, ticketTypePayload, voucherPayload } from "./panel.server";
+import {
+  eventFields,
+  eventPayload,
+  ticketTypeFields,
+  ticketTypePayload,
+  voucherFields,
+  voucherPayload,
+} from "./panel.server";
 
 const blank = <K extends string>(names: readonly K[]) =>
   Object.fromEntries(names.map((name) => [name, ""])) as Record<K, string>;
@@ -9,17 +16,7 @@ describe("the panel's forms as the API takes them", () => {
     const sent = JSON.parse(
       JSON.stringify(
         eventPayload({
-          ...blank([
-            "title_de",
-            "title_en",
-            "description_de",
-            "description_en",
-            "category_id",
-            "venue_id",
-            "starts_at",
-            "ends_at",
-            "age_limit",
-          ]),
+          ...blank(eventFields),
           venue_id: "12",
         }),
       ),
@@ -31,24 +28,14 @@ describe("the panel's forms as the API takes them", () => {
 
   it("sends negative amounts and fractions as typed, for the API to name their range", () => {
     const type = ticketTypePayload({
-      ...blank([
-        "name_de",
-        "name_en",
-        "price",
-        "vat_percent",
-        "capacity",
-        "sales_start",
-        "sales_end",
-        "max_per_order",
-        "sort_order",
-      ]),
+      ...blank(ticketTypeFields),
       price: "-5",
       capacity: "1,5",
     });
     expect(type.price_cents).toBe(-500);
     expect(type.capacity).toBe(1.5);
     const voucher = voucherPayload({
-      ...blank(["code", "kind", "value", "max_uses", "valid_until"]),
+      ...blank(voucherFields),
       kind: "fixed",
       value: "-3",
     });
