@@ -217,6 +217,12 @@ export const vatPercentSchema = z
   // Tenths, measured with a tolerance: 8.1 * 10 is 81.00000000000001 in binary floating point.
   .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, vatPercentError);
 
+/**
+ * Ticket types an event may have: more than any event sells, and their quotas (each up to a
+ * million) still sum within the counters' 32-bit integers.
+ */
+export const ticketTypesPerEventMax = 50;
+
 /** The highest price, and the highest amount off, in cents: 100,000 €. */
 const maxAmountCents = 10_000_000;
 /** Amounts are cents here but euros in a form: their message names the range in euros. */

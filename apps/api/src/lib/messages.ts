@@ -159,6 +159,7 @@ const de = {
   event_cancelled: "Diese Veranstaltung ist abgesagt und kann nicht mehr geändert werden.",
   event_over: "Diese Veranstaltung ist bereits vorbei.",
   event_needs_ticket_types: "Legen Sie vor dem Veröffentlichen mindestens eine Ticketart an.",
+  ticket_type_limit: "Eine Veranstaltung hat höchstens 50 Ticketarten.",
   quota_below_sold:
     "Das Kontingent darf nicht unter die Zahl der verkauften oder reservierten Tickets sinken.",
   ticket_type_has_sales:
@@ -374,6 +375,7 @@ const en: Catalogue = {
   event_cancelled: "This event is cancelled and can no longer be changed.",
   event_over: "This event is already over.",
   event_needs_ticket_types: "Add at least one ticket type before publishing.",
+  ticket_type_limit: "An event has at most 50 ticket types.",
   quota_below_sold: "The quota cannot drop below the tickets sold or reserved.",
   ticket_type_has_sales: "This ticket type already has orders. It cannot be deleted, only closed.",
   voucher_code_format: "The code may only contain letters, digits, hyphens and underscores.",

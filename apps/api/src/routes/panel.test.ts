@@ -14,6 +14,7 @@ import {
   type PanelTicketType,
   type PanelVoucher,
   panelPaths,
+  ticketTypesPerEventMax,
 } from "@eventwerk/contract";
 import { and, asc, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -1268,6 +1269,33 @@ describe("ticket types and vouchers", () => {
       },
     });
     expect(edited.statusCode, edited.body).toBe(200);
+  });
+
+  it("keeps an event to ticketTypesPerEventMax ticket types, with the number in the message", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    for (let n = 0; n < ticketTypesPerEventMax; n++) {
+      await addType(owner.token, event.id, { name_de: `Block ${n}`, name_en: `Block ${n}` });
+    }
+    for (const [locale, text] of [
+      ["de", `höchstens ${ticketTypesPerEventMax} Ticketarten`],
+      ["en", `at most ${ticketTypesPerEventMax} ticket types`],
+    ] as const) {
+      const refused = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.ticketTypes, event.id),
+        token: owner.token,
+        locale,
+        payload: ticketTypeFields,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).message).toContain(text);
+    }
+    const [stored] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.eventId, event.id));
+    expect(stored?.n).toBe(ticketTypesPerEventMax);
   });
 
   it("says what is wrong with a number: amounts in euros, a whole number, the field's own range", async () => {

@@ -2,6 +2,7 @@ import {
   type PanelVoucher,
   type TicketTypeInput,
   type TicketTypeUpdate,
+  ticketTypesPerEventMax,
   type VoucherInput,
   vatPercent,
 } from "@eventwerk/contract";
@@ -82,6 +83,14 @@ export async function createTicketType(
     const event = await ownedEvent(tx, organiserId, eventId, { lock: true });
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     checkSaleWindow(event, input);
+    // Counted under the event's lock: two creates at once cannot both take the last place.
+    const [types] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(eventTicketTypes)
+      .where(eq(eventTicketTypes.eventId, eventId));
+    if (Number(types?.n) >= ticketTypesPerEventMax) {
+      throw new HttpError(409, "conflict", "ticket_type_limit");
+    }
     const [type] = await tx
       .insert(eventTicketTypes)
       .values({
