@@ -437,11 +437,20 @@ test("a door link is made once per form: a reload without JavaScript shows it ag
 }) => {
   const listed = (page: Page, gate: string) =>
     page.locator("#door-links li").filter({ hasText: gate });
-  // With JavaScript: the form that made a link comes back ready for the next one.
-  const first = await createLink(organiserPage, concert.eventId, { gate: "Zweimal" });
+  // With JavaScript: the form that made a link comes back ready for the next one, with a key
+  // of its own once the page has its data again (the button waits for that).
+  await organiserPage.goto(`${pathTo("account-door", "de")}?event=${concert.eventId}`);
+  const nonce = organiserPage.locator('input[name="nonce"]');
+  const before = await nonce.inputValue();
+  const twice = `Zweimal ${Date.now()}`;
+  await organiserPage.getByLabel(doorLinksDe.gate).fill(twice);
+  await organiserPage.getByRole("button", { name: doorLinksDe.create }).click();
+  const first = await organiserPage.locator("#door-link-url").inputValue();
+  expect(first).toContain("link=door_");
+  await expect(nonce).not.toHaveValue(before);
   await organiserPage.getByRole("button", { name: doorLinksDe.create }).click();
   await expect(organiserPage.locator("#door-link-url")).not.toHaveValue(first);
-  await expect(listed(organiserPage, "Zweimal")).toHaveCount(2);
+  await expect(listed(organiserPage, twice)).toHaveCount(2);
 
   // Without: reloading the answer posts the form again, and gets the same link back.
   const context = await browser.newContext({ baseURL, locale: "de-DE", javaScriptEnabled: false });

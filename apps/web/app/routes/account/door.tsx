@@ -72,7 +72,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function AccountDoor({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("doorLinks");
   const format = useFormatter();
-  const busy = useNavigation().state === "submitting";
+  // Also while the page reloads its data after a post: only then does the form hold the next
+  // Idempotency-Key, and a click before would answer the link just made.
+  const busy = useNavigation().state !== "idle";
   const { events, past, event, refusal, links, log } = loaderData;
   const { to } = usePaths();
   const failure = actionData?.intent === "create" && !actionData.ok ? actionData : null;
