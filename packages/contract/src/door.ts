@@ -36,6 +36,9 @@ export const doorPaths = {
 
 export const doorModes = ["entry", "entry_exit"] as const;
 
+/** Door links an event may have, revoked ones included: a device per entrance, many times over. */
+export const doorLinksPerEventMax = 100;
+
 export const createDoorLinkSchema = z
   .strictObject({
     gate: oneLine(60).optional(),

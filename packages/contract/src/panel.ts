@@ -223,6 +223,9 @@ export const vatPercentSchema = z
  */
 export const ticketTypesPerEventMax = 50;
 
+/** Voucher codes an event may have: the panel lists them all on one page. */
+export const vouchersPerEventMax = 500;
+
 /** The highest price, and the highest amount off, in cents: 100,000 €. */
 const maxAmountCents = 10_000_000;
 /** Amounts are cents here but euros in a form: their message names the range in euros. */

@@ -9,6 +9,7 @@ import {
   doorClosesAfterEndMs,
   type doorEventsQuerySchema,
   doorLinkRefusal,
+  doorLinksPerEventMax,
   doorOpensBeforeStartMs,
   type EntryType,
   type Locale,
@@ -32,7 +33,8 @@ import {
   orders,
   tickets,
 } from "../db/schema.ts";
-import { HttpError } from "./http-error.ts";
+import { HttpError, notFound } from "./http-error.ts";
+import { ownedEvent } from "./panel/events.ts";
 import { seal, unseal } from "./secrets.ts";
 import { isSignedTicketCode } from "./ticket-codes.ts";
 
@@ -54,18 +56,8 @@ export const isDoorToken = (token: string) =>
   token.startsWith(doorTokenPrefix) && /^door_[\w-]{43}$/.test(token);
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-const notFound = () => new HttpError(404, "not_found");
 
 /** The organiser's own event, or 404 (another organiser's ids answer as if they did not exist). */
-async function ownEvent(db: Db, userId: string, eventId: number) {
-  const [event] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.organiserId, userId)));
-  if (!event) throw notFound();
-  return event;
-}
-
 const toDoorLink = (row: typeof doorLinks.$inferSelect, token?: string): DoorLink => ({
   id: row.id,
   event_id: row.eventId,
@@ -131,7 +123,7 @@ export async function doorEvents(
 }
 
 export async function listDoorLinks(db: Db, userId: string, eventId: number): Promise<DoorLink[]> {
-  await ownEvent(db, userId, eventId);
+  await ownedEvent(db, userId, eventId);
   const rows = await db
     .select()
     .from(doorLinks)
@@ -179,58 +171,69 @@ async function linkOfKey(
 /**
  * A new link with its secret, answered once; it expires when asked, else when the doors close.
  * A retry with the same Idempotency-Key (a reloaded form, a double click) answers the link the
- * first call made, secret included, and makes no second one.
+ * first call made, secret included, and makes no second one. An event has at most
+ * `doorLinksPerEventMax` links, revoked ones included, so its door screen's list stays short.
  */
 export async function createDoorLink(
-  db: Db,
+  db: Database,
   userId: string,
   eventId: number,
   input: CreateDoorLink,
   idempotencyKey?: string,
   now = new Date(),
 ): Promise<DoorLink> {
-  const event = await ownEvent(db, userId, eventId);
   const retry = idempotencyKey ? { eventId, input, key: idempotencyKey } : null;
-  if (retry) {
-    const made = await linkOfKey(db, userId, retry, now);
-    if (made) return made;
-  }
-  const refusal = doorLinkRefusal(event, now);
-  if (refusal) {
-    throw new HttpError(
-      409,
-      "door_closed",
-      refusal === "closed" ? "door_closed" : `door_closed_${refusal}`,
-    );
-  }
   const token = `${doorTokenPrefix}${randomBytes(32).toString("base64url")}`;
-  const closes = new Date(event.endsAt.getTime() + doorClosesAfterEndMs);
-  const expiresAt = input.expires_in_hours
-    ? new Date(now.getTime() + input.expires_in_hours * 3_600_000)
-    : closes;
-  const [row] = await db
-    .insert(doorLinks)
-    .values({
-      eventId,
-      createdBy: userId,
-      tokenHash: hashToken(token),
-      gate: input.gate ?? null,
-      mode: input.mode,
-      expiresAt,
-      ...(idempotencyKey
-        ? {
-            idempotencyKeyHash: hashToken(idempotencyKey),
-            sealedToken: seal(token, idempotencyKey),
-          }
-        : {}),
-    })
-    // Two calls with one key at once: the second inserts nothing and answers the first's link.
-    .onConflictDoNothing({ target: [doorLinks.createdBy, doorLinks.idempotencyKeyHash] })
-    .returning();
-  if (row) return toDoorLink(row, token);
-  const made = retry ? await linkOfKey(db, userId, retry, now) : null;
-  if (!made) throw new Error("A door link's insert conflicted without an Idempotency-Key");
-  return made;
+  const made = await db.transaction(async (tx) => {
+    // Under the event's lock: two creates at once cannot both take the last place, and a retry
+    // with the same key waits for the first call and answers its link.
+    const event = await ownedEvent(tx, userId, eventId, { lock: true });
+    const earlier = retry ? await linkOfKey(tx, userId, retry, now) : null;
+    if (earlier) return earlier;
+    const refusal = doorLinkRefusal(event, now);
+    if (refusal) {
+      throw new HttpError(
+        409,
+        "door_closed",
+        refusal === "closed" ? "door_closed" : `door_closed_${refusal}`,
+      );
+    }
+    const [links] = await tx
+      .select({ n: count() })
+      .from(doorLinks)
+      .where(eq(doorLinks.eventId, eventId));
+    if (Number(links?.n) >= doorLinksPerEventMax) {
+      throw new HttpError(409, "conflict", "door_link_limit");
+    }
+    const closes = new Date(event.endsAt.getTime() + doorClosesAfterEndMs);
+    const expiresAt = input.expires_in_hours
+      ? new Date(now.getTime() + input.expires_in_hours * 3_600_000)
+      : closes;
+    const [row] = await tx
+      .insert(doorLinks)
+      .values({
+        eventId,
+        createdBy: userId,
+        tokenHash: hashToken(token),
+        gate: input.gate ?? null,
+        mode: input.mode,
+        expiresAt,
+        ...(idempotencyKey
+          ? {
+              idempotencyKeyHash: hashToken(idempotencyKey),
+              sealedToken: seal(token, idempotencyKey),
+            }
+          : {}),
+      })
+      // The same key at once for another event (another lock): the second inserts nothing.
+      .onConflictDoNothing({ target: [doorLinks.createdBy, doorLinks.idempotencyKeyHash] })
+      .returning();
+    return row ? toDoorLink(row, token) : null;
+  });
+  if (made) return made;
+  const other = retry ? await linkOfKey(db, userId, retry, now) : null;
+  if (!other) throw new Error("A door link's insert conflicted without an Idempotency-Key");
+  return other;
 }
 
 /** Revoking twice keeps the first moment; another organiser's link is 404. */
@@ -469,7 +472,7 @@ export async function doorLog(
   locale: Locale,
   limit = 500,
 ) {
-  const event = await ownEvent(db, userId, eventId);
+  const event = await ownedEvent(db, userId, eventId);
   const rows = await db
     .select()
     .from(doorScans)

@@ -54,6 +54,8 @@ const de = {
   door_closed_cancelled: "Diese Veranstaltung ist abgesagt: Sie hat keinen Einlass mehr.",
   idempotency_key_reused:
     "Dieser Idempotency-Key gehört zu einer anderen Anfrage. Bitte verwenden Sie einen neuen.",
+  door_link_limit:
+    "Eine Veranstaltung hat höchstens 100 Einlass-Links, widerrufene mitgezählt. Bitte verwenden Sie einen bestehenden weiter.",
   door_link_key_used:
     "Dieser Einlass-Link wurde mit diesem Formular schon erstellt und gilt nicht mehr. Bitte laden Sie die Seite neu und erstellen Sie einen neuen.",
   // Field messages that schemas name by key.
@@ -160,6 +162,7 @@ const de = {
   event_over: "Diese Veranstaltung ist bereits vorbei.",
   event_needs_ticket_types: "Legen Sie vor dem Veröffentlichen mindestens eine Ticketart an.",
   ticket_type_limit: "Eine Veranstaltung hat höchstens 50 Ticketarten.",
+  voucher_limit: "Eine Veranstaltung hat höchstens 500 Gutscheincodes.",
   quota_below_sold:
     "Das Kontingent darf nicht unter die Zahl der verkauften oder reservierten Tickets sinken.",
   ticket_type_has_sales:
@@ -276,6 +279,8 @@ const en: Catalogue = {
   door_closed_cancelled: "This event is cancelled: it has no door any more.",
   idempotency_key_reused:
     "This Idempotency-Key belongs to a different request. Please use a new one.",
+  door_link_limit:
+    "An event has at most 100 door links, revoked ones included. Please keep using an existing one.",
   door_link_key_used:
     "This form already made a door link, and it no longer works. Please reload the page and make a new one.",
   invalid_phone: "Please enter a valid phone number.",
@@ -376,6 +381,7 @@ const en: Catalogue = {
   event_over: "This event is already over.",
   event_needs_ticket_types: "Add at least one ticket type before publishing.",
   ticket_type_limit: "An event has at most 50 ticket types.",
+  voucher_limit: "An event has at most 500 voucher codes.",
   quota_below_sold: "The quota cannot drop below the tickets sold or reserved.",
   ticket_type_has_sales: "This ticket type already has orders. It cannot be deleted, only closed.",
   voucher_code_format: "The code may only contain letters, digits, hyphens and underscores.",

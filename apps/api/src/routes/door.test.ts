@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import {
   type DoorLink,
   type DoorTicket,
+  doorLinksPerEventMax,
   doorPaths,
   fillPath,
   idempotencyKeyHeader,
@@ -189,6 +190,47 @@ describe("door links", () => {
       const made = await t.ctx.db.select().from(doorLinks).where(eq(doorLinks.eventId, event.id));
       expect(made).toEqual([]);
     }
+  });
+
+  it("are at most doorLinksPerEventMax per event, revoked ones included, even asked at once", async () => {
+    const event = await copyOfDemoEvent(new Date(Date.now() + 30 * 86_400_000), "published");
+    const [organiser] = await t.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoUsers.organiser.email));
+    await t.ctx.db.insert(doorLinks).values(
+      Array.from({ length: doorLinksPerEventMax - 2 }, (_, n) => ({
+        eventId: event.id,
+        createdBy: organiser!.id,
+        tokenHash: randomUUID(),
+        revokedAt: n % 2 ? new Date() : null,
+      })),
+    );
+    const create = (locale: "de" | "en" = "de") =>
+      call(t.app, {
+        method: "POST",
+        url: fillPath(doorPaths.links, { id: event.id }),
+        token: organiserToken,
+        locale,
+        payload: {},
+      });
+    // Three at once for the last two places: two links, one refusal.
+    const statuses = (await Promise.all([create(), create(), create()])).map((r) => r.statusCode);
+    expect(statuses.sort()).toEqual([201, 201, 409]);
+    for (const [locale, text] of [
+      ["de", `höchstens ${doorLinksPerEventMax} Einlass-Links`],
+      ["en", `at most ${doorLinksPerEventMax} door links`],
+    ] as const) {
+      const refused = await create(locale);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe("conflict");
+      expect(refused.json().error.message).toContain(text);
+    }
+    const [stored] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(doorLinks)
+      .where(eq(doorLinks.eventId, event.id));
+    expect(stored?.n).toBe(doorLinksPerEventMax);
   });
 
   it("answer a retry with the same Idempotency-Key with the first call's link, secret included, and make no second", async () => {

@@ -92,13 +92,13 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["door"],
         summary: "Create a door link: it opens the scanner for this event without a password",
         description:
-          "The answer carries the link's secret `token`, once. A retry with the same `Idempotency-Key` header (32 to 100 characters, random: a UUID) answers the link the first call made, its token included, and makes no second; the key is the caller's own. The same key with another event, gate or mode answers 409 `idempotency_key_reused`; once the link is revoked or expired, 409 `door_link_key_used`. A draft, a cancelled event or closed doors: 409 `door_closed`.",
+          "The answer carries the link's secret `token`, once. A retry with the same `Idempotency-Key` header (32 to 100 characters, random: a UUID) answers the link the first call made, its token included, and makes no second; the key is the caller's own. The same key with another event, gate or mode answers 409 `idempotency_key_reused`; once the link is revoked or expired, 409 `door_link_key_used`. A draft, a cancelled event or closed doors: 409 `door_closed`; an event with `doorLinksPerEventMax` (100) links, revoked ones included: 409 `conflict`.",
         security,
         params: idParamSchema,
         // The key seals the link's secret: at least 32 characters (a UUID), not guessable from its hash.
         headers: idempotencyHeaders(32),
         body: createDoorLinkSchema,
-        // 409: the event is a draft, cancelled, or its doors have closed.
+        // 409: the event is a draft, cancelled, its doors have closed, or it has its 100 links.
         response: { 201: doorLinkResponseSchema, ...errors, 409: errorBodySchema },
       },
     },

@@ -15,6 +15,7 @@ import {
   type PanelVoucher,
   panelPaths,
   ticketTypesPerEventMax,
+  vouchersPerEventMax,
 } from "@eventwerk/contract";
 import { and, asc, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -1296,6 +1297,45 @@ describe("ticket types and vouchers", () => {
       .from(s.eventTicketTypes)
       .where(eq(s.eventTicketTypes.eventId, event.id));
     expect(stored?.n).toBe(ticketTypesPerEventMax);
+  });
+
+  it("keeps an event to vouchersPerEventMax voucher codes, with the number in the message", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    await t.ctx.db.insert(s.vouchers).values(
+      Array.from({ length: vouchersPerEventMax - 1 }, (_, n) => ({
+        eventId: event.id,
+        code: `CODE${n}`,
+        kind: "fixed" as const,
+        value: 100,
+      })),
+    );
+    const create = (code: string, locale: "de" | "en" = "de") =>
+      call(t.app, {
+        method: "POST",
+        url: path(panelPaths.vouchers, event.id),
+        token: owner.token,
+        locale,
+        payload: { code, kind: "fixed", value: 100 },
+      });
+    // Two at once for the last place: one is made.
+    const statuses = (await Promise.all([create("LETZTER1"), create("LETZTER2")])).map(
+      (r) => r.statusCode,
+    );
+    expect(statuses.sort()).toEqual([201, 409]);
+    for (const [locale, text] of [
+      ["de", `höchstens ${vouchersPerEventMax} Gutscheincodes`],
+      ["en", `at most ${vouchersPerEventMax} voucher codes`],
+    ] as const) {
+      const refused = await create("NOCHEINER", locale);
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).message).toContain(text);
+    }
+    const [stored] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.vouchers)
+      .where(eq(s.vouchers.eventId, event.id));
+    expect(stored?.n).toBe(vouchersPerEventMax);
   });
 
   it("says what is wrong with a number: amounts in euros, a whole number, the field's own range", async () => {

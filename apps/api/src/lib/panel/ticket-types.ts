@@ -5,6 +5,7 @@ import {
   ticketTypesPerEventMax,
   type VoucherInput,
   vatPercent,
+  vouchersPerEventMax,
 } from "@eventwerk/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
@@ -264,6 +265,14 @@ export async function createVoucher(
       );
     if (taken)
       throw new HttpError(409, "conflict", "voucher_code_taken", { code: "voucher_code_taken" });
+    // Counted under the event's lock, as ticket types are.
+    const [made] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(vouchers)
+      .where(eq(vouchers.eventId, eventId));
+    if (Number(made?.n) >= vouchersPerEventMax) {
+      throw new HttpError(409, "conflict", "voucher_limit");
+    }
     // Made expired, it could never be used; ending a voucher now is what deactivating does.
     if (input.valid_until && Date.parse(input.valid_until) <= Date.now()) {
       throw fieldError("valid_until", "valid_until_past");
