@@ -57,7 +57,6 @@ export const isDoorToken = (token: string) =>
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The organiser's own event, or 404 (another organiser's ids answer as if they did not exist). */
 const toDoorLink = (row: typeof doorLinks.$inferSelect, token?: string): DoorLink => ({
   id: row.id,
   event_id: row.eventId,
