@@ -43,16 +43,22 @@ export const idParamSchema = z.object({ id: idSchema });
 
 /*
  * Every text a visitor sends goes through one of these, so no field can carry what PostgreSQL
- * refuses (NUL), what forges a line in an email (CR/LF in one-line text) or what reverses how a
- * name reads (bidi overrides).
+ * refuses (NUL), what forges a line in an email (CR/LF in one-line text), what reverses how a
+ * name reads (bidi overrides), or a lone UTF-16 surrogate: valid JSON, but not text, and stored
+ * as U+FFFD. With the `u` flag a character class sees a surrogate pair as one code point, so
+ * D800–DFFF matches only a lone half. C1 controls (U+0080–U+009F) go with the C0 ones.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const oneLinePattern = /^[^\u0000-\u001F\u007F]*$/u;
+const oneLinePattern = /^[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]*$/u;
 /** Multi-line text keeps TAB, LF and CR (browsers send a textarea's line breaks as CRLF). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const multiLinePattern = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/u;
-/** Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
-const bidiControlPattern = /^[^\u202A-\u202E\u2066-\u2069]*$/u;
+const multiLinePattern = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]*$/u;
+/**
+ * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), and the invisible
+ * zero-width space, word joiner and BOM that make two names look alike; the zero-width
+ * (non-)joiners stay, as scripts and emoji need them.
+ */
+const disguisePattern = /^[^\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]*$/u;
 const invalidCharacters = { error: "invalid_characters" } as const;
 
 /**
@@ -68,7 +74,7 @@ export const oneLine = (max = 120, min = 1) =>
 export const multiLine = (max: number, min = 1) =>
   lengthBetween(z.string().trim(), min, max).regex(multiLinePattern, invalidCharacters);
 /** A person's or company's name: one line, and no bidi controls that could disguise it. */
-export const personName = (max = 80) => oneLine(max).regex(bidiControlPattern, invalidCharacters);
+export const personName = (max = 80) => oneLine(max).regex(disguisePattern, invalidCharacters);
 /** A token or id that is compared, never shown: one line, untrimmed. */
 export const opaqueText = (max: number, min = 1) =>
   lengthBetween(z.string(), min, max).regex(oneLinePattern, invalidCharacters);

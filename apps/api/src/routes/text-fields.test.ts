@@ -32,6 +32,12 @@ describe("control and bidi characters in text fields", () => {
     ["a bidi override in the name", { name: "Erika \u202Eevil" }, "name"],
     ["NUL in the message", { message: "Gibt es Rabatte\u0000 für Gruppen?" }, "message"],
     ["a vertical tab in the message", { message: "Gibt es Rabatte\u000B für Gruppen?" }, "message"],
+    // Valid JSON ("\ud800"), but not text: it would be stored as U+FFFD.
+    ["a lone surrogate in the name", { name: "Eri\ud800ka" }, "name"],
+    ["a lone low surrogate in the message", { message: "Rabatte \udc00 für Gruppen?" }, "message"],
+    ["a C1 control (NEL) in the subject", { subject: "Hallo\u0085Welt" }, "subject"],
+    ["a zero-width space in the name", { name: "Eri\u200Bka Mustermann" }, "name"],
+    ["a BOM inside the name (trim takes one at the ends)", { name: "Eri\uFEFFka" }, "name"],
   ])(
     "the contact form refuses %s with 400 on that field, in both languages",
     async (_case, change, field) => {
@@ -63,6 +69,16 @@ describe("control and bidi characters in text fields", () => {
       payload: { ...contact, message: "Erste Zeile\r\nZweite\tZeile\nDritte Zeile" },
     });
     expect(response.statusCode).toBe(201);
+  });
+
+  it("names keep emoji and the zero-width joiners scripts need", async () => {
+    const response = await call(t.app, {
+      method: "POST",
+      url: apiPaths.contact,
+      // A family emoji (joined by U+200D), and Persian with a zero-width non-joiner.
+      payload: { ...contact, name: "Erika 👨\u200D👩\u200D👧 می\u200Cخواهم", message: "Gruppen 🎟️" },
+    });
+    expect(response.statusCode, response.body).toBe(201);
   });
 
   it("registration refuses NUL and bidi overrides in names", async () => {
