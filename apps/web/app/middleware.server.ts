@@ -170,5 +170,10 @@ export const rootMiddleware: MiddlewareFunction<Response> = async (
   // A renewed login's cookies are this visitor's alone: no shared cache may keep the answer that
   // carries them, whatever the route said.
   if (session.setCookies.length) response.headers.set("Cache-Control", privatePageCache);
+  // A signed-in visitor's page shows their name and menu (and in the panel their buyers): a route
+  // that says nothing about caching, or an error page, is theirs alone too.
+  if (state.user && !response.headers.has("Cache-Control")) {
+    response.headers.set("Cache-Control", privatePageCache);
+  }
   return withCookies(response, state.setCookies);
 };

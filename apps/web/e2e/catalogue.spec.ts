@@ -1044,13 +1044,21 @@ test.describe("HTTP caching", () => {
       page,
     }) => {
       await login(page, locale);
-      for (const key of ["events", "cities", "account"] as const) {
+      // Pages whose routes say nothing about caching (CMS, contact) are theirs alone too.
+      for (const key of ["events", "cities", "account", "faq", "contact"] as const) {
         const response = await page.goto(pathTo(key, locale));
         expect(response!.status(), key).toBe(200);
         const headers = await response!.allHeaders();
         expect(headers["cache-control"], key).toBe("private, no-store");
         expect(headers.etag, key).toBeUndefined();
       }
+      // So are the error page and a client navigation's data, both with the visitor's menu.
+      const missing = await page.request.get(`${locale === "en" ? "/en" : ""}/gibt-es-nicht/x`);
+      expect(missing.status()).toBe(404);
+      expect(missing.headers()["cache-control"]).toBe("private, no-store");
+      const faqData = await page.request.get(`${pathTo("faq", locale)}.data`);
+      expect(faqData.status()).toBe(200);
+      expect(faqData.headers()["cache-control"]).toBe("private, no-store");
     });
   }
 });
