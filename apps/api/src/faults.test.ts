@@ -1,4 +1,5 @@
 import { apiPaths } from "@eventwerk/contract";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, registerVisitor, type TestApp, testClient } from "./testing/app.ts";
@@ -66,6 +67,31 @@ describe.runIf(adminUrl)("PostgreSQL connections dropped under load", () => {
       const after = await t.app.inject({ method: "GET", url });
       expect(after.statusCode, url).toBe(200);
     }
+  });
+
+  it("fails only the transaction whose connection ends between two statements, not the process", async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", record);
+    try {
+      const waiting = t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        // As a transaction waits for a payment provider: its connection is checked out, idle.
+        await terminate();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(waiting).rejects.toThrow();
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", record);
+    }
+    let after = await t.app.inject({ method: "GET", url: apiPaths.events });
+    // A request may still meet a connection that has not heard of its end yet; the next has a new one.
+    for (let attempt = 0; attempt < 3 && after.statusCode === 500; attempt++) {
+      after = await t.app.inject({ method: "GET", url: apiPaths.events });
+    }
+    expect(after.statusCode).toBe(200);
   });
 
   it("keeps an acknowledged write when the connections end right after", async () => {

@@ -26,6 +26,23 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
 };
 
+/**
+ * A connection the server ends (restart, failover, an idle-in-transaction timeout) must fail its
+ * own request, not the process. The pool listens on its idle connections only; a checked-out
+ * one, such as a transaction's between two statements, emits its `error` event on the client,
+ * and with no listener there Node ends the process with every request in flight. The statement
+ * that next uses the connection fails, and the pool replaces it.
+ */
+function survivingLostConnections(pool: pg.Pool): pg.Pool {
+  pool.on("connect", (client) =>
+    client.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`)),
+  );
+  // An idle connection's error reaches the pool too (the client's listener has logged it); an
+  // `error` event without a listener would end the process.
+  pool.on("error", () => {});
+  return pool;
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`; migrates either. */
 export async function openDatabase(options: {
   url?: string;
@@ -33,10 +50,7 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.url) {
     await migratePostgres(options.url);
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process;
-    // the pool replaces it on the next query.
-    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    const pool = survivingLostConnections(new pg.Pool({ connectionString: options.url, max: 10 }));
     const db = drizzlePg(pool, { schema });
     const close = async () => {
       await Promise.all([pool.end(), ...[...(settingsPools.get(db)?.values() ?? [])].map(end)]);
@@ -251,8 +265,9 @@ export async function withSettings<T>(
   }
   let settled = pools.get(key);
   if (!settled) {
-    const pool = new pg.Pool({ ...withStartupOptions(client.options, key), max: 4 });
-    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    const pool = survivingLostConnections(
+      new pg.Pool({ ...withStartupOptions(client.options, key), max: 4 }),
+    );
     settled = drizzlePg(pool, { schema });
     pools.set(key, settled);
   }
