@@ -511,8 +511,17 @@ export const orders = pgTable(
     buyerName: text("buyer_name").notNull(),
     buyerEmail: text("buyer_email").notNull(),
     status: orderStatusEnum("status").notNull().default("pending"),
-    /** Set with the status `refunded`: why the money went back (the return page says it). */
+    /**
+     * Why the money goes back (the return page says it): set when the refund is decided, with
+     * `refundRequestedAt`, and kept with the status `refunded`.
+     */
     refundReason: refundReasonEnum("refund_reason"),
+    /**
+     * When the refund was decided, committed before the provider is asked (`lib/refunds.ts`):
+     * from then on the money is owed back, the order's tickets are void and no payment report
+     * issues any, until the order is `refunded`.
+     */
+    refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
     /** The event the order is for (migration 0024 gave the demo data's older orders theirs). */
     eventId: integer("event_id").references(() => events.id),
     /** Sum of the items at their price after discounts, before the service fee. */
@@ -565,6 +574,10 @@ export const orders = pgTable(
     index("orders_pending_voucher_idx")
       .on(t.voucherId, t.holdExpiresAt)
       .where(sql`${t.status} = 'pending' and ${t.voucherId} is not null`),
+    // Refunds decided and not yet recorded as done: the reconciliation finishes them.
+    index("orders_refund_owed_idx")
+      .on(t.refundRequestedAt)
+      .where(sql`${t.refundRequestedAt} is not null and ${t.status} <> 'refunded'`),
   ],
 );
 

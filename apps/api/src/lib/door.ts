@@ -307,7 +307,8 @@ export async function doorTickets(db: Db, eventId: number, locale: Locale): Prom
       typeDe: eventTicketTypes.nameDe,
       typeEn: eventTicketTypes.nameEn,
       name: orders.buyerName,
-      status: orders.status,
+      // A refund decided is as good as done at the door (`refunds.ts`).
+      valid: sql<boolean>`${orders.status} = 'paid' and ${orders.refundRequestedAt} is null`,
       last: sql<
         string | null
       >`(select ${eventLogs.entryType} || ' ' || to_char(${eventLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
@@ -325,7 +326,7 @@ export async function doorTickets(db: Db, eventId: number, locale: Locale): Prom
       id: row.id,
       ticket_type: locale === "en" ? row.typeEn : row.typeDe,
       name: row.name || null,
-      status: row.status === "paid" ? "valid" : "cancelled",
+      status: row.valid ? "valid" : "cancelled",
       last: entryType && at ? { entry_type: entryType as EntryType, at } : null,
     };
   });

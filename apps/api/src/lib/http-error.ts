@@ -10,8 +10,10 @@ export class HttpError extends Error {
     /** Per-field message keys. */
     readonly fields?: Record<string, MessageKey>,
     readonly headers?: Record<string, string>,
+    /** What failed beneath an answer of 500 or more: logged, never sent. */
+    cause?: unknown,
   ) {
-    super(messageKey);
+    super(messageKey, { cause });
     this.name = "HttpError";
   }
 }

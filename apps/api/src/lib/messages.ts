@@ -162,6 +162,8 @@ const de = {
   event_over: "Diese Veranstaltung ist bereits vorbei.",
   event_needs_ticket_types: "Legen Sie vor dem Veröffentlichen mindestens eine Ticketart an.",
   ticket_type_limit: "Eine Veranstaltung hat höchstens 50 Ticketarten.",
+  refund_owed:
+    "Der Zahlungsanbieter hat die Erstattung nicht bestätigt. Sie ist beauftragt: Wir schließen sie in den nächsten Minuten automatisch ab, die Tickets gelten schon nicht mehr.",
   voucher_limit: "Eine Veranstaltung hat höchstens 500 Gutscheincodes.",
   quota_below_sold:
     "Das Kontingent darf nicht unter die Zahl der verkauften oder reservierten Tickets sinken.",
@@ -381,6 +383,8 @@ const en: Catalogue = {
   event_over: "This event is already over.",
   event_needs_ticket_types: "Add at least one ticket type before publishing.",
   ticket_type_limit: "An event has at most 50 ticket types.",
+  refund_owed:
+    "The payment provider did not confirm the refund. It is ordered: we complete it automatically within minutes, and the tickets are no longer valid.",
   voucher_limit: "An event has at most 500 voucher codes.",
   quota_below_sold: "The quota cannot drop below the tickets sold or reserved.",
   ticket_type_has_sales: "This ticket type already has orders. It cannot be deleted, only closed.",

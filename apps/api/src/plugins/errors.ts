@@ -154,6 +154,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (error instanceof HttpError) {
+      if (error.cause) request.log.error({ err: error.cause }, error.messageKey);
       if (error.headers) reply.headers(error.headers);
       const fields = error.fields
         ? Object.fromEntries(

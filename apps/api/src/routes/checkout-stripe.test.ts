@@ -1,8 +1,9 @@
 import { type CheckoutOrder, checkoutPaths, type ErrorBody } from "@eventwerk/contract";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../app.ts";
 import * as s from "../db/schema.ts";
+import { refundOrder } from "../lib/panel/orders.ts";
 import { createTestApp, type TestApp } from "../testing/app.ts";
 import {
   type CreatedOrder,
@@ -68,7 +69,7 @@ async function placed(capacity = 10, quantity = 1) {
   expect(response.statusCode, response.body).toBe(200);
   const { redirect_url } = response.json<{ redirect_url: string }>();
   const session = fake.sessions.get(redirect_url.split("/").at(-1)!)!;
-  return { order, session, payload, types };
+  return { order, session, payload, types, event };
 }
 
 describe("paying with Stripe (against the local fake)", () => {
@@ -257,6 +258,109 @@ describe("paying with Stripe (against the local fake)", () => {
         (mail) => mail.includes(`Bestellung ${late.order.data.id}`) && mail.includes("erstattet"),
       ),
     ).toBe(true);
+  });
+
+  it("a refund Stripe made but the process never recorded: no later report issues tickets, the reconciliation records it", async () => {
+    const services = checkoutServices.get(t.ctx)!;
+    const { provider } = services;
+    /** Stripe refunds; then the process dies (or its connection ends) before writing it down. */
+    const dyingAfterRefund = async <T>(run: () => Promise<T>) => {
+      const refund = provider.refund;
+      provider.refund = async (db, reference) => {
+        await refund(db, reference);
+        throw new Error("the process died after Stripe refunded");
+      };
+      try {
+        return await run();
+      } finally {
+        provider.refund = refund;
+      }
+    };
+    const soldCount = (late: Awaited<ReturnType<typeof placed>>, sold: number) =>
+      t.ctx.db
+        .update(s.eventTicketTypes)
+        .set({ soldCount: sold })
+        .where(eq(s.eventTicketTypes.id, late.types[0]!.id));
+
+    // A late payment whose seat another buyer held: refunded at Stripe, not recorded.
+    const late = await placed(1);
+    await t.ctx.db
+      .update(s.orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(s.orders.id, late.order.data.id));
+    await soldCount(late, 1);
+    await fake.pay(late.session.id, { webhook: false });
+    const completed = fake.signedEvent("checkout.session.completed", late.session);
+    expect((await dyingAfterRefund(() => deliver(completed))).statusCode).toBe(500);
+    expect(fake.refunds).toContain(late.session.payment_intent);
+    // The other buyer gives the seat up; Stripe delivers again, and the reconciliation asks.
+    await soldCount(late, 0);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    await services.checkout.reconcile(new Date(Date.now() + 3_600_000), 0);
+    expect((await readOrder(late.order)).tickets).toHaveLength(0);
+    expect((await readOrder(late.order)).status).not.toBe("paid");
+
+    // An organiser's refund of a paid order, lost the same way.
+    const paid = await placed();
+    await fake.pay(paid.session.id, { webhook: false });
+    await deliver(fake.signedEvent("checkout.session.completed", paid.session));
+    expect((await readOrder(paid.order)).status).toBe("paid");
+    await expect(
+      dyingAfterRefund(() =>
+        refundOrder(t.ctx.db, provider, paid.event.organiserId!, paid.order.data.id, "X"),
+      ),
+    ).rejects.toMatchObject({ statusCode: 503, messageKey: "refund_owed" });
+    expect(fake.refunds).toContain(paid.session.payment_intent);
+
+    // A minute later the reconciliation asks Stripe again (it answers the same refund) and
+    // records both.
+    await t.ctx.db
+      .update(s.orders)
+      .set({ refundRequestedAt: new Date(Date.now() - 120_000) })
+      .where(inArray(s.orders.id, [late.order.data.id, paid.order.data.id]));
+    await services.reconcile(0);
+    expect(await readOrder(late.order)).toMatchObject({
+      status: "refunded",
+      refund_reason: "sold_out",
+      tickets: [],
+    });
+    expect(await readOrder(paid.order)).toMatchObject({
+      status: "refunded",
+      refund_reason: "organiser",
+    });
+    const [type] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, paid.types[0]!.id));
+    expect(type!.soldCount).toBe(0);
+    const mails = await t.outbox();
+    for (const order of [late, paid]) {
+      expect(
+        mails.filter(
+          (mail) =>
+            mail.includes(`Bestellung ${order.order.data.id}`) && mail.includes("erstattet"),
+        ),
+      ).toHaveLength(1);
+    }
+  });
+
+  it("a payment refunded by hand in Stripe's dashboard: the organiser's refund records it", async () => {
+    const paid = await placed();
+    await fake.pay(paid.session.id, { webhook: false });
+    await deliver(fake.signedEvent("checkout.session.completed", paid.session));
+    const byHand = await fetch(`${fake.url}/v1/refunds`, {
+      method: "POST",
+      headers: {
+        authorization: "Bearer sk_test_fake_key",
+        "content-type": "application/x-www-form-urlencoded",
+        "idempotency-key": "dashboard",
+      },
+      body: new URLSearchParams({ payment_intent: paid.session.payment_intent! }),
+    });
+    expect(byHand.status).toBe(200);
+    const { provider } = checkoutServices.get(t.ctx)!;
+    await refundOrder(t.ctx.db, provider, paid.event.organiserId!, paid.order.data.id, "X");
+    expect((await readOrder(paid.order)).status).toBe("refunded");
   });
 
   it("reconciliation completes an order paid at Stripe whose webhook never came", async () => {

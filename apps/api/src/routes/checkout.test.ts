@@ -1225,16 +1225,18 @@ describe("paying with the test provider", () => {
     expect(mails.some((mail) => mail.includes("Gutschein war inzwischen"))).toBe(true);
   });
 
-  it("a late payment whose refund fails keeps its report unrecorded, and the next delivery refunds it", async () => {
+  it("a late payment whose refund fails stays owed: no delivery issues tickets, the reconciliation refunds it", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
     const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
     const late = await hold(payload);
     const paymentId = (await placeAsGuest(late)).redirect_url!.split("/").at(-1)!;
     await expireHold(late.data.id);
-    await t.ctx.db
-      .update(s.eventTicketTypes)
-      .set({ soldCount: 1 })
-      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    const soldOut = (sold: number) =>
+      t.ctx.db
+        .update(s.eventTicketTypes)
+        .set({ soldCount: sold })
+        .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    await soldOut(1);
     await t.ctx.db
       .update(s.testPayments)
       .set({ status: "succeeded" })
@@ -1245,8 +1247,8 @@ describe("paying with the test provider", () => {
       payment_id: paymentId,
       created: Math.floor(Date.now() / 1000),
     };
-    const recorded = () =>
-      t.ctx.db.select().from(s.paymentEvents).where(eq(s.paymentEvents.providerEventId, report.id));
+    const read = async () =>
+      (await onOrder(t.app, late, "GET")).json<{ data: CheckoutOrder }>().data;
 
     const { provider } = services();
     const refund = provider.refund;
@@ -1259,23 +1261,43 @@ describe("paying with the test provider", () => {
     } finally {
       provider.refund = refund;
     }
-    const meanwhile = (await onOrder(t.app, late, "GET")).json<{ data: CheckoutOrder }>().data;
-    expect(meanwhile.status).not.toBe("refunded");
-    expect(meanwhile.tickets).toHaveLength(0);
-    expect(await recorded()).toHaveLength(0);
+    // Decided and recorded with the report: the refund is owed, though not done.
+    const [owed] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, late.data.id));
+    expect(owed!.refundRequestedAt).not.toBeNull();
+    expect(owed!.refundReason).toBe("sold_out");
+    expect((await read()).status).not.toBe("refunded");
+    expect((await read()).refund_reason).toBeNull();
+    expect((await testPaymentOf(late.data.id)).status).toBe("succeeded");
 
+    // The seat is free again (the other buyer gave up): a second delivery still issues nothing,
+    // as the money is going back.
+    await soldOut(0);
     const again = await sendTestWebhook(t.app, webhookSecret, report);
     expect(again.statusCode, again.body).toBe(200);
-    const read = (await onOrder(t.app, late, "GET")).json<{ data: CheckoutOrder }>().data;
-    expect(read.status).toBe("refunded");
-    expect(read.tickets).toHaveLength(0);
+    expect((await read()).tickets).toHaveLength(0);
+    expect((await read()).status).not.toBe("paid");
+
+    // A minute on, the reconciliation finishes the refund it owes, and the buyer is told.
+    await t.ctx.db
+      .update(s.orders)
+      .set({ refundRequestedAt: new Date(Date.now() - 120_000) })
+      .where(eq(s.orders.id, late.data.id));
+    await services().reconcile();
+    const done = await read();
+    expect(done.status).toBe("refunded");
+    expect(done.refund_reason).toBe("sold_out");
+    expect(done.tickets).toHaveLength(0);
     expect((await testPaymentOf(late.data.id)).status).toBe("refunded");
-    expect(await recorded()).toHaveLength(1);
+    const told = await t.ctx.db
+      .select()
+      .from(s.outboxJobs)
+      .where(eq(s.outboxJobs.dedupKey, `order-refunded:${late.data.id}`));
+    expect(told).toHaveLength(1);
     const [type] = await t.ctx.db
       .select()
       .from(s.eventTicketTypes)
       .where(eq(s.eventTicketTypes.id, types[0]!.id));
-    expect(type!.soldCount).toBe(1);
+    expect(type!.soldCount).toBe(0);
   });
 
   it(`late payments racing for the last 3 seats: 3 paid with a ticket each, 5 refunded with none (${testDatabase})`, async () => {
@@ -1453,8 +1475,12 @@ describe("paying with the test provider", () => {
     }
     expect(await statusOf(earlier.order)).toBe("paid");
     expect(await statusOf(refused.order)).toBe("expired");
-    // Asked again at a later run, once the provider takes the refund.
-    await services().checkout.reconcile();
+    // The refund is owed: asked again at a later run, once the provider takes it.
+    await t.ctx.db
+      .update(s.orders)
+      .set({ refundRequestedAt: new Date(Date.now() - 120_000) })
+      .where(eq(s.orders.id, refused.order.data.id));
+    await services().reconcile();
     expect(await statusOf(refused.order)).toBe("refunded");
   });
 

@@ -36,8 +36,8 @@ import {
   lateRefundReasons,
   notPaidError,
   orderConfirmationJob,
-  orderRefundedJob,
 } from "../lib/checkout/orders.ts";
+import { completeOwedRefunds, orderRefundedJob } from "../lib/checkout/refunds.ts";
 import { addressKey } from "../lib/client-address.ts";
 import { notFound } from "../lib/http-error.ts";
 import type { OutboxHandler } from "../lib/outbox.ts";
@@ -195,7 +195,8 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
 
   let reconcileTimer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
-  // Also the refunds that an event's cancellation left (the panel's, with the same provider).
+  // Also the refunds that an event's cancellation left (the panel's, with the same provider),
+  // and those decided whose provider or commit failed (`refunds.ts`).
   // One run at a time: a run that outlasts the interval (a slow provider, many open orders) would
   // otherwise have the next ask the provider about the same orders beside it; a call meanwhile
   // joins the run under way.
@@ -204,6 +205,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       const runs = await Promise.allSettled([
         checkout.reconcile(new Date(), askEverySeconds),
         refundCancelledEvents(ctx.db, provider, ctx.config.SITE_NAME),
+        completeOwedRefunds(ctx.db, provider, ctx.config.SITE_NAME),
       ]);
       for (const run of runs) {
         if (run.status === "rejected") app.log.error({ err: run.reason }, "reconciliation failed");

@@ -8,7 +8,7 @@ import {
   idempotencyKeyHeader,
   type ScanOutcome,
 } from "@eventwerk/contract";
-import { eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   doorLinks,
@@ -20,6 +20,7 @@ import {
   tickets,
   users,
 } from "../db/schema.ts";
+import { refundOrder } from "../lib/panel/orders.ts";
 import { demoUsers } from "../seed/index.ts";
 import {
   call,
@@ -28,6 +29,7 @@ import {
   passwordLogin,
   type TestApp,
 } from "../testing/app.ts";
+import { checkoutServices } from "./checkout.ts";
 
 let t: TestApp;
 let organiserToken: string;
@@ -845,5 +847,62 @@ describe("past events' scan logs", () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ error: { code: string } }>().error.code).toBe("validation_failed");
     }
+  });
+});
+
+describe("a refund under way", () => {
+  it("refuses the order's tickets from the moment it is decided, while the provider still works on it", async () => {
+    const link = await newLink();
+    const [ticket] = await t.ctx.db
+      .select({ id: tickets.id, code: tickets.code, orderId: tickets.orderId })
+      .from(tickets)
+      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+      .innerJoin(orders, eq(orders.id, tickets.orderId))
+      .where(
+        and(
+          eq(eventTicketTypes.eventId, eventId),
+          eq(orders.status, "paid"),
+          sql`not exists (select from ${eventLogs} where ${eventLogs.ticketId} = ${tickets.id})`,
+        ),
+      )
+      .orderBy(desc(tickets.id))
+      .limit(1);
+    // Paid through the configured provider (the demo orders name none).
+    await t.ctx.db
+      .update(orders)
+      .set({ paymentProvider: "test", paymentReference: randomUUID() })
+      .where(eq(orders.id, ticket!.orderId));
+    const [event] = await t.ctx.db.select().from(events).where(eq(events.id, eventId));
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const refund = provider.refund;
+    let asked: () => void = () => {};
+    const inProvider = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    provider.refund = async (db, reference) => {
+      asked();
+      await answered;
+      return refund(db, reference);
+    };
+    try {
+      const refunding = refundOrder(t.ctx.db, provider, event!.organiserId!, ticket!.orderId, "X");
+      await inProvider;
+      // The money is going back: the door says so now, not once the provider has answered.
+      expect((await result(await scan(link.token!, ticket!.code))).result).toBe("cancelled");
+      const list = await call(t.app, { method: "GET", url: doorPaths.tickets, token: link.token! });
+      const listed = list.json<{ data: DoorTicket[] }>().data.find((row) => row.id === ticket!.id);
+      expect(listed?.status).toBe("cancelled");
+      answer();
+      await refunding;
+    } finally {
+      provider.refund = refund;
+    }
+    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, ticket!.orderId));
+    expect(order!.status).toBe("refunded");
+    expect((await result(await scan(link.token!, ticket!.code))).result).toBe("cancelled");
   });
 });

@@ -1092,6 +1092,57 @@ describe("events", () => {
     });
   });
 
+  it("an organiser's refund the provider does not confirm answers 503, voids the tickets at once and is completed by the reconciliation", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const orderId = await buy(event.id, type.id);
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const refund = provider.refund;
+    provider.refund = async () => {
+      throw new Error("the bank does not answer");
+    };
+    const refundIt = (locale: "de" | "en") =>
+      call(t.app, {
+        method: "POST",
+        url: path(panelPaths.refundOrder, orderId),
+        token: owner.token,
+        locale,
+      });
+    try {
+      for (const [locale, text] of [
+        ["de", "Sie ist beauftragt"],
+        ["en", "It is ordered"],
+      ] as const) {
+        const answer = await refundIt(locale);
+        expect(answer.statusCode).toBe(503);
+        expect(errorOf(answer).code).toBe("service_unavailable");
+        expect(errorOf(answer).message).toContain(text);
+      }
+    } finally {
+      provider.refund = refund;
+    }
+    const [owed] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId));
+    expect(owed).toMatchObject({ status: "paid", refundReason: "organiser" });
+    expect(owed!.refundRequestedAt).not.toBeNull();
+    expect((await paymentOf(orderId)).status).toBe("succeeded");
+
+    await t.ctx.db
+      .update(s.orders)
+      .set({ refundRequestedAt: new Date(Date.now() - 120_000) })
+      .where(eq(s.orders.id, orderId));
+    await checkoutServices.get(t.ctx)!.reconcile(0);
+    const [done] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId));
+    expect(done).toMatchObject({ status: "refunded", refundReason: "organiser" });
+    expect((await paymentOf(orderId)).status).toBe("refunded");
+    const [sold] = await t.ctx.db
+      .select({ sold: s.eventTicketTypes.soldCount })
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, type.id));
+    expect(sold!.sold).toBe(0);
+    // Done: refunding again is refused, as for any order no longer paid.
+    expect((await refundIt("en")).statusCode).toBe(409);
+  });
+
   it("a refund the provider refuses during the cancellation is made by the next reconciliation", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const { event, type } = await saleEvent(owner.token);

@@ -523,12 +523,20 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     },
   );
 
+  const refund = byId(
+    "Cancel and fully refund a paid order through its payment provider",
+    panelOrderResponseSchema,
+  );
   api.post(
     panelPaths.refundOrder,
-    byId(
-      "Cancel and fully refund a paid order through its payment provider",
-      panelOrderResponseSchema,
-    ),
+    {
+      schema: {
+        ...refund.schema,
+        description:
+          "The refund is decided (the order's tickets stop working) before the provider is asked. When the provider does not confirm it: 503 `service_unavailable`, and the reconciliation completes it within minutes.",
+        response: { ...refund.schema.response, 503: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       await refundOrder(
         ctx.db,

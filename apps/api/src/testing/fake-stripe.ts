@@ -64,8 +64,8 @@ function send(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-const stripeError = (message: string, type = "invalid_request_error") => ({
-  error: { type, message },
+const stripeError = (message: string, type = "invalid_request_error", code?: string) => ({
+  error: { type, message, ...(code ? { code } : {}) },
 });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -79,6 +79,7 @@ export async function startFakeStripe(options: {
   /** A key's session, and the parameters it was first used with. */
   const byIdempotencyKey = new Map<string, { sessionId: string; params: string }>();
   const refunds: string[] = [];
+  const refundKeys = new Set<string>();
   let base = "";
 
   const signedEvent: FakeStripe["signedEvent"] = (type, session, eventOptions = {}) => {
@@ -252,6 +253,20 @@ export async function startFakeStripe(options: {
       if (!intent || !session) return send(response, 400, stripeError("No such payment_intent"));
       const key = request.headers["idempotency-key"];
       const refundId = `re_${typeof key === "string" ? key : id("re")}`;
+      // As Stripe: a key seen before answers its first refund again; a refund of a payment
+      // refunded already (by hand in the dashboard, with another key) is refused.
+      if (refunds.includes(intent) && !refundKeys.has(refundId)) {
+        return send(
+          response,
+          400,
+          stripeError(
+            `Charge for ${intent} has already been refunded.`,
+            "invalid_request_error",
+            "charge_already_refunded",
+          ),
+        );
+      }
+      refundKeys.add(refundId);
       if (!refunds.includes(intent)) refunds.push(intent);
       return send(response, 200, {
         id: refundId,

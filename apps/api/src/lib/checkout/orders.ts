@@ -29,16 +29,15 @@ import { type AddressInput, keepAddress } from "../addresses.ts";
 import { isClosed } from "../catalogue.ts";
 import { checkPlace } from "../geo.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
-import { enqueue } from "../outbox.ts";
 import { CHANGE_NOTICE_DELAY_MINUTES, eventChangeNoticeJob } from "../panel/change-notices.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
 import { priceOrder, type VoucherRule } from "./pricing.ts";
+import { completeRefund, requestRefund } from "./refunds.ts";
 
 type Db = Database | Transaction;
 
 export const orderConfirmationJob = "order_confirmation";
-export const orderRefundedJob = "order_refunded";
 
 /** Whether the database failed with that SQLSTATE, its error bare or wrapped by drizzle. */
 const failedWith = (error: unknown, code: string): boolean =>
@@ -722,7 +721,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       with recorded as (${recorded}),
       paying as (
         select id, user_id, voucher_id from orders
-        where id = ${orderId} and status not in ('paid', 'refunded') and exists (select from recorded)
+        where id = ${orderId} and status not in ('paid', 'refunded') and refund_requested_at is null
+          and exists (select from recorded)
         for update),
       voucher as materialized (
         select id from vouchers where id = (select voucher_id from paying) for no key update),
@@ -796,8 +796,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
   }
 
   /**
-   * A payment whose seats or voucher were gone: the money goes back, and the report is recorded
-   * with the refund. Should the refund fail, neither is: the provider delivers the report again.
+   * A payment whose seats or voucher were gone: the money goes back. The refund is decided with
+   * the report recorded, then asked of the provider (`refunds.ts`); should that fail, the
+   * reconciliation asks again, and a second delivery of the report changes nothing.
    */
   async function refundLate(
     orderId: number,
@@ -805,21 +806,15 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     reason: LateRefundReason,
     now: Date,
   ) {
-    await db.transaction(async (tx) => {
-      if (report && (await recordReport(tx, report)).length === 0) return;
+    const owed = await db.transaction(async (tx) => {
+      if (report && (await recordReport(tx, report)).length === 0) return false;
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-      if (!order || order.status === "paid" || order.status === "refunded") return;
-      if (order.paymentReference) await provider.refund(tx, order.paymentReference);
-      await tx
-        .update(orders)
-        .set({ status: "refunded", refundReason: reason, updatedAt: now })
-        .where(eq(orders.id, orderId));
-      await enqueue(tx, {
-        kind: orderRefundedJob,
-        payload: { order_id: orderId, reason },
-        dedupKey: `order-refunded:${orderId}`,
-      });
+      if (!order || order.status === "paid" || order.status === "refunded") return false;
+      await requestRefund(tx, order, reason, now);
+      return true;
     });
+    if (owed)
+      await completeRefund(db, provider, orderId, { actorId: null, site: config.SITE_NAME });
   }
 
   /** The payment failed, was cancelled or ran out: only an order still waiting for it closes. */
@@ -895,6 +890,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
                 // The provider said it can no longer be paid: asking again only costs its rate
                 // limit.
                 isNull(orders.paymentClosedAt),
+                // Its refund is owed: `completeOwedRefunds` finishes it, no report pays it.
+                isNull(orders.refundRequestedAt),
                 gt(orders.placedAt, new Date(now.getTime() - 7 * 86_400_000)),
                 lte(sql`coalesce(${orders.paymentCheckedAt}, ${orders.placedAt})`, due),
               ),
@@ -1033,7 +1030,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       tickets: row.tickets,
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
-      refund_reason: order.refundReason,
+      // Decided before it is done (`refunds.ts`): said once the money went back.
+      refund_reason: order.status === "refunded" ? order.refundReason : null,
     };
   }
 

@@ -4,6 +4,7 @@ import type {
   PanelOrder,
   PanelOrderSummary,
   panelOrdersQuerySchema,
+  RefundReason,
 } from "@eventwerk/contract";
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -18,13 +19,12 @@ import {
   vouchers,
 } from "../../db/schema.ts";
 import { containsPattern, dateRangeWindow } from "../catalogue.ts";
-import { money } from "../checkout/format.ts";
 import { notPaidError, orderConfirmationJob } from "../checkout/orders.ts";
+import { completeRefund, requestRefund } from "../checkout/refunds.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
-import { enqueue, enqueueMail } from "../outbox.ts";
+import { enqueue } from "../outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { deliverable } from "../users.ts";
 import { audit } from "./audit.ts";
 import { ownedEvent } from "./events.ts";
 
@@ -173,108 +173,15 @@ export async function readPanelOrder(
 }
 
 /**
- * Gives a paid order's money back through the provider it was paid with, in the caller's
- * transaction: the order becomes refunded (its tickets stop working at the door and show as
- * cancelled to the buyer), the seats and the voucher's use go back, and the buyer is emailed.
+ * Decides a paid order's refund (`requestRefund`, committed before the provider is asked); a paid
+ * order already owed one keeps its first reason. Anything but a paid order: 409.
  */
-async function refundInTransaction(
-  tx: Db,
-  provider: PaymentProvider,
-  orderId: number,
-  options: {
-    actorId: string | null;
-    organiserId: string | null;
-    site: string;
-    reason: "refund" | "event_cancelled";
-  },
-) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw notFound();
-  if (order.status !== "paid") throw new HttpError(409, "conflict", "order_not_refundable");
-  if (order.paymentReference && order.paymentProvider === provider.name) {
-    await provider.refund(tx, order.paymentReference);
-  }
-  // A code's `max_uses` counts paid uses: this one is not any more. Locked where a payment locks
-  // it, after the order and before the ticket types.
-  if (order.voucherId !== null) {
-    await tx
-      .update(vouchers)
-      .set({ usesCount: sql`greatest(${vouchers.usesCount} - 1, 0)` })
-      .where(eq(vouchers.id, order.voucherId));
-  }
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.ticketTypeId));
-  // Same lock order and mode as a sale's `take_seats` (ticket type ids ascending, NO KEY UPDATE,
-  // all before the first update, after which the kept totals' trigger locks the event row), so
-  // the two never wait crosswise.
-  await tx
-    .select({ id: eventTicketTypes.id })
-    .from(eventTicketTypes)
-    .where(
-      inArray(
-        eventTicketTypes.id,
-        items.map((item) => item.ticketTypeId),
-      ),
-    )
-    .orderBy(asc(eventTicketTypes.id))
-    .for("no key update");
-  for (const item of items) {
-    await tx
-      .update(eventTicketTypes)
-      .set({ soldCount: sql`greatest(${eventTicketTypes.soldCount} - ${item.quantity}, 0)` })
-      .where(eq(eventTicketTypes.id, item.ticketTypeId));
-  }
-  const now = new Date();
-  await tx
-    .update(orders)
-    .set({
-      status: "refunded",
-      refundReason: options.reason === "event_cancelled" ? "event_cancelled" : "organiser",
-      updatedAt: now,
-    })
-    .where(eq(orders.id, orderId));
-  const [event] = await tx
-    .select({ titleDe: events.titleDe, titleEn: events.titleEn, id: events.id })
-    .from(orderItems)
-    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
-    .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
-    .where(eq(orderItems.orderId, orderId))
-    .limit(1);
-  const locale = order.locale;
-  const eventTitle = locale === "en" ? event!.titleEn : event!.titleDe;
-  const values = {
-    name: order.buyerName,
-    order: order.id,
-    event: eventTitle,
-    total: money(order.totalCents, order.currency, locale),
-    site: options.site,
-  };
-  if (deliverable(order.buyerEmail)) {
-    await enqueueMail(
-      tx,
-      {
-        to: order.buyerEmail,
-        subject: t(locale, "organiser_refund_mail_subject", values),
-        text: t(
-          locale,
-          options.reason === "event_cancelled"
-            ? "event_cancelled_mail_text"
-            : "organiser_refund_mail_text",
-          values,
-        ),
-      },
-      `panel-refund:${order.id}`,
-    );
-  }
-  await audit(tx, {
-    actorId: options.actorId,
-    organiserId: options.organiserId,
-    eventId: event!.id,
-    action: "order_refunded",
-    details: { order_id: order.id, total_cents: order.totalCents },
+async function requestPaidRefund(db: Database, orderId: number, reason: RefundReason) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw notFound();
+    if (order.status !== "paid") throw new HttpError(409, "conflict", "order_not_refundable");
+    await requestRefund(tx, order, reason);
   });
 }
 
@@ -287,14 +194,13 @@ export async function refundOrder(
   site: string,
 ) {
   await ownedOrderEvent(db, organiserId, orderId);
-  await db.transaction((tx) =>
-    refundInTransaction(tx, provider, orderId, {
-      actorId: organiserId,
-      organiserId,
-      site,
-      reason: "refund",
-    }),
-  );
+  await requestPaidRefund(db, orderId, "organiser");
+  try {
+    await completeRefund(db, provider, orderId, { actorId: organiserId, site });
+  } catch (error) {
+    // Decided, and committed, before the provider was asked: the reconciliation finishes it.
+    throw new HttpError(503, "service_unavailable", "refund_owed", undefined, undefined, error);
+  }
 }
 
 /**
@@ -383,14 +289,8 @@ async function refundCancelled(
   const failures: unknown[] = [];
   for (const order of paid) {
     try {
-      await db.transaction((tx) =>
-        refundInTransaction(tx, provider, order.id, {
-          actorId: order.organiserId,
-          organiserId: order.organiserId,
-          site,
-          reason: "event_cancelled",
-        }),
-      );
+      await requestPaidRefund(db, order.id, "event_cancelled");
+      await completeRefund(db, provider, order.id, { actorId: order.organiserId, site });
     } catch (error) {
       const done = error instanceof HttpError && error.messageKey === "order_not_refundable";
       if (!done) failures.push(error);

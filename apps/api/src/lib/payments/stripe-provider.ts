@@ -88,10 +88,22 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           ? session.payment_intent
           : session.payment_intent?.id;
       if (!intent) return;
-      await stripe.refunds.create(
-        { payment_intent: intent, reason: "requested_by_customer" },
-        { idempotencyKey: `eventwerk-refund-${reference}` },
-      );
+      try {
+        await stripe.refunds.create(
+          { payment_intent: intent, reason: "requested_by_customer" },
+          { idempotencyKey: `eventwerk-refund-${reference}` },
+        );
+      } catch (error) {
+        // Refunded already, by hand in Stripe's dashboard: the money is back, which is all a
+        // refund owes; refusing it would fail its completion at every reconciliation.
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          error.code === "charge_already_refunded"
+        ) {
+          return;
+        }
+        throw error;
+      }
     },
   };
 }

@@ -45,7 +45,9 @@ export async function action({ params, request, url, context }: Route.ActionArgs
     if (intent === "resend") await api.panel.resendOrderConfirmation(orderId(params));
     else await api.panel.refundOrder(orderId(params));
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    // A refund the provider did not confirm is ordered all the same (503): the page says so.
+    const told = error instanceof ApiError && (error.status < 500 || error.status === 503);
+    if (!told) throw error;
     return data({ intent, message: error.message, unconfirmed: false }, { status: 400 });
   }
   redirectHere(url, intent);

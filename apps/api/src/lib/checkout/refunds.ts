@@ -1,0 +1,214 @@
+import type { RefundReason } from "@eventwerk/contract";
+import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client.ts";
+import { events, eventTicketTypes, orderItems, orders, vouchers } from "../../db/schema.ts";
+import { t } from "../messages.ts";
+import { enqueue, enqueueMail } from "../outbox.ts";
+import { audit } from "../panel/audit.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { deliverable } from "../users.ts";
+import { money } from "./format.ts";
+
+/*
+ * A refund takes three steps, so that money given back is never forgotten:
+ * 1. `requestRefund` marks the order (`refund_requested_at`, with its reason) and commits. From
+ *    then on the money is owed back: the door refuses its tickets (`door_scan`, migration 0035)
+ *    and no payment report issues any (`issueTickets`).
+ * 2. The provider refunds: once per payment however often it is asked (Stripe's idempotency key
+ *    per session, the test provider's row).
+ * 3. `completeRefund` records it: the order becomes `refunded`, a paid one gives its seats and
+ *    its voucher's use back, and the buyer is emailed.
+ * The provider is asked outside any transaction: when the process or its connection dies after
+ * it refunded, the mark is still there, and the reconciliation (`completeOwedRefunds`) asks
+ * again and records it. Before, the refund was asked inside the transaction that recorded it,
+ * and a lost commit left a refunded payment with valid tickets.
+ */
+
+export const orderRefundedJob = "order_refunded";
+
+type Order = typeof orders.$inferSelect;
+
+/** Step 1, in the caller's transaction with the order locked; a second request keeps the first's reason. */
+export async function requestRefund(
+  tx: Transaction,
+  order: Order,
+  reason: RefundReason,
+  now = new Date(),
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      refundRequestedAt: order.refundRequestedAt ?? now,
+      refundReason: order.refundRequestedAt ? order.refundReason : reason,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id));
+}
+
+/**
+ * Steps 2 and 3 for an order whose refund is owed; nothing when none is (any more). `actorId` is
+ * who asked, for the audit log of a paid order's refund.
+ */
+export async function completeRefund(
+  db: Database,
+  provider: PaymentProvider,
+  orderId: number,
+  options: { actorId: string | null; site: string },
+): Promise<void> {
+  const [owed] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!owed?.refundRequestedAt || owed.status === "refunded") return;
+  // An order of another provider (the deployment changed providers) is not this one's to refund.
+  if (owed.paymentReference && owed.paymentProvider === provider.name) {
+    await provider.refund(db, owed.paymentReference);
+  }
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order?.refundRequestedAt || order.status === "refunded") return;
+    const now = new Date();
+    if (order.status === "paid") {
+      await returnSale(tx, order, options, now);
+    } else {
+      // A payment that came after its seats or voucher were gone: it never had tickets.
+      await tx
+        .update(orders)
+        .set({ status: "refunded", updatedAt: now })
+        .where(eq(orders.id, order.id));
+      await enqueue(tx, {
+        kind: orderRefundedJob,
+        payload: { order_id: order.id, reason: order.refundReason },
+        dedupKey: `order-refunded:${order.id}`,
+      });
+    }
+  });
+}
+
+/**
+ * Step 3 of a paid order: it becomes refunded (its tickets stop working at the door and show as
+ * cancelled to the buyer), the seats and the voucher's use go back, the buyer is emailed and the
+ * refund is audited.
+ */
+async function returnSale(
+  tx: Transaction,
+  order: Order,
+  options: { actorId: string | null; site: string },
+  now: Date,
+) {
+  // A code's `max_uses` counts paid uses: this one is not any more. Locked where a payment locks
+  // it, after the order and before the ticket types.
+  if (order.voucherId !== null) {
+    await tx
+      .update(vouchers)
+      .set({ usesCount: sql`greatest(${vouchers.usesCount} - 1, 0)` })
+      .where(eq(vouchers.id, order.voucherId));
+  }
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.ticketTypeId));
+  // Same lock order and mode as a sale's `take_seats` (ticket type ids ascending, NO KEY UPDATE,
+  // all before the first update, after which the kept totals' trigger locks the event row), so
+  // the two never wait crosswise.
+  await tx
+    .select({ id: eventTicketTypes.id })
+    .from(eventTicketTypes)
+    .where(
+      inArray(
+        eventTicketTypes.id,
+        items.map((item) => item.ticketTypeId),
+      ),
+    )
+    .orderBy(asc(eventTicketTypes.id))
+    .for("no key update");
+  for (const item of items) {
+    await tx
+      .update(eventTicketTypes)
+      .set({ soldCount: sql`greatest(${eventTicketTypes.soldCount} - ${item.quantity}, 0)` })
+      .where(eq(eventTicketTypes.id, item.ticketTypeId));
+  }
+  await tx
+    .update(orders)
+    .set({ status: "refunded", updatedAt: now })
+    .where(eq(orders.id, order.id));
+  const [event] = await tx
+    .select({
+      titleDe: events.titleDe,
+      titleEn: events.titleEn,
+      id: events.id,
+      organiserId: events.organiserId,
+    })
+    .from(orderItems)
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
+    .innerJoin(events, eq(events.id, eventTicketTypes.eventId))
+    .where(eq(orderItems.orderId, order.id))
+    .limit(1);
+  const locale = order.locale;
+  const values = {
+    name: order.buyerName,
+    order: order.id,
+    event: locale === "en" ? event!.titleEn : event!.titleDe,
+    total: money(order.totalCents, order.currency, locale),
+    site: options.site,
+  };
+  if (deliverable(order.buyerEmail)) {
+    await enqueueMail(
+      tx,
+      {
+        to: order.buyerEmail,
+        subject: t(locale, "organiser_refund_mail_subject", values),
+        text: t(
+          locale,
+          order.refundReason === "event_cancelled"
+            ? "event_cancelled_mail_text"
+            : "organiser_refund_mail_text",
+          values,
+        ),
+      },
+      `panel-refund:${order.id}`,
+    );
+  }
+  await audit(tx, {
+    actorId: options.actorId,
+    organiserId: event!.organiserId,
+    eventId: event!.id,
+    action: "order_refunded",
+    details: { order_id: order.id, total_cents: order.totalCents },
+  });
+}
+
+/**
+ * The refunds owed for a minute or more (a request in progress finishes its own), finished: run
+ * with the checkout's reconciliation. One failing (its provider unreachable) leaves the others
+ * their turn, in no fixed order; it is tried again at the next run.
+ */
+export async function completeOwedRefunds(
+  db: Database,
+  provider: PaymentProvider,
+  site: string,
+  now = new Date(),
+): Promise<void> {
+  const owed = await db
+    .select({ id: orders.id, organiserId: events.organiserId })
+    .from(orders)
+    .leftJoin(events, eq(events.id, orders.eventId))
+    .where(
+      and(
+        isNotNull(orders.refundRequestedAt),
+        ne(orders.status, "refunded"),
+        lte(orders.refundRequestedAt, new Date(now.getTime() - 60_000)),
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(100);
+  const failures: unknown[] = [];
+  for (const order of owed) {
+    try {
+      await completeRefund(db, provider, order.id, { actorId: order.organiserId, site });
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `${failures.length} owed refunds were not completed`);
+  }
+}
