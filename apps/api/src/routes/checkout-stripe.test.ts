@@ -3,7 +3,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../app.ts";
 import * as s from "../db/schema.ts";
-import { refundOrder } from "../lib/panel/orders.ts";
+import { cancelEvent, refundOrder } from "../lib/panel/orders.ts";
 import { createTestApp, type TestApp } from "../testing/app.ts";
 import {
   type CreatedOrder,
@@ -361,6 +361,34 @@ describe("paying with Stripe (against the local fake)", () => {
     const { provider } = checkoutServices.get(t.ctx)!;
     await refundOrder(t.ctx.db, provider, paid.event.organiserId!, paid.order.data.id, "X");
     expect((await readOrder(paid.order)).status).toBe("refunded");
+  });
+
+  it("an event's cancellation expires the Checkout Sessions of its placed orders", async () => {
+    const open = await placed();
+    const { provider } = checkoutServices.get(t.ctx)!;
+    expect(
+      await cancelEvent(t.ctx.db, provider, open.event.organiserId!, open.event.id, {
+        confirm: true,
+        site: "X",
+      }),
+    ).toEqual([]);
+    expect(fake.sessions.get(open.session.id)!.status).toBe("expired");
+    // A session paid meanwhile is Stripe's to report: expiring it fails, and is let be.
+    const paidMeanwhile = await placed();
+    await fake.pay(paidMeanwhile.session.id, { webhook: false });
+    expect(
+      await cancelEvent(
+        t.ctx.db,
+        provider,
+        paidMeanwhile.event.organiserId!,
+        paidMeanwhile.event.id,
+        {
+          confirm: true,
+          site: "X",
+        },
+      ),
+    ).toEqual([]);
+    expect(fake.sessions.get(paidMeanwhile.session.id)!.status).toBe("complete");
   });
 
   it("reconciliation completes an order paid at Stripe whose webhook never came", async () => {

@@ -1184,6 +1184,31 @@ describe("events", () => {
     expect(await statusOf(refused)).toBe("refunded");
   });
 
+  it("cancelling an event closes its placed orders' open payments: nobody is charged only to be refunded", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const waiting = await placeOrder(event.id, type.id);
+    const paying = await placeOrder(event.id, type.id);
+    await call(t.app, {
+      method: "POST",
+      url: path(checkoutPaths.testPayment, paying.paymentId),
+      payload: { action: "pending" },
+    });
+    const cancelled = await cancel(event.id, owner.token, { confirm: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The page takes no payment any more; the one the bank is confirming goes its way.
+    expect((await paymentOf(waiting.order.data.id)).status).toBe("cancelled");
+    expect((await pay(waiting.paymentId)).statusCode).toBe(409);
+    expect((await paymentOf(paying.order.data.id)).status).toBe("pending");
+    await runOutbox();
+    const [closed] = await t.ctx.db
+      .select()
+      .from(s.orders)
+      .where(eq(s.orders.id, waiting.order.data.id));
+    expect(closed!.status).toBe("cancelled");
+    expect(closed!.paymentClosedAt).not.toBeNull();
+  });
+
   it(`cancelling while payments arrive: every order ends refunded, none paid, none sold (${testDatabase})`, async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const { event, type } = await saleEvent(owner.token);

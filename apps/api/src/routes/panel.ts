@@ -327,7 +327,10 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
         site: ctx.config.SITE_NAME,
       });
       for (const error of failed) {
-        request.log.error({ err: error }, "a refund of the cancelled event failed; retried later");
+        request.log.error(
+          { err: error },
+          "a refund or a payment's closing for the cancelled event failed",
+        );
       }
       ctx.outbox.wake();
       noStore(reply);

@@ -243,6 +243,14 @@ export async function startFakeStripe(options: {
       if (!session) return send(response, 404, stripeError("No such checkout session"));
       if (request.method === "GET") return send(response, 200, session);
       if (request.method === "POST" && parts[4] === "expire") {
+        // As Stripe: only an open session can be expired.
+        if (session.status !== "open") {
+          return send(
+            response,
+            400,
+            stripeError('Only Checkout Sessions with a status in ["open"] can be expired.'),
+          );
+        }
         return send(response, 200, await expire(session.id, { webhook: false }));
       }
     }

@@ -6,7 +6,22 @@ import type {
   panelOrdersQuerySchema,
   RefundReason,
 } from "@eventwerk/contract";
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
@@ -233,7 +248,8 @@ export async function resendConfirmation(db: Database, organiserId: string, orde
  * provider and its buyer emailed. With sold tickets the organiser must confirm first (409).
  * The paid orders are read under the event's lock: a payment in progress holds the event's row
  * (`sell_seats`), so it is either among them or, arriving after, refused and refunded itself.
- * Answers the refunds that failed (the reconciliation tries them again).
+ * Open payments of placed orders are closed at the provider. Answers what failed (the
+ * reconciliation tries refunds again).
  */
 export async function cancelEvent(
   db: Database,
@@ -242,12 +258,25 @@ export async function cancelEvent(
   eventId: number,
   options: { confirm: boolean; site: string },
 ) {
-  const paid = await db.transaction(async (tx) => {
+  const { paid, open } = await db.transaction(async (tx) => {
     const event = await ownedEvent(tx, organiserId, eventId, { lock: true });
     const paid = await tx
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.eventId, eventId), eq(orders.status, "paid")));
+    // Placed and not paid yet: the provider's page would still take the money.
+    const open = await tx
+      .select({ reference: orders.paymentReference })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.eventId, eventId),
+          inArray(orders.status, ["pending", "expired"]),
+          eq(orders.paymentProvider, provider.name),
+          isNotNull(orders.paymentReference),
+          isNull(orders.paymentClosedAt),
+        ),
+      );
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     if (paid.length > 0 && !options.confirm) {
       throw new HttpError(409, "conflict", "confirm_cancel", { confirm: "confirm_cancel" });
@@ -263,16 +292,26 @@ export async function cancelEvent(
       action: "event_cancelled",
       details: { paid_orders: paid.length },
     });
-    return paid;
+    return { paid, open };
   });
   // The event is cancelled whatever the provider answers: a refund that fails here is tried
-  // again by the reconciliation (`refundCancelledEvents`).
-  return refundCancelled(
+  // again by the reconciliation (`refundCancelledEvents`), and a payment made on a page not
+  // closed in time is refunded when its report comes (`sell_seats`).
+  const failures: unknown[] = [];
+  for (const order of open) {
+    try {
+      await provider.closePayment(db, order.reference!);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  const refunds = await refundCancelled(
     db,
     provider,
     paid.map((order) => ({ id: order.id, organiserId })),
     options.site,
   );
+  return [...failures, ...refunds];
 }
 
 /**

@@ -42,4 +42,9 @@ export type PaymentProvider = {
   state: (db: Db, reference: string) => Promise<PaymentState | null>;
   /** Gives the money back (a payment arrived after its seats were sold to others). */
   refund: (db: Db, reference: string) => Promise<void>;
+  /**
+   * Stops the provider's page taking the payment (its event was cancelled), so nobody is charged
+   * only to be refunded; a payment made already is left to its report.
+   */
+  closePayment: (db: Db, reference: string) => Promise<void>;
 };

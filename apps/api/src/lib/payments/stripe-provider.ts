@@ -105,6 +105,15 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         throw error;
       }
     },
+    closePayment: async (_db, reference) => {
+      try {
+        await stripe.checkout.sessions.expire(reference);
+      } catch (error) {
+        // Only an open session can be expired: one paid or expired meanwhile is left as it is.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
   };
 }
 

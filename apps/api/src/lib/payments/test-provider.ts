@@ -5,7 +5,7 @@ import {
   type TestPayment,
   type TestWebhookEvent,
 } from "@eventwerk/contract";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { testPayments } from "../../db/schema.ts";
 import { HttpError, notFound } from "../http-error.ts";
@@ -60,6 +60,15 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
         .update(testPayments)
         .set({ status: "refunded", updatedAt: new Date() })
         .where(eq(testPayments.id, reference));
+    },
+    // As the buyer's "cancel" on the page: an open payment only, and its webhook follows.
+    closePayment: async (db, reference) => {
+      const [closed] = await db
+        .update(testPayments)
+        .set({ status: "cancelled", updatedAt: new Date() })
+        .where(and(eq(testPayments.id, reference), eq(testPayments.status, "open")))
+        .returning({ id: testPayments.id });
+      if (closed) await queueWebhook(db, reference, "payment.cancelled");
     },
   };
 }
