@@ -4,9 +4,10 @@
 -- From refund_requested_at on the money is owed back and the reconciliation finishes the refund.
 ALTER TABLE "orders" ADD COLUMN "refund_requested_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "orders_refund_owed_idx" ON "orders" USING btree ("refund_requested_at") WHERE "orders"."refund_requested_at" is not null and "orders"."status" <> 'refunded';--> statement-breakpoint
--- door_scan is 0025's but for the order: a ticket whose refund is owed is cancelled, and the
--- order is read under a share lock, so a scan waits for a refund under way instead of admitting a
--- ticket whose money is going back.
+-- door_scan is 0025's but for the order: a ticket whose refund is owed is cancelled. The order is
+-- read unlocked, as before: a share lock on it, taken after the ticket's, would wait crosswise with
+-- deleting an account (orders first, then its tickets' user_id). A scan that reads the order just
+-- before a refund's decision commits came first, and is admitted.
 CREATE OR REPLACE FUNCTION door_scan(
   scan uuid, door_event integer, door_link integer, door_gate text, scan_device text,
   is_offline boolean, direction entry_type, scanned timestamptz, ticket integer, ticket_code text,
@@ -45,7 +46,7 @@ BEGIN
       JOIN orders o ON o.id = t.order_id
       JOIN events e ON e.id = tt.event_id
       WHERE t.id = ticket AND t.code = ticket_code
-      FOR UPDATE OF t FOR SHARE OF o;
+      FOR UPDATE OF t;
     IF found_ticket IS NULL THEN
       verdict := 'unknown_code';
     ELSIF found_event <> door_event THEN

@@ -79,6 +79,7 @@ const de = {
   field_email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
   field_number: "Bitte geben Sie eine Zahl ein.",
   field_whole_number: "Bitte geben Sie eine ganze Zahl ein.",
+  field_type: "Ungültiger Wert: erwartet {expected}.",
   field_number_min: "Bitte geben Sie mindestens {minimum} ein.",
   field_number_max: "Bitte geben Sie höchstens {maximum} ein.",
   invalid_characters:
@@ -305,6 +306,7 @@ const en: Catalogue = {
   field_email: "Please enter a valid email address.",
   field_number: "Please enter a number.",
   field_whole_number: "Please enter a whole number.",
+  field_type: "Invalid value: expected {expected}.",
   field_number_min: "Please enter at least {minimum}.",
   field_number_max: "Please enter at most {maximum}.",
   invalid_characters:

@@ -26,7 +26,10 @@ const localized = <T extends { de: string; en: string }>(value: T, locale: Local
  */
 const ticketRows = keptStatement(({ locale }: { locale: Locale }) => {
   const userId = sql.placeholder("userId");
-  return sql`select t.id, t.code, t.order_id, o.status as order_status, t.ticket_price_cents,
+  // A refund decided voids the tickets at once (`refunds.ts`): the holder reads it as refunded.
+  return sql`select t.id, t.code, t.order_id,
+      case when o.refund_requested_at is not null then 'refunded' else o.status::text end
+        as order_status, t.ticket_price_cents,
       t.discount_cents, t.created_at, tt.id as type_id,
       ${localeColumn("tt.name", locale)} as type_name, e.id as event_id,
       ${localeColumn("e.slug", locale)} as slug, ${localeColumn("e.title", locale)} as title,

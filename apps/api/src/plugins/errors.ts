@@ -48,6 +48,9 @@ function issueMessage(issue: $ZodIssue, locale: Locale): string {
   if (issue.code === "invalid_type" && issue.expected === "int") {
     return t(locale, "field_whole_number");
   }
+  // zod's own text names what it received from the issue's input, which parsing does not keep:
+  // "received undefined" for a string sent where a boolean belongs.
+  if (issue.code === "invalid_type") return t(locale, "field_type", { expected: issue.expected });
   const number = (value: unknown) =>
     new Intl.NumberFormat(intlLocale(locale)).format(Number(value));
   const numeric = "origin" in issue && (issue.origin === "number" || issue.origin === "int");

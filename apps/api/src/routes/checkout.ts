@@ -146,6 +146,8 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
     [orderConfirmationJob]: async (job) => {
       const { order_id } = orderJobSchema.parse(job.payload);
       const locale = await orderLocale(order_id);
+      // Refunded (or its refund decided) before the mail went out: its tickets are void.
+      if ((await checkout.readOrder(order_id, locale)).status === "refunded") return;
       const { order, pdf, calendar } = await paidOrder(order_id, locale);
       await ctx.mailer.send(
         orderConfirmationMail(

@@ -8,7 +8,8 @@ import {
   idempotencyKeyHeader,
   type ScanOutcome,
 } from "@eventwerk/contract";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   doorLinks,
@@ -21,13 +22,16 @@ import {
   users,
 } from "../db/schema.ts";
 import { refundOrder } from "../lib/panel/orders.ts";
+import { deleteAccount } from "../lib/users.ts";
 import { demoUsers } from "../seed/index.ts";
 import {
   call,
   createTestApp,
   loginDemoVisitor,
   passwordLogin,
+  registerVisitor,
   type TestApp,
+  testDatabase,
 } from "../testing/app.ts";
 import { checkoutServices } from "./checkout.ts";
 
@@ -904,5 +908,46 @@ describe("a refund under way", () => {
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, ticket!.orderId));
     expect(order!.status).toBe("refunded");
     expect((await result(await scan(link.token!, ticket!.code))).result).toBe("cancelled");
+  });
+});
+
+describe.runIf(testDatabase === "postgres")("a scan beside an account's deletion", () => {
+  it("waits instead of deadlocking: the scan takes the ticket's lock only, deleting takes orders then tickets", async () => {
+    const link = await newLink();
+    const [ticket] = await t.ctx.db
+      .select({ code: tickets.code, orderId: tickets.orderId })
+      .from(tickets)
+      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+      .innerJoin(orders, eq(orders.id, tickets.orderId))
+      .where(
+        and(
+          eq(eventTicketTypes.eventId, eventId),
+          eq(orders.status, "paid"),
+          isNull(orders.refundRequestedAt),
+        ),
+      )
+      .orderBy(desc(tickets.id))
+      .limit(1);
+    const buyer = await registerVisitor(t.app);
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, buyer.email));
+    await t.ctx.db.update(orders).set({ userId: user!.id }).where(eq(orders.id, ticket!.orderId));
+    await t.ctx.db
+      .update(tickets)
+      .set({ userId: user!.id })
+      .where(eq(tickets.orderId, ticket!.orderId));
+    // Holds the deletion between its update of the orders and its delete of the user (which sets
+    // the tickets' user_id), so the scan comes in between.
+    const gate = new pg.Client({ connectionString: t.ctx.config.DATABASE_URL });
+    await gate.connect();
+    await gate.query("begin; lock table contact_messages in exclusive mode");
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+    const deleting = deleteAccount(t.ctx.db, user!.id);
+    await pause();
+    const scanning = scan(link.token!, ticket!.code);
+    await pause();
+    await gate.query("commit");
+    await gate.end();
+    await deleting;
+    expect((await scanning).statusCode).toBe(200);
   });
 });

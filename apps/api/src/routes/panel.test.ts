@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import nodePath from "node:path";
 import {
   type AuditEntry,
+  type CheckoutOrder,
   checkoutPaths,
   type Dashboard,
   type ErrorBody,
@@ -1095,7 +1096,10 @@ describe("events", () => {
   it("an organiser's refund the provider does not confirm answers 503, voids the tickets at once and is completed by the reconciliation", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const { event, type } = await saleEvent(owner.token);
-    const orderId = await buy(event.id, type.id);
+    const bought = await placeOrder(event.id, type.id);
+    expect((await pay(bought.paymentId)).statusCode).toBe(200);
+    await runOutbox();
+    const orderId = bought.order.data.id;
     const { provider } = checkoutServices.get(t.ctx)!;
     const refund = provider.refund;
     provider.refund = async () => {
@@ -1125,6 +1129,32 @@ describe("events", () => {
     expect(owed).toMatchObject({ status: "paid", refundReason: "organiser" });
     expect(owed!.refundRequestedAt).not.toBeNull();
     expect((await paymentOf(orderId)).status).toBe("succeeded");
+    // Void already: the buyer reads it refunded, gets no files, and no confirmation goes out.
+    const read = (await onOrder(t.app, bought.order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect(read).toMatchObject({ status: "refunded", refund_reason: "organiser" });
+    const pdf = await onOrder(t.app, bought.order, "GET", checkoutPaths.orderTicketsPdf);
+    expect(pdf.statusCode).toBe(409);
+    const resent = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.resendOrder, orderId),
+      token: owner.token,
+    });
+    expect(resent.statusCode).toBe(409);
+    const confirmations = async () =>
+      (await t.outbox()).filter((mail) => mail.includes(`Bestellung ${orderId}`)).length;
+    const before = await confirmations();
+    await t.ctx.db.insert(s.outboxJobs).values({
+      kind: "order_confirmation",
+      payload: { order_id: orderId },
+      dedupKey: `order-confirmation:${orderId}:queued-before`,
+    });
+    await runOutbox();
+    expect(await confirmations()).toBe(before);
+    const [job] = await t.ctx.db
+      .select()
+      .from(s.outboxJobs)
+      .where(eq(s.outboxJobs.dedupKey, `order-confirmation:${orderId}:queued-before`));
+    expect(job!.sentAt).not.toBeNull();
 
     await t.ctx.db
       .update(s.orders)

@@ -186,6 +186,20 @@ describe("visitor registration", () => {
     });
   });
 
+  it("names the type a wrong-typed field needs, not a value it was never sent", async () => {
+    const payload = { ...valid(), newsletter: "yes", name: 7 };
+    for (const [locale, boolean, text] of [
+      ["de", "Ungültiger Wert: erwartet boolean.", "Ungültiger Wert: erwartet string."],
+      ["en", "Invalid value: expected boolean.", "Invalid value: expected string."],
+    ] as const) {
+      const body = (
+        await call(t.app, { method: "POST", url: "/api/v1/register", payload, locale })
+      ).json<Fields>();
+      expect(body.error.fields).toMatchObject({ newsletter: boolean, name: text });
+      expect(JSON.stringify(body)).not.toContain("undefined");
+    }
+  });
+
   it("names the length limits of password and surname", async () => {
     const response = await call(t.app, {
       method: "POST",

@@ -204,8 +204,12 @@ export const notPaidError = (status: OrderStatus, code: "order_not_paid" | "conf
         : "order_ended_unpaid",
   );
 
-/** The order's status as the buyer should read it: an unplaced hold that ran out is expired. */
+/**
+ * The order's status as the buyer should read it: an unplaced hold that ran out is expired, and
+ * an order whose refund is decided is refunded (`refunds.ts`): its tickets are void already.
+ */
 function visibleStatus(order: typeof orders.$inferSelect, now: Date): OrderStatus {
+  if (order.refundRequestedAt) return "refunded";
   if (
     order.status === "pending" &&
     !order.placedAt &&
@@ -1030,8 +1034,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       tickets: row.tickets,
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
-      // Decided before it is done (`refunds.ts`): said once the money went back.
-      refund_reason: order.status === "refunded" ? order.refundReason : null,
+      refund_reason: status === "refunded" ? order.refundReason : null,
     };
   }
 

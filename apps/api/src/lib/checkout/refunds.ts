@@ -14,8 +14,8 @@ import { money } from "./format.ts";
  * 1. `requestRefund` marks the order (`refund_requested_at`, with its reason) and commits. From
  *    then on the money is owed back: the door refuses its tickets (`door_scan`, migration 0035)
  *    and no payment report issues any (`issueTickets`).
- * 2. The provider refunds: once per payment however often it is asked (Stripe's idempotency key
- *    per session, the test provider's row).
+ * 2. The provider refunds: once per payment however often it is asked (Stripe refuses to refund
+ *    a payment refunded in full, which counts as done; the test provider's row).
  * 3. `completeRefund` records it: the order becomes `refunded`, a paid one gives its seats and
  *    its voucher's use back, and the buyer is emailed.
  * The provider is asked outside any transaction: when the process or its connection dies after

@@ -227,6 +227,8 @@ export async function resendConfirmation(db: Database, organiserId: string, orde
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw notFound();
+    // A refund decided voids the tickets: nothing to send again.
+    if (order.refundRequestedAt) throw notPaidError("refunded", "conflict");
     if (order.status !== "paid") throw notPaidError(order.status, "conflict");
     await enqueue(tx, {
       kind: orderConfirmationJob,

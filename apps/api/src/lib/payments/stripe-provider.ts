@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { HttpError } from "../http-error.ts";
 import type { PaymentProvider, PaymentState } from "./provider.ts";
@@ -89,13 +89,17 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           : session.payment_intent?.id;
       if (!intent) return;
       try {
+        // A key per call, which the SDK's retries of it share: Stripe keeps a key's first answer
+        // for a day, errors included, so one key per payment would answer a failed first try to
+        // every reconciliation until then. A second call refunds nothing twice: Stripe refuses a
+        // payment refunded in full.
         await stripe.refunds.create(
           { payment_intent: intent, reason: "requested_by_customer" },
-          { idempotencyKey: `eventwerk-refund-${reference}` },
+          { idempotencyKey: `eventwerk-refund-${reference}-${randomUUID()}` },
         );
       } catch (error) {
-        // Refunded already, by hand in Stripe's dashboard: the money is back, which is all a
-        // refund owes; refusing it would fail its completion at every reconciliation.
+        // Refunded already (an earlier call whose answer was lost, or by hand in Stripe's
+        // dashboard): the money is back, which is all a refund owes.
         if (
           error instanceof Stripe.errors.StripeError &&
           error.code === "charge_already_refunded"
