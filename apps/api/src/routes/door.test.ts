@@ -854,28 +854,35 @@ describe("past events' scan logs", () => {
   });
 });
 
+/** The demo event's newest paid ticket never scanned, of an order with no refund decided. */
+async function unscannedPaidTicket() {
+  const [ticket] = await t.ctx.db
+    .select({ id: tickets.id, code: tickets.code, orderId: tickets.orderId })
+    .from(tickets)
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(
+      and(
+        eq(eventTicketTypes.eventId, eventId),
+        eq(orders.status, "paid"),
+        isNull(orders.refundRequestedAt),
+        sql`not exists (select from ${eventLogs} where ${eventLogs.ticketId} = ${tickets.id})`,
+      ),
+    )
+    .orderBy(desc(tickets.id))
+    .limit(1);
+  return ticket!;
+}
+
 describe("a refund under way", () => {
   it("refuses the order's tickets from the moment it is decided, while the provider still works on it", async () => {
     const link = await newLink();
-    const [ticket] = await t.ctx.db
-      .select({ id: tickets.id, code: tickets.code, orderId: tickets.orderId })
-      .from(tickets)
-      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
-      .innerJoin(orders, eq(orders.id, tickets.orderId))
-      .where(
-        and(
-          eq(eventTicketTypes.eventId, eventId),
-          eq(orders.status, "paid"),
-          sql`not exists (select from ${eventLogs} where ${eventLogs.ticketId} = ${tickets.id})`,
-        ),
-      )
-      .orderBy(desc(tickets.id))
-      .limit(1);
+    const ticket = await unscannedPaidTicket();
     // Paid through the configured provider (the demo orders name none).
     await t.ctx.db
       .update(orders)
       .set({ paymentProvider: "test", paymentReference: randomUUID() })
-      .where(eq(orders.id, ticket!.orderId));
+      .where(eq(orders.id, ticket.orderId));
     const [event] = await t.ctx.db.select().from(events).where(eq(events.id, eventId));
     const { provider } = checkoutServices.get(t.ctx)!;
     const refund = provider.refund;
@@ -893,48 +900,35 @@ describe("a refund under way", () => {
       return refund(db, reference);
     };
     try {
-      const refunding = refundOrder(t.ctx.db, provider, event!.organiserId!, ticket!.orderId, "X");
+      const refunding = refundOrder(t.ctx.db, provider, event!.organiserId!, ticket.orderId, "X");
       await inProvider;
       // The money is going back: the door says so now, not once the provider has answered.
-      expect((await result(await scan(link.token!, ticket!.code))).result).toBe("cancelled");
+      expect((await result(await scan(link.token!, ticket.code))).result).toBe("cancelled");
       const list = await call(t.app, { method: "GET", url: doorPaths.tickets, token: link.token! });
-      const listed = list.json<{ data: DoorTicket[] }>().data.find((row) => row.id === ticket!.id);
+      const listed = list.json<{ data: DoorTicket[] }>().data.find((row) => row.id === ticket.id);
       expect(listed?.status).toBe("cancelled");
       answer();
       await refunding;
     } finally {
       provider.refund = refund;
     }
-    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, ticket!.orderId));
+    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, ticket.orderId));
     expect(order!.status).toBe("refunded");
-    expect((await result(await scan(link.token!, ticket!.code))).result).toBe("cancelled");
+    expect((await result(await scan(link.token!, ticket.code))).result).toBe("cancelled");
   });
 });
 
 describe.runIf(testDatabase === "postgres")("a scan beside an account's deletion", () => {
   it("waits instead of deadlocking: the scan takes the ticket's lock only, deleting takes orders then tickets", async () => {
     const link = await newLink();
-    const [ticket] = await t.ctx.db
-      .select({ code: tickets.code, orderId: tickets.orderId })
-      .from(tickets)
-      .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, tickets.ticketTypeId))
-      .innerJoin(orders, eq(orders.id, tickets.orderId))
-      .where(
-        and(
-          eq(eventTicketTypes.eventId, eventId),
-          eq(orders.status, "paid"),
-          isNull(orders.refundRequestedAt),
-        ),
-      )
-      .orderBy(desc(tickets.id))
-      .limit(1);
+    const ticket = await unscannedPaidTicket();
     const buyer = await registerVisitor(t.app);
     const [user] = await t.ctx.db.select().from(users).where(eq(users.email, buyer.email));
-    await t.ctx.db.update(orders).set({ userId: user!.id }).where(eq(orders.id, ticket!.orderId));
+    await t.ctx.db.update(orders).set({ userId: user!.id }).where(eq(orders.id, ticket.orderId));
     await t.ctx.db
       .update(tickets)
       .set({ userId: user!.id })
-      .where(eq(tickets.orderId, ticket!.orderId));
+      .where(eq(tickets.orderId, ticket.orderId));
     // Holds the deletion between its update of the orders and its delete of the user (which sets
     // the tickets' user_id), so the scan comes in between.
     const gate = new pg.Client({ connectionString: t.ctx.config.DATABASE_URL });
@@ -943,7 +937,7 @@ describe.runIf(testDatabase === "postgres")("a scan beside an account's deletion
     const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
     const deleting = deleteAccount(t.ctx.db, user!.id);
     await pause();
-    const scanning = scan(link.token!, ticket!.code);
+    const scanning = scan(link.token!, ticket.code);
     await pause();
     await gate.query("commit");
     await gate.end();
