@@ -363,6 +363,11 @@ export const panelOrderSchema = panelOrderSummarySchema.extend({
   discount_cents: z.number().int(),
   payment_provider: z.string().nullable(),
   voucher_code: z.string().nullable(),
+  /**
+   * When its refund was decided, while the provider has not confirmed it (the order is still
+   * `paid`; its tickets are void); null otherwise. The reconciliation completes it.
+   */
+  refund_requested_at: z.string().nullable(),
   tickets_issued: z.array(
     z.object({
       id: z.number().int(),

@@ -1129,6 +1129,17 @@ describe("events", () => {
     expect(owed).toMatchObject({ status: "paid", refundReason: "organiser" });
     expect(owed!.refundRequestedAt).not.toBeNull();
     expect((await paymentOf(orderId)).status).toBe("succeeded");
+    // The organiser's page says the refund is under way.
+    const panelOrder = async () =>
+      (
+        await call(t.app, {
+          method: "GET",
+          url: path(panelPaths.order, orderId),
+          token: owner.token,
+        })
+      ).json<{ data: PanelOrder }>().data;
+    expect(await panelOrder()).toMatchObject({ status: "paid" });
+    expect((await panelOrder()).refund_requested_at).toBe(owed!.refundRequestedAt!.toISOString());
     // Void already: the buyer reads it refunded, gets no files, and no confirmation goes out.
     const read = (await onOrder(t.app, bought.order, "GET")).json<{ data: CheckoutOrder }>().data;
     expect(read).toMatchObject({ status: "refunded", refund_reason: "organiser" });
@@ -1163,6 +1174,7 @@ describe("events", () => {
     await checkoutServices.get(t.ctx)!.reconcile(0);
     const [done] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId));
     expect(done).toMatchObject({ status: "refunded", refundReason: "organiser" });
+    expect(await panelOrder()).toMatchObject({ status: "refunded", refund_requested_at: null });
     expect((await paymentOf(orderId)).status).toBe("refunded");
     const [sold] = await t.ctx.db
       .select({ sold: s.eventTicketTypes.soldCount })

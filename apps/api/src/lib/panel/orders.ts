@@ -176,6 +176,10 @@ export async function readPanelOrder(
     discount_cents: row.order.discountCents,
     payment_provider: row.order.paymentProvider,
     voucher_code: row.voucher,
+    refund_requested_at:
+      row.order.status === "paid" && row.order.refundRequestedAt
+        ? row.order.refundRequestedAt.toISOString()
+        : null,
     tickets_issued: issued.map(({ ticket, name }) => ({
       id: ticket.id,
       ticket_type_name: name,

@@ -58,6 +58,8 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
   const money = useMoney();
   const format = useFormatter();
   const { order, locale } = loaderData;
+  // Decided, not yet confirmed by the provider: nothing more to do here; it completes by itself.
+  const owed = order.status === "paid" && order.refund_requested_at !== null;
   const done = actionData ? null : loaderData.notice;
   const notice = done && (done === "resend" ? t("resendDone") : t("refundDone"));
   // A refunded order is paid no more: the refund's form, and its focused button, are gone.
@@ -92,7 +94,7 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
       <Card className="space-y-2 p-5">
         <dl className="grid gap-2 sm:grid-cols-[12rem_1fr]">
           <dt className="font-medium">{t("table.status")}</dt>
-          <dd>{t(`orderStatus.${order.status}`)}</dd>
+          <dd>{owed ? t("refundOwed") : t(`orderStatus.${order.status}`)}</dd>
           <dt className="font-medium">{t("orderBuyer")}</dt>
           <dd>
             {order.buyer_name} ({order.buyer_email})
@@ -134,7 +136,7 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       </section>
-      {order.status === "paid" && (
+      {order.status === "paid" && !owed && (
         <Card as="section" aria-labelledby="resend-heading" className="space-y-3 p-5">
           <h2 id="resend-heading" className="text-lg font-semibold">
             {t("resendHeading")}
@@ -148,7 +150,7 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </Card>
       )}
-      {order.status === "paid" && (
+      {order.status === "paid" && !owed && (
         <Card as="section" aria-labelledby="refund-heading" className="space-y-3 p-5">
           <h2 id="refund-heading" className="text-lg font-semibold">
             {t("refundHeading")}
