@@ -163,6 +163,8 @@ const de = {
   event_over: "Diese Veranstaltung ist bereits vorbei.",
   event_needs_ticket_types: "Legen Sie vor dem Veröffentlichen mindestens eine Ticketart an.",
   ticket_type_limit: "Eine Veranstaltung hat höchstens 50 Ticketarten.",
+  order_changed_while_placing:
+    "Ihre Bestellung hat sich geändert, während die Zahlung vorbereitet wurde. Bitte prüfen Sie den Betrag und gehen Sie noch einmal zur Zahlung.",
   refund_owed:
     "Der Zahlungsanbieter hat die Erstattung nicht bestätigt. Sie ist beauftragt: Wir schließen sie in den nächsten Minuten automatisch ab, die Tickets gelten schon nicht mehr.",
   voucher_limit: "Eine Veranstaltung hat höchstens 500 Gutscheincodes.",
@@ -385,6 +387,8 @@ const en: Catalogue = {
   event_over: "This event is already over.",
   event_needs_ticket_types: "Add at least one ticket type before publishing.",
   ticket_type_limit: "An event has at most 50 ticket types.",
+  order_changed_while_placing:
+    "Your order changed while its payment was being prepared. Please check the amount and go to payment again.",
   refund_owed:
     "The payment provider did not confirm the refund. It is ordered: we complete it automatically within minutes, and the tickets are no longer valid.",
   voucher_limit: "An event has at most 500 voucher codes.",

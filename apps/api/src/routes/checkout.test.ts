@@ -1123,6 +1123,51 @@ describe("paying with the test provider", () => {
     expect(placedWhenAsked[0]).toBeInstanceOf(Date);
   });
 
+  it("a place asks the provider with no transaction open; an order changed meanwhile is not placed at the old amount", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 5 }]);
+    const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };
+    const order = await hold(payload);
+    const details = await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+      buyer_name: "Gast Käufer",
+      buyer_email: "gast@example.com",
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    const place = (locale: "de" | "en" = "de") =>
+      onOrder(t.app, order, "POST", checkoutPaths.placeOrder, { accept_terms: true }, locale);
+    const { provider } = services();
+    const create = provider.createPayment;
+    let asked = 0;
+    provider.createPayment = async (db, request) => {
+      asked++;
+      // While the provider answers, the order's row is free: the buyer's own change (a voucher
+      // taken off 5 €) goes through instead of waiting behind the place.
+      await t.ctx.db
+        .update(s.orders)
+        .set({ totalCents: sql`${s.orders.totalCents} - 500` })
+        .where(eq(s.orders.id, request.orderId));
+      return create(db, request);
+    };
+    try {
+      for (const [locale, text] of [
+        ["de", "Bitte prüfen Sie den Betrag"],
+        ["en", "Please check the amount"],
+      ] as const) {
+        const changed = await place(locale);
+        expect(changed.statusCode, changed.body).toBe(409);
+        expect(errorOf(changed).message).toContain(text);
+      }
+    } finally {
+      provider.createPayment = create;
+    }
+    expect(asked).toBe(2);
+    const [row] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, order.data.id));
+    expect(row!.placedAt).toBeNull();
+    // Placed again, the payment asks the order's amount now.
+    const placed = await place();
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect((await testPaymentOf(order.data.id)).amountCents).toBe(row!.totalCents);
+  });
+
   it("a hold that runs out while its place waits (for the lock, the provider) is not moved on: 409 hold_expired", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 1 }]);
     const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] };

@@ -566,38 +566,45 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     });
   }
 
+  /** The order locked, with its event (one round trip). */
+  async function lockWithEvent(tx: Db, orderId: number) {
+    const [row] = await tx
+      .select({
+        order: orders,
+        event: {
+          status: events.status,
+          endsAt: events.endsAt,
+          startsAt: events.startsAt,
+          venueId: events.venueId,
+        },
+      })
+      .from(orders)
+      .leftJoin(events, eq(events.id, orders.eventId))
+      .where(eq(orders.id, orderId))
+      .for("update", { of: orders });
+    if (!row) throw notFound();
+    return row;
+  }
+
   /**
    * Places the order: a free one is paid at once; otherwise a payment is created with the
-   * provider and the buyer is sent to its page. Placing again answers the same payment.
+   * provider and the buyer is sent to its page. Placing again answers the same payment. The
+   * provider is asked with no transaction open: in an on-sale rush a slow provider would
+   * otherwise keep a pooled connection per place, and the holds and pages behind them would
+   * wait. The order is checked before and placed after, under its lock each time.
    */
   async function placeOrder(orderId: number, now = new Date()): Promise<string | null> {
-    // The provider's page is asked for after the commit: until then no other buyer's hold sees
-    // this one's seats moved on, and a slow provider would leave them to be taken meanwhile.
-    const payment = await db.transaction(async (tx) => {
-      // The order locked, with its event (one round trip).
-      const [row] = await tx
-        .select({
-          order: orders,
-          event: {
-            status: events.status,
-            endsAt: events.endsAt,
-            startsAt: events.startsAt,
-            venueId: events.venueId,
-          },
-        })
-        .from(orders)
-        .leftJoin(events, eq(events.id, orders.eventId))
-        .where(eq(orders.id, orderId))
-        .for("update", { of: orders });
-      if (!row) throw notFound();
+    const ready = await db.transaction(async (tx) => {
+      const row = await lockWithEvent(tx, orderId);
       const current = row.order;
-      if (current.status === "paid") return null;
+      if (current.status === "paid") return { order: null, placed: null };
       if (current.status === "pending" && current.placedAt && current.paymentReference) {
-        return { reference: current.paymentReference, locale: current.locale };
+        const placed = { reference: current.paymentReference, locale: current.locale };
+        return { order: null, placed };
       }
       const order = assertOpen(current, now);
-      // Cancelled (or over) since the hold: nothing to pay for. A cancellation after this point
-      // is caught when the payment arrives (`sell_seats`), and refunded.
+      // Cancelled (or over) since the hold: nothing to pay for. A cancellation after the order
+      // is placed is caught when the payment arrives (`sell_seats`), and refunded.
       if (!row.event || isClosed(row.event, now)) throw new HttpError(409, "not_on_sale");
       const missing: Record<string, "field_required"> = {};
       if (!order.buyerName.trim()) missing.buyer_name = "field_required";
@@ -605,28 +612,50 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       if (Object.keys(missing).length) {
         throw new HttpError(400, "validation_failed", "validation_failed", missing);
       }
-      // What the buyer decided on: a start or venue changed before the payment arrives is told
-      // to them then (`issueTickets`).
-      const told = { toldStartsAt: row.event.startsAt, toldVenueId: row.event.venueId };
       if (order.totalCents === 0) {
         await tx
           .update(orders)
-          .set({ paymentProvider: "free", placedAt: now, updatedAt: now, ...told })
+          .set({
+            paymentProvider: "free",
+            placedAt: now,
+            updatedAt: now,
+            toldStartsAt: row.event.startsAt,
+            toldVenueId: row.event.venueId,
+          })
           .where(eq(orders.id, orderId));
         await issueTickets(tx, eq(orders.id, orderId), now, null);
-        return null;
+        return { order: null, placed: null };
       }
-      // The seats are the buyer's while the provider's page takes payment, and for the time its
-      // report may take: a payment made in time is never refunded for seats sold meanwhile.
-      const expiresAt = new Date(now.getTime() + config.PAYMENT_MINUTES * 60_000);
-      const { reference } = await provider.createPayment(tx, {
-        orderId,
-        amountCents: order.totalCents,
-        currency: order.currency,
-        locale: order.locale,
-        returnUrl: returnUrl(order, order.locale),
-        expiresAt,
-      });
+      return { order, placed: null };
+    });
+    const { order, placed } = ready;
+    if (!order) return placed && provider.paymentUrl(db, placed.reference, placed.locale);
+    // The seats are the buyer's while the provider's page takes payment, and for the time its
+    // report may take: a payment made in time is never refunded for seats sold meanwhile.
+    const expiresAt = new Date(now.getTime() + config.PAYMENT_MINUTES * 60_000);
+    const { reference } = await provider.createPayment(db, {
+      orderId,
+      amountCents: order.totalCents,
+      currency: order.currency,
+      locale: order.locale,
+      returnUrl: returnUrl(order, order.locale),
+      expiresAt,
+    });
+    const payment = await db.transaction(async (tx) => {
+      const row = await lockWithEvent(tx, orderId);
+      const current = row.order;
+      // Another place of the same order came first: its payment is the order's (this one's
+      // page was shown to nobody and expires unused).
+      if (current.status === "pending" && current.placedAt && current.paymentReference) {
+        return { reference: current.paymentReference, locale: current.locale };
+      }
+      assertOpen(current, now);
+      if (!row.event || isClosed(row.event, now)) throw new HttpError(409, "not_on_sale");
+      // The buyer changed the order (a voucher) while the provider was asked: that payment is
+      // not for this amount.
+      if (current.totalCents !== order.totalCents || current.currency !== order.currency) {
+        throw new HttpError(409, "conflict", "order_changed_while_placing");
+      }
       const [placed] = await tx
         .update(orders)
         .set({
@@ -634,10 +663,13 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           paymentReference: reference,
           placedAt: now,
           updatedAt: now,
-          ...told,
+          // What the buyer decided on: a start or venue changed before the payment arrives is
+          // told to them then (`issueTickets`).
+          toldStartsAt: row.event.startsAt,
+          toldVenueId: row.event.venueId,
           holdExpiresAt: new Date(
             Math.max(
-              order.holdExpiresAt!.getTime(),
+              current.holdExpiresAt!.getTime(),
               expiresAt.getTime() + PAYMENT_REPORT_MINUTES * 60_000,
             ),
           ),
@@ -648,9 +680,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         .where(and(eq(orders.id, orderId), gt(orders.holdExpiresAt, sql`clock_timestamp()`)))
         .returning({ id: orders.id });
       if (!placed) throw new HttpError(409, "hold_expired");
-      return { reference, locale: order.locale };
+      return { reference, locale: current.locale };
     });
-    return payment && provider.paymentUrl(db, payment.reference, payment.locale);
+    return provider.paymentUrl(db, payment.reference, payment.locale);
   }
 
   /** The buyer gives the seats back before paying. */

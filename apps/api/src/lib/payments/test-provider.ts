@@ -30,24 +30,30 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
     name: "test",
     testMode: true,
     createPayment: async (db, request) => {
-      const [created] = await db
-        .insert(testPayments)
-        .values({
-          orderId: request.orderId,
-          amountCents: request.amountCents,
-          currency: request.currency,
-          returnUrl: request.returnUrl,
-          expiresAt: request.expiresAt,
-        })
-        .onConflictDoNothing({ target: testPayments.orderId })
-        .returning({ id: testPayments.id });
-      if (created) return { reference: created.id };
-      // Created before for this order: the same payment.
+      const asked = {
+        amountCents: request.amountCents,
+        currency: request.currency,
+        returnUrl: request.returnUrl,
+        expiresAt: request.expiresAt,
+      };
+      // Created before for this order (a place that failed after it, or two at once): the same
+      // payment, with what this place asks while nothing was paid on it. Stripe makes a session
+      // per set of parameters instead; here one payment per order keeps its page's address.
       const [payment] = await db
+        .insert(testPayments)
+        .values({ orderId: request.orderId, ...asked })
+        .onConflictDoUpdate({
+          target: testPayments.orderId,
+          set: { ...asked, updatedAt: new Date() },
+          setWhere: eq(testPayments.status, "open"),
+        })
+        .returning({ id: testPayments.id });
+      if (payment) return { reference: payment.id };
+      const [settled] = await db
         .select({ id: testPayments.id })
         .from(testPayments)
         .where(eq(testPayments.orderId, request.orderId));
-      return { reference: payment!.id };
+      return { reference: settled!.id };
     },
     paymentUrl: async (db, reference, locale) => {
       if ((await statusOf(db, reference)) !== "open") return null;
