@@ -815,21 +815,26 @@ export const testPaymentStatusEnum = pgEnum("test_payment_status", [
  * The `test` payment provider's own book: one payment session per order, what its hosted page
  * shows and what its webhooks report. A real provider keeps this on its side.
  */
-export const testPayments = pgTable("test_payments", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  orderId: integer("order_id")
-    .notNull()
-    .unique()
-    .references(() => orders.id, { onDelete: "cascade" }),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull(),
-  status: testPaymentStatusEnum("status").notNull().default("open"),
-  returnUrl: text("return_url").notNull(),
-  /** The end of the payment window: an open payment takes no payment after it, as Stripe's. */
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const testPayments = pgTable(
+  "test_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: testPaymentStatusEnum("status").notNull().default("open"),
+    returnUrl: text("return_url").notNull(),
+    /** The end of the payment window: an open payment takes no payment after it, as Stripe's. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One payment per order and amount, never changed once made (as a Stripe session): a place
+  // asked again for the same amount answers it, another amount gets a payment of its own.
+  (t) => [uniqueIndex("test_payments_order_amount_idx").on(t.orderId, t.amountCents, t.currency)],
+);
 
 /**
  * Durable jobs (emails, webhook deliveries): written in the same transaction as what causes them,

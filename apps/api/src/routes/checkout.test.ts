@@ -85,6 +85,15 @@ async function placeAsGuest(order: CreatedOrder) {
   return placed.json<{ data: CheckoutOrder; redirect_url: string | null }>();
 }
 
+/** The test payment an order was placed with (an order asked at two amounts has two). */
+const placedPayment = async (orderId: number) => {
+  const [order] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId));
+  const [payment] = await t.ctx.db
+    .select()
+    .from(s.testPayments)
+    .where(eq(s.testPayments.id, order!.paymentReference!));
+  return payment!;
+};
 const testPaymentOf = async (orderId: number) =>
   (await t.ctx.db.select().from(s.testPayments).where(eq(s.testPayments.orderId, orderId)))[0]!;
 
@@ -1165,7 +1174,68 @@ describe("paying with the test provider", () => {
     // Placed again, the payment asks the order's amount now.
     const placed = await place();
     expect(placed.statusCode, placed.body).toBe(200);
-    expect((await testPaymentOf(order.data.id)).amountCents).toBe(row!.totalCents);
+    expect((await placedPayment(order.data.id)).amountCents).toBe(row!.totalCents);
+  });
+
+  it("two places of one order racing the buyer's change of it: the order is paid by a payment of its own total", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 10000, capacity: 5 }]);
+    const code = `HALB${event.id}`;
+    await t.ctx.db
+      .insert(s.vouchers)
+      .values({ eventId: event.id, code, kind: "percent", value: 50, maxUses: 1 });
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const patch = (body: Record<string, unknown>) =>
+      onOrder(t.app, order, "PATCH", checkoutPaths.order, body);
+    expect(
+      (await patch({ buyer_name: "Gast Käufer", buyer_email: "g@example.com" })).statusCode,
+    ).toBe(200);
+    expect((await patch({ voucher_code: code })).statusCode).toBe(200);
+    const place = () =>
+      onOrder(t.app, order, "POST", checkoutPaths.placeOrder, { accept_terms: true });
+    const { provider } = services();
+    const create = provider.createPayment;
+    // The first place's provider answers only when let.
+    let entered: () => void = () => {};
+    const inProvider = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    provider.createPayment = async (db, request) => {
+      if (++calls === 1) {
+        entered();
+        await released;
+      }
+      return create(db, request);
+    };
+    try {
+      // A asks for the half price; the buyer takes the voucher off; B places at the full price;
+      // then A's provider answers.
+      const placeA = place();
+      await inProvider;
+      expect((await patch({ voucher_code: null })).statusCode).toBe(200);
+      const placeB = await place();
+      expect(placeB.statusCode, placeB.body).toBe(200);
+      release();
+      const a = await placeA;
+      // A answers the order's payment, the one B placed it with.
+      expect(a.statusCode, a.body).toBe(200);
+      expect(a.json<{ redirect_url: string }>().redirect_url).toBe(
+        placeB.json<{ redirect_url: string }>().redirect_url,
+      );
+    } finally {
+      provider.createPayment = create;
+    }
+    const [row] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, order.data.id));
+    const payment = await placedPayment(order.data.id);
+    expect(payment.amountCents).toBe(row!.totalCents);
+    expect(row!.voucherId).toBeNull();
   });
 
   it("a hold that runs out while its place waits (for the lock, the provider) is not moved on: 409 hold_expired", async () => {

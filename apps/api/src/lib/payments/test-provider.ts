@@ -30,30 +30,35 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
     name: "test",
     testMode: true,
     createPayment: async (db, request) => {
-      const asked = {
-        amountCents: request.amountCents,
-        currency: request.currency,
-        returnUrl: request.returnUrl,
-        expiresAt: request.expiresAt,
-      };
-      // Created before for this order (a place that failed after it, or two at once): the same
-      // payment, with what this place asks while nothing was paid on it. Stripe makes a session
-      // per set of parameters instead; here one payment per order keeps its page's address.
-      const [payment] = await db
+      // One payment per order and amount, never changed once made: a place asked again (after
+      // a failure, or two at once) answers the same one; another amount (the buyer took a
+      // voucher meanwhile) gets its own, so the payment an order was placed with keeps its
+      // amount whatever a later place asks.
+      const [created] = await db
         .insert(testPayments)
-        .values({ orderId: request.orderId, ...asked })
-        .onConflictDoUpdate({
-          target: testPayments.orderId,
-          set: { ...asked, updatedAt: new Date() },
-          setWhere: eq(testPayments.status, "open"),
+        .values({
+          orderId: request.orderId,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          returnUrl: request.returnUrl,
+          expiresAt: request.expiresAt,
+        })
+        .onConflictDoNothing({
+          target: [testPayments.orderId, testPayments.amountCents, testPayments.currency],
         })
         .returning({ id: testPayments.id });
-      if (payment) return { reference: payment.id };
-      const [settled] = await db
+      if (created) return { reference: created.id };
+      const [payment] = await db
         .select({ id: testPayments.id })
         .from(testPayments)
-        .where(eq(testPayments.orderId, request.orderId));
-      return { reference: settled!.id };
+        .where(
+          and(
+            eq(testPayments.orderId, request.orderId),
+            eq(testPayments.amountCents, request.amountCents),
+            eq(testPayments.currency, request.currency),
+          ),
+        );
+      return { reference: payment!.id };
     },
     paymentUrl: async (db, reference, locale) => {
       if ((await statusOf(db, reference)) !== "open") return null;
