@@ -12,8 +12,9 @@ import { money } from "./format.ts";
 /*
  * A refund takes three steps, so that money given back is never forgotten:
  * 1. `requestRefund` marks the order (`refund_requested_at`, with its reason) and commits. From
- *    then on the money is owed back: the door refuses its tickets (`door_scan`, migration 0035)
- *    and no payment report issues any (`issueTickets`).
+ *    then on the money is owed back and its tickets are void: the door refuses them (`door_scan`,
+ *    migration 0035), the buyer reads the order as refunded, its files and confirmation are
+ *    refused, and no payment report issues any (`issueTickets`).
  * 2. The provider refunds: once per payment however often it is asked (Stripe refuses to refund
  *    a payment refunded in full, which counts as done; the test provider's row).
  * 3. `completeRefund` records it: the order becomes `refunded`, a paid one gives its seats and
@@ -28,7 +29,7 @@ export const orderRefundedJob = "order_refunded";
 
 type Order = typeof orders.$inferSelect;
 
-/** Step 1, in the caller's transaction with the order locked; a second request keeps the first's reason. */
+/** Step 1, in the caller's transaction with the order locked; a second keeps the first's reason. */
 export async function requestRefund(
   tx: Transaction,
   order: Order,
