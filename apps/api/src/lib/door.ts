@@ -34,7 +34,7 @@ import {
   tickets,
 } from "../db/schema.ts";
 import { HttpError, notFound } from "./http-error.ts";
-import { ownedEvent } from "./panel/events.ts";
+import { ownedEvent, refuseBeyond } from "./panel/events.ts";
 import { seal, unseal } from "./secrets.ts";
 import { isSignedTicketCode } from "./ticket-codes.ts";
 
@@ -197,13 +197,14 @@ export async function createDoorLink(
         refusal === "closed" ? "door_closed" : `door_closed_${refusal}`,
       );
     }
-    const [links] = await tx
-      .select({ n: count() })
-      .from(doorLinks)
-      .where(eq(doorLinks.eventId, eventId));
-    if (Number(links?.n) >= doorLinksPerEventMax) {
-      throw new HttpError(409, "conflict", "door_link_limit");
-    }
+    await refuseBeyond(
+      tx,
+      doorLinks,
+      doorLinks.eventId,
+      eventId,
+      doorLinksPerEventMax,
+      "door_link_limit",
+    );
     const closes = new Date(event.endsAt.getTime() + doorClosesAfterEndMs);
     const expiresAt = input.expires_in_hours
       ? new Date(now.getTime() + input.expires_in_hours * 3_600_000)

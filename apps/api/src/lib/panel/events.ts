@@ -9,7 +9,8 @@ import type {
   PanelVenue,
   VenueInput,
 } from "@eventwerk/contract";
-import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
   cities,
@@ -25,6 +26,7 @@ import {
 import { slugify } from "../../seed/catalogue.ts";
 import { catalogueTimeZone, coverImage } from "../catalogue.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
+import type { MessageKey } from "../messages.ts";
 import { audit } from "./audit.ts";
 import { sameMinute, scheduleChanged } from "./change-notices.ts";
 
@@ -33,6 +35,23 @@ type EventRow = typeof events.$inferSelect;
 
 /** The public slug follows the title; old slugs keep working, as the page is found by its id. */
 export const titleSlug = (title: string) => slugify(title) || "event";
+
+/**
+ * Refuses (409 `conflict`, with `message`) an event's next row of `table` once it has `max`.
+ * Counted under the event's lock (`ownedEvent` with `lock`), so two creates at once cannot both
+ * take the last place.
+ */
+export async function refuseBeyond(
+  tx: Db,
+  table: PgTable,
+  eventColumn: PgColumn,
+  eventId: number,
+  max: number,
+  message: MessageKey,
+): Promise<void> {
+  const [made] = await tx.select({ n: count() }).from(table).where(eq(eventColumn, eventId));
+  if (Number(made?.n) >= max) throw new HttpError(409, "conflict", message);
+}
 
 /** The organiser's event (locked for the transaction when asked); another's answers 404. */
 export async function ownedEvent(

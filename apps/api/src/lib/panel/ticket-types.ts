@@ -13,7 +13,7 @@ import { events, eventTicketTypes, orderItems, vouchers } from "../../db/schema.
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { heldSeats } from "../seats.ts";
 import { audit } from "./audit.ts";
-import { ownedEvent, ticketTypeView } from "./events.ts";
+import { ownedEvent, refuseBeyond, ticketTypeView } from "./events.ts";
 
 type Db = Database | Transaction;
 
@@ -84,14 +84,14 @@ export async function createTicketType(
     const event = await ownedEvent(tx, organiserId, eventId, { lock: true });
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     checkSaleWindow(event, input);
-    // Counted under the event's lock: two creates at once cannot both take the last place.
-    const [types] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(eventTicketTypes)
-      .where(eq(eventTicketTypes.eventId, eventId));
-    if (Number(types?.n) >= ticketTypesPerEventMax) {
-      throw new HttpError(409, "conflict", "ticket_type_limit");
-    }
+    await refuseBeyond(
+      tx,
+      eventTicketTypes,
+      eventTicketTypes.eventId,
+      eventId,
+      ticketTypesPerEventMax,
+      "ticket_type_limit",
+    );
     const [type] = await tx
       .insert(eventTicketTypes)
       .values({
@@ -265,14 +265,14 @@ export async function createVoucher(
       );
     if (taken)
       throw new HttpError(409, "conflict", "voucher_code_taken", { code: "voucher_code_taken" });
-    // Counted under the event's lock, as ticket types are.
-    const [made] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(vouchers)
-      .where(eq(vouchers.eventId, eventId));
-    if (Number(made?.n) >= vouchersPerEventMax) {
-      throw new HttpError(409, "conflict", "voucher_limit");
-    }
+    await refuseBeyond(
+      tx,
+      vouchers,
+      vouchers.eventId,
+      eventId,
+      vouchersPerEventMax,
+      "voucher_limit",
+    );
     // Made expired, it could never be used; ending a voucher now is what deactivating does.
     if (input.valid_until && Date.parse(input.valid_until) <= Date.now()) {
       throw fieldError("valid_until", "valid_until_past");
