@@ -25,6 +25,7 @@ import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
 import { icsDate } from "../lib/catalogue-ics.ts";
 import { eventDate } from "../lib/checkout/format.ts";
+import { orderConfirmationJob } from "../lib/checkout/orders.ts";
 import { eventChangeNoticeJob, sendChangeNotices } from "../lib/panel/change-notices.ts";
 import { uploadStorageDir } from "../lib/panel/covers.ts";
 import { refundCancelledEvents } from "../lib/panel/orders.ts";
@@ -1155,7 +1156,7 @@ describe("events", () => {
       (await t.outbox()).filter((mail) => mail.includes(`Bestellung ${orderId}`)).length;
     const before = await confirmations();
     await t.ctx.db.insert(s.outboxJobs).values({
-      kind: "order_confirmation",
+      kind: orderConfirmationJob,
       payload: { order_id: orderId },
       dedupKey: `order-confirmation:${orderId}:queued-before`,
     });
