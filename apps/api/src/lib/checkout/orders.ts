@@ -566,9 +566,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     });
   }
 
-  /** The order locked, with its event (one round trip). */
-  async function lockWithEvent(tx: Db, orderId: number) {
-    const [row] = await tx
+  /** The order with its event (one round trip), locked for the transaction when asked. */
+  async function withEvent(tx: Db, orderId: number, options: { lock?: boolean } = {}) {
+    const query = tx
       .select({
         order: orders,
         event: {
@@ -580,8 +580,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       })
       .from(orders)
       .leftJoin(events, eq(events.id, orders.eventId))
-      .where(eq(orders.id, orderId))
-      .for("update", { of: orders });
+      .where(eq(orders.id, orderId));
+    const [row] = options.lock ? await query.for("update", { of: orders }) : await query;
     if (!row) throw notFound();
     return row;
   }
@@ -595,7 +595,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
    */
   async function placeOrder(orderId: number, now = new Date()): Promise<string | null> {
     const ready = await db.transaction(async (tx) => {
-      const row = await lockWithEvent(tx, orderId);
+      const row = await withEvent(tx, orderId, { lock: true });
       const current = row.order;
       if (current.status === "paid") return { order: null, placed: null };
       if (current.status === "pending" && current.placedAt && current.paymentReference) {
@@ -628,8 +628,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       }
       return { order, placed: null };
     });
-    const { order, placed } = ready;
-    if (!order) return placed && provider.paymentUrl(db, placed.reference, placed.locale);
+    const { order } = ready;
+    if (!order)
+      return ready.placed && provider.paymentUrl(db, ready.placed.reference, ready.placed.locale);
     // The seats are the buyer's while the provider's page takes payment, and for the time its
     // report may take: a payment made in time is never refunded for seats sold meanwhile.
     const expiresAt = new Date(now.getTime() + config.PAYMENT_MINUTES * 60_000);
@@ -641,48 +642,54 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       returnUrl: returnUrl(order, order.locale),
       expiresAt,
     });
-    const payment = await db.transaction(async (tx) => {
-      const row = await lockWithEvent(tx, orderId);
-      const current = row.order;
-      // Another place of the same order came first: its payment is the order's (this one's
-      // page was shown to nobody and expires unused).
-      if (current.status === "pending" && current.placedAt && current.paymentReference) {
-        return { reference: current.paymentReference, locale: current.locale };
-      }
-      assertOpen(current, now);
-      if (!row.event || isClosed(row.event, now)) throw new HttpError(409, "not_on_sale");
-      // The buyer changed the order (a voucher) while the provider was asked: that payment is
-      // not for this amount.
-      if (current.totalCents !== order.totalCents || current.currency !== order.currency) {
-        throw new HttpError(409, "conflict", "order_changed_while_placing");
-      }
-      const [placed] = await tx
-        .update(orders)
-        .set({
-          paymentProvider: provider.name,
-          paymentReference: reference,
-          placedAt: now,
-          updatedAt: now,
-          // What the buyer decided on: a start or venue changed before the payment arrives is
-          // told to them then (`issueTickets`).
-          toldStartsAt: row.event.startsAt,
-          toldVenueId: row.event.venueId,
-          holdExpiresAt: new Date(
-            Math.max(
-              current.holdExpiresAt!.getTime(),
-              expiresAt.getTime() + PAYMENT_REPORT_MINUTES * 60_000,
-            ),
-          ),
-        })
-        // The hold checked again at this instant: `now` was taken before the waits for the row's
-        // lock and the provider, and a hold that ran out meanwhile may have lost its seats to
-        // another buyer; moving it on would count them twice.
-        .where(and(eq(orders.id, orderId), gt(orders.holdExpiresAt, sql`clock_timestamp()`)))
-        .returning({ id: orders.id });
-      if (!placed) throw new HttpError(409, "hold_expired");
-      return { reference, locale: current.locale };
-    });
-    return provider.paymentUrl(db, payment.reference, payment.locale);
+    // Placed in one statement, committed inside the server (decision 011), if the order is as
+    // it was read: open, at this payment's amount, its event on sale, and its hold running at
+    // this instant (`now` was taken before the provider's answer, and a hold that ran out
+    // meanwhile may have lost its seats to another buyer; moving it on would count them twice).
+    const reportDue = new Date(expiresAt.getTime() + PAYMENT_REPORT_MINUTES * 60_000);
+    const [done] = await db
+      .update(orders)
+      .set({
+        paymentProvider: provider.name,
+        paymentReference: reference,
+        placedAt: now,
+        updatedAt: now,
+        // What the buyer decided on: a start or venue changed before the payment arrives is told
+        // to them then (`issueTickets`).
+        toldStartsAt: sql`(select starts_at from events where id = ${orders.eventId})`,
+        toldVenueId: sql`(select venue_id from events where id = ${orders.eventId})`,
+        holdExpiresAt: sql`greatest(${orders.holdExpiresAt}, ${reportDue.toISOString()}::timestamptz)`,
+      })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, "pending"),
+          isNull(orders.placedAt),
+          eq(orders.totalCents, order.totalCents),
+          eq(orders.currency, order.currency),
+          gt(orders.holdExpiresAt, sql`clock_timestamp()`),
+          sql`exists (select from events e where e.id = ${orders.eventId}
+            and e.status <> 'cancelled' and e.ends_at >= ${now.toISOString()}::timestamptz)`,
+        ),
+      )
+      .returning({ id: orders.id });
+    if (done) return provider.paymentUrl(db, reference, order.locale);
+    // Not placed: why, from the order as it is now.
+    const row = await withEvent(db, orderId);
+    const current = row.order;
+    // Another place of the same order came first: its payment is the order's (this one's page
+    // was shown to nobody and expires unused).
+    if (current.status === "pending" && current.placedAt && current.paymentReference) {
+      return provider.paymentUrl(db, current.paymentReference, current.locale);
+    }
+    assertOpen(current, now);
+    if (!row.event || isClosed(row.event, now)) throw new HttpError(409, "not_on_sale");
+    // The buyer changed the order (a voucher) while the provider was asked: that payment is not
+    // for this amount.
+    if (current.totalCents !== order.totalCents || current.currency !== order.currency) {
+      throw new HttpError(409, "conflict", "order_changed_while_placing");
+    }
+    throw new HttpError(409, "hold_expired");
   }
 
   /** The buyer gives the seats back before paying. */
