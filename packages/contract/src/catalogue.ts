@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataOf, oneLine, pageOf, pageQuery } from "./common.ts";
+import { dataOf, decimal, idSchema, oneLine, pageOf, pageQuery } from "./common.ts";
 
 import { availabilities, datePresets, eventSorts } from "./constants.ts";
 
@@ -12,13 +12,13 @@ export const eventsQuerySchema = z
   .object({
     /** Category slug in either language. */
     category: oneLine(80).optional(),
-    city: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    city: idSchema.optional(),
     date: z.enum(datePresets).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
     /** Prices in cents, on the lowest price a visitor pays. */
-    price_min: z.coerce.number().int().min(0).max(100_000_000).optional(),
-    price_max: z.coerce.number().int().min(0).max(100_000_000).optional(),
+    price_min: decimal(z.number().int().min(0).max(100_000_000)).optional(),
+    price_max: decimal(z.number().int().min(0).max(100_000_000)).optional(),
     free: z.enum(["true", "false"]).optional(),
     q: oneLine(100).optional(),
     sort: z.enum(eventSorts).default("date"),
@@ -170,8 +170,8 @@ export const sitemapEventsMaxPage = 10_000;
 
 /** Paging of the sitemap's event list; the order (by id) is fixed. */
 export const sitemapEventsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(sitemapEventsMaxPage).default(1),
-  per_page: z.coerce.number().int().min(1).max(sitemapEventsMaxPerPage).default(1000),
+  page: decimal(z.number().int().min(1).max(sitemapEventsMaxPage)).default(1),
+  per_page: decimal(z.number().int().min(1).max(sitemapEventsMaxPerPage)).default(1000),
 });
 export type SitemapEventsQuery = z.input<typeof sitemapEventsQuerySchema>;
 
@@ -190,7 +190,7 @@ export type SitemapEventList = z.infer<typeof sitemapEventListSchema>;
 
 export const searchQuerySchema = z.object({
   q: oneLine(100),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: decimal(z.number().int().min(1).max(50)).default(10),
 });
 
 export const searchResultSchema = z
@@ -223,7 +223,7 @@ export const suggestionMinLength = 2;
 
 export const suggestionsQuerySchema = z.object({
   q: oneLine(100, suggestionMinLength),
-  limit: z.coerce.number().int().min(1).max(10).default(5),
+  limit: decimal(z.number().int().min(1).max(10)).default(5),
 });
 
 /** What matches the start of a word while a visitor types: events, venues, cities, categories. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addressInputSchema } from "./address.ts";
-import { dataOf, oneLine, opaqueText, personName, refIdSchema } from "./common.ts";
+import { dataOf, idSchema, oneLine, opaqueText, personName, refIdSchema } from "./common.ts";
 import { orderStatuses, refundReasons } from "./constants.ts";
 import { localeSchema } from "./locale.ts";
 import { apiPrefix } from "./paths.ts";
@@ -123,11 +123,11 @@ export const placeOrderSchema = z
   .meta({ id: "PlaceOrder" });
 
 export const orderParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idSchema,
 });
 export const orderTokenQuerySchema = z.object({ token: opaqueText(200).optional() });
 export const orderTicketParamsSchema = orderParamsSchema.extend({
-  ticketId: z.coerce.number().int().positive().max(2_147_483_647),
+  ticketId: idSchema,
 });
 /** A download link may name its language, as a plain link cannot send a header. */
 export const orderFileQuerySchema = orderTokenQuerySchema.extend({

@@ -1,6 +1,19 @@
 import { z } from "zod";
 import { idempotencyKeyHeader } from "./constants.ts";
 
+/**
+ * A whole number from a query string or path: decimal digits only, then `schema`. Coercing with
+ * `Number` would read `1e3`, `0x10`, `1.0` or `" 7"` as a number the visitor never wrote (and `""`
+ * as 0); such a string stays a string here, and `schema` refuses it as "not a number". A number
+ * (a JSON body's) passes to `schema` as it is.
+ */
+export const decimal = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value: string | number) =>
+      typeof value === "string" && /^[0-9]{1,15}$/.test(value) ? Number(value) : value,
+    schema,
+  );
+
 /** Wraps a payload in the `{ data: ... }` envelope every API answer uses. */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
@@ -9,8 +22,8 @@ export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schem
  * to 100 (the default is the list's own). Bounded, so that no offset makes the database walk far.
  */
 export const pageQuery = (defaultPerPage: number) => ({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(defaultPerPage),
+  page: decimal(z.number().int().min(1).max(10_000)).default(1),
+  per_page: decimal(z.number().int().min(1).max(100)).default(defaultPerPage),
 });
 
 /** Where a page stands in the whole list. */
@@ -36,8 +49,8 @@ export const pageMeta = (query: { page: number; per_page: number }, total: numbe
 
 /** Ids are PostgreSQL integers; a larger number can name no row. */
 export const refIdSchema = z.number().int().positive().max(2_147_483_647);
-/** An id from a query string or path. */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** An id from a query string or path (or a JSON body's number). */
+export const idSchema = decimal(refIdSchema);
 export const idQuerySchema = z.object({ id: idSchema });
 export const idParamSchema = z.object({ id: idSchema });
 

@@ -1,13 +1,5 @@
 import { z } from "zod";
-import {
-  dataOf,
-  isoMoment,
-  oneLine,
-  opaqueText,
-  pageOf,
-  pageQuery,
-  refIdSchema,
-} from "./common.ts";
+import { dataOf, idSchema, isoMoment, oneLine, opaqueText, pageOf, pageQuery } from "./common.ts";
 import { scanResults } from "./door-rules.ts";
 import { eventStatuses } from "./panel.ts";
 import { apiPrefix } from "./paths.ts";
@@ -187,4 +179,4 @@ export const doorLogSchema = z.object({
 });
 export type DoorLogEntry = z.infer<typeof doorLogEntrySchema>;
 
-export const doorLinkParamsSchema = z.object({ id: z.coerce.number().pipe(refIdSchema) });
+export const doorLinkParamsSchema = z.object({ id: idSchema });

@@ -526,7 +526,7 @@ describe("address validation", () => {
     expect(await rowsOf(user.id)).toEqual(before);
   });
 
-  it.each(["", "?id=abc", "?id=0", "?id=-1", "?id=1.5", "?id=2147483648"])(
+  it.each(["", "?id=abc", "?id=0", "?id=-1", "?id=1.5", "?id=2147483648", "?id=1e0", "?id=0x1"])(
     "answers 400 for DELETE%s and deletes nothing",
     async (query) => {
       const user = await newUser();

@@ -269,6 +269,9 @@ describe("event listing", () => {
     ["from=2025-03-02&to=2025-03-01", "to"],
     ["page=0", "page"],
     ["page=x", "page"],
+    ["page=1e1", "page"],
+    ["price_max=0x10", "price_max"],
+    ["city=", "city"],
     ["per_page=500", "per_page"],
     ["per_page=0", "per_page"],
     ["price_min=-1", "price_min"],
@@ -283,6 +286,9 @@ describe("event listing", () => {
     const body = response.json<{ error: { code: string; fields: Record<string, string> } }>();
     expect(body.error.code).toBe("validation_failed");
     expect(Object.keys(body.error.fields)).toContain(field);
+    if (["page=x", "page=1e1", "city="].includes(query)) {
+      expect(body.error.fields[field]).toBe("Please enter a number.");
+    }
   });
 
   it("keeps each event's totals with its ticket types: sales, refunds, prices, removal", async () => {
@@ -426,10 +432,19 @@ describe("one event", () => {
     ["unknown", 404, (): number | string => 999_999],
     ["too large", 400, (): number | string => 3_000_000_000],
     ["not a number", 400, (): number | string => "abc"],
+    // Each of these is the on-sale event's id to `Number()`, but not as the visitor wrote it.
+    ["exponent", 400, (): number | string => `${f.ids.onSale}e0`],
+    ["fraction", 400, (): number | string => `${f.ids.onSale}.0`],
+    ["hexadecimal", 400, (): number | string => `0x${f.ids.onSale.toString(16)}`],
+    ["padded", 400, (): number | string => `%20${f.ids.onSale}`],
+    ["leading zero", 200, (): number | string => `0${f.ids.onSale}`],
   ] as const)("answers a %s id with %i", async (_, status, id) => {
     const response = await get(`/api/v1/events/${id()}`, "en");
     expect(response.statusCode).toBe(status);
-    expect(response.json().error.code).toBe(status === 404 ? "not_found" : "validation_failed");
+    if (status === 200) expect(response.json().data.id).toBe(f.ids.onSale);
+    else {
+      expect(response.json().error.code).toBe(status === 404 ? "not_found" : "validation_failed");
+    }
     const ics = await get(`/api/v1/events/${id()}/calendar.ics`);
     expect(ics.statusCode).toBe(status);
   });
