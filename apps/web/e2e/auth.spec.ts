@@ -78,6 +78,9 @@ for (const locale of locales) {
       context,
     }) => {
       await login(page, locale);
+      const device = (await cookieJar(context)).get("device");
+      expect(device?.httpOnly, "device is httpOnly").toBe(true);
+      expect(device?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       await page.goto(pathTo("events", locale));
       await page
         .getByRole("banner")
@@ -95,6 +98,12 @@ for (const locale of locales) {
       // Logged out for real: the account page asks for a login again.
       await page.goto(pathTo("account", locale));
       await expect(page).toHaveURL((url) => url.pathname === pathTo("login", locale));
+      // The browser stays known to the account: the next login sends its device token, and the
+      // API, knowing it, answers the same one (a browser it did not know would get a new one).
+      expect((await cookieJar(context)).get("device")?.value).toBe(device?.value);
+      await submitLogin(page, locale);
+      await expect(accountLink(page, locale)).toBeVisible();
+      expect((await cookieJar(context)).get("device")?.value).toBe(device?.value);
     });
 
     test("a wrong password shows the translated error and a toast", async ({ page, context }) => {

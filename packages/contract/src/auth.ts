@@ -10,6 +10,8 @@ import {
 } from "./common.ts";
 import { localeSchema } from "./locale.ts";
 
+export { loginDeviceDays } from "./constants.ts";
+
 const clientFields = {
   client_id: opaqueText(100),
   client_secret: opaqueText(200),
@@ -22,6 +24,8 @@ export const tokenRequestSchema = z
       grant_type: z.literal("password"),
       username: oneLine(254),
       password: z.string().min(1).max(200),
+      /** The `device_token` an earlier sign-in of this browser got, if it kept one. */
+      device_token: opaqueText(200).optional(),
       ...clientFields,
     }),
     z.object({
@@ -40,6 +44,12 @@ export const tokenResponseSchema = z
     refresh_token: z.string().optional(),
     expires_in: z.number().int(),
     token_type: z.literal("Bearer"),
+    /**
+     * Password grant only: this browser's proof of having signed in to the account, to keep and
+     * send with its next password grants. While wrong passwords make the account back off, only
+     * sign-ins with it get their password checked.
+     */
+    device_token: z.string().optional(),
   })
   .meta({ id: "TokenResponse" });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

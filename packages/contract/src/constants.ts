@@ -15,6 +15,12 @@ export const localeHeader = "x-localization";
  */
 export const idempotencyKeyHeader = "idempotency-key";
 
+/**
+ * How long a browser that signed in stays known to the account (its device token, kept in a
+ * cookie for as long): while wrong passwords make the account back off, known browsers still sign in.
+ */
+export const loginDeviceDays = 180;
+
 /** Anonymous catalogue answers and pages: shared caches keep them a minute, stale while refreshing. */
 export const publicCacheControl = "public, max-age=60, stale-while-revalidate=300";
 

@@ -160,6 +160,23 @@ export const oauthClients = pgTable("oauth_clients", {
   createdAt: createdAt(),
 });
 
+/**
+ * Browsers that signed in to an account, by their device token's SHA-256. While wrong passwords
+ * make the account back off, these still get their passwords checked (lib/login-devices.ts).
+ */
+export const loginDevices = pgTable(
+  "login_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_devices_user_idx").on(t.userId, t.usedAt)],
+);
+
 /** A login session: the family its rotated refresh tokens belong to. */
 export const sessions = pgTable(
   "sessions",

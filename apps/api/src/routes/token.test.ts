@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { ErrorBody, TokenResponse, User } from "@eventwerk/contract";
-import { and, eq, isNull } from "drizzle-orm";
+import {
+  type ErrorBody,
+  loginDeviceDays,
+  type TokenResponse,
+  type User,
+} from "@eventwerk/contract";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   decodeJwt,
   decodeProtectedHeader,
@@ -12,8 +17,9 @@ import {
   SignJWT,
 } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { oauthClients, refreshTokens, sessions, users } from "../db/schema.ts";
+import { loginDevices, oauthClients, refreshTokens, sessions, users } from "../db/schema.ts";
 import { hashPassword } from "../lib/passwords.ts";
+import { sha256 } from "../lib/secrets.ts";
 import { demoUsers } from "../seed/index.ts";
 import {
   call,
@@ -109,6 +115,7 @@ describe("POST /token, password grant", () => {
       refresh_token: expect.any(String),
       expires_in: 900,
       token_type: "Bearer",
+      device_token: expect.any(String),
     });
     expect(decodeProtectedHeader(body.access_token).alg).toBe("EdDSA");
     const claims = decodeJwt(body.access_token);
@@ -719,22 +726,42 @@ describe("rate limit", () => {
   it("answers 429 rate_limited with Retry-After on the 4th attempt for one account", async () => {
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
     try {
-      const attempt = (ip: string, username: string, locale?: "de" | "en") =>
+      const attempt = (
+        ip: string,
+        overrides: Record<string, unknown> = { password: "wrong-password-1" },
+        locale?: "de" | "en",
+      ) =>
         call(limited.app, {
           method: "POST",
           url: tokenUrl,
-          // Each attempt from another address: the account's own counter must stop the 4th.
           headers: { "x-forwarded-for": ip },
-          payload: passwordGrant({ username, password: "wrong-password-1" }),
+          payload: passwordGrant(overrides),
           locale,
         });
+      // The owner's browser signed in before the guessing, and keeps its device token.
+      const earlier = await attempt("10.0.0.9", {});
+      expect(earlier.statusCode).toBe(200);
+      const device = earlier.json<TokenResponse>().device_token!;
+      expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const organiserDevice = (
+        await attempt("10.0.0.9", {
+          username: demoUsers.organiser.email,
+          password: demoUsers.organiser.password,
+        })
+      ).json<TokenResponse>().device_token;
+
+      // Each attempt from another address: the account's own counter must stop the 4th.
       for (const ip of ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) {
-        const response = await attempt(ip, demoUsers.visitor.email);
+        const response = await attempt(ip);
         expect(response.statusCode).toBe(400);
         expect(errorOf(response).code).toBe("invalid_grant");
       }
       // The same account in other letters counts as the same account.
-      const fourth = await attempt("10.0.0.4", demoUsers.visitor.email.toUpperCase(), "en");
+      const fourth = await attempt(
+        "10.0.0.4",
+        { username: demoUsers.visitor.email.toUpperCase(), password: "wrong-password-1" },
+        "en",
+      );
       expect(fourth.statusCode).toBe(429);
       expect(fourth.json()).toEqual({
         error: { code: "rate_limited", message: "Too many attempts. Please wait a moment." },
@@ -744,36 +771,101 @@ describe("rate limit", () => {
       expect(retryAfter).toBeLessThanOrEqual(60);
 
       // Wrong passwords keep being refused while the account backs off, in the visitor's language.
-      const wrongAgain = await attempt("10.0.0.5", demoUsers.visitor.email);
+      const wrongAgain = await attempt("10.0.0.5");
       expect(wrongAgain.statusCode).toBe(429);
       expect(errorOf(wrongAgain)).toEqual({
         code: "rate_limited",
         message: "Zu viele Versuche. Bitte warten Sie einen Moment.",
       });
+      // So is the right one from a browser the account does not know, or that knows another
+      // account: a guesser from new addresses cannot tell a right guess from a wrong one.
+      // (Each from an address of its own: an address has its own limit over all accounts.)
+      for (const [ip, device_token] of [
+        ["10.0.2.1", undefined],
+        ["10.0.2.2", "made-up-device-token"],
+        ["10.0.2.3", organiserDevice],
+      ] as const) {
+        const right = await attempt(ip, { device_token });
+        expect(right.statusCode, String(device_token)).toBe(429);
+        expect(errorOf(right).code).toBe("rate_limited");
+      }
 
-      // The owner's right password gets through the back-off: nobody can lock an account.
-      const right = await call(limited.app, {
-        method: "POST",
-        url: tokenUrl,
-        headers: { "x-forwarded-for": "10.0.0.5" },
-        payload: passwordGrant(),
-      });
-      expect(right.statusCode).toBe(200);
+      // The owner's browser gets through the back-off: nobody can lock the owner out. Its
+      // device token stays the same.
+      const owner = await attempt("10.0.0.7", { device_token: device });
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json<TokenResponse>().device_token).toBe(device);
+      // It backs off on its own wrong passwords (from anywhere), and then refuses the right one.
+      for (const ip of ["10.0.1.1", "10.0.1.2", "10.0.1.3"]) {
+        expect(
+          (await attempt(ip, { password: "wrong-password-1", device_token: device })).statusCode,
+        ).toBe(400);
+      }
+      expect((await attempt("10.0.1.4", { device_token: device })).statusCode).toBe(429);
 
       // Another account from a fresh address is not affected.
-      const other = await call(limited.app, {
-        method: "POST",
-        url: tokenUrl,
-        headers: { "x-forwarded-for": "10.0.0.6" },
-        payload: passwordGrant({
-          username: demoUsers.organiser.email,
-          password: demoUsers.organiser.password,
-        }),
+      const other = await attempt("10.0.0.6", {
+        username: demoUsers.organiser.email,
+        password: demoUsers.organiser.password,
       });
       expect(other.statusCode).toBe(200);
     } finally {
       await limited.close();
     }
+  });
+
+  it("forgets a browser unused for longer than loginDeviceDays, and keeps 20 per account", async () => {
+    const user = await registerVisitor(t.app);
+    const [{ id: userId } = { id: "none" }] = await t.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, user.email));
+    const signIn = async (device_token?: string) => {
+      const response = await postToken(
+        passwordGrant({ username: user.email, password: user.password, device_token }),
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json<TokenResponse>().device_token!;
+    };
+    const devicesOf = async () =>
+      (
+        await t.ctx.db
+          .select({ tokenHash: loginDevices.tokenHash })
+          .from(loginDevices)
+          .where(eq(loginDevices.userId, userId))
+      ).map((row) => row.tokenHash);
+
+    const first = await signIn();
+    expect(await signIn(first)).toBe(first);
+    await t.ctx.db
+      .update(loginDevices)
+      .set({ usedAt: sql`now() - make_interval(days => ${loginDeviceDays + 1})` })
+      .where(eq(loginDevices.tokenHash, sha256(first)));
+    const second = await signIn(first);
+    expect(second).not.toBe(first);
+    expect(await devicesOf()).toContain(sha256(second));
+    expect(await devicesOf()).not.toContain(sha256(first));
+
+    for (let i = 0; i < 21; i += 1) await signIn();
+    const kept = await devicesOf();
+    expect(kept).toHaveLength(20);
+    expect(kept).not.toContain(sha256(second));
+  });
+
+  it("refuses a device token that is not text, and answers no device token to other grants", async () => {
+    const bad = await postToken(passwordGrant({ device_token: "x".repeat(201) }), "en");
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).code).toBe("validation_failed");
+    const control = await postToken(passwordGrant({ device_token: "a\u0000b" }));
+    expect(control.statusCode).toBe(400);
+    const session = (await postToken(passwordGrant())).json<TokenResponse>();
+    const renewed = await postToken({
+      grant_type: "refresh_token",
+      refresh_token: session.refresh_token,
+      ...testClient,
+    });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json<TokenResponse>().device_token).toBeUndefined();
   });
 });
 
@@ -941,16 +1033,18 @@ describe("refresh limits", () => {
 });
 
 describe("account lockout", () => {
-  it("counts failures per account and source: another source's guesses lock nobody out", async () => {
+  it("counts failures per account and source: another source's guesses keep no known browser out", async () => {
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
     try {
-      const login = (ip: string, password: string) =>
+      const login = (ip: string, password: string, device_token?: string) =>
         call(limited.app, {
           method: "POST",
           url: tokenUrl,
           headers: { "x-forwarded-for": ip },
-          payload: passwordGrant({ password }),
+          payload: passwordGrant({ password, device_token }),
         });
+      const device = (await login("10.2.0.2", demoUsers.visitor.password)).json<TokenResponse>()
+        .device_token;
       // An attacker uses up the attempts for this account from their address …
       for (let n = 0; n < 3; n++) {
         expect((await login("10.2.0.1", "wrong-password-1")).statusCode).toBe(400);
@@ -958,8 +1052,9 @@ describe("account lockout", () => {
       expect((await login("10.2.0.1", "wrong-password-1")).statusCode).toBe(429);
       // … and stays refused there, even with the right password.
       expect((await login("10.2.0.1", demoUsers.visitor.password)).statusCode).toBe(429);
-      // The owner, from their own address, logs in.
-      expect((await login("10.2.0.2", demoUsers.visitor.password)).statusCode).toBe(200);
+      // The owner, from their own browser, logs in; a browser new to the account waits.
+      expect((await login("10.2.0.2", demoUsers.visitor.password, device)).statusCode).toBe(200);
+      expect((await login("10.2.0.3", demoUsers.visitor.password)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -12,6 +12,7 @@ import type { ContextOptions } from "../context.ts";
 import { oauthClients, users } from "../db/schema.ts";
 import { addressKey } from "../lib/client-address.ts";
 import { HttpError } from "../lib/http-error.ts";
+import { isKnownDevice, rememberDevice } from "../lib/login-devices.ts";
 import {
   hashClientSecret,
   hashPassword,
@@ -95,9 +96,11 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       switch (body.grant_type) {
         case "password": {
           const email = body.username.trim().toLowerCase();
-          // Failed logins count per account and per account and source. A source that used up
-          // its attempts on an account waits; the account as a whole only backs off for wrong
-          // passwords, so the owner's right one always gets through (nobody can lock an account).
+          // Failed logins count per account and source, and per account. A source that used up
+          // its attempts on an account waits. So does everyone once wrong passwords from
+          // anywhere make the account back off, refused before the password is checked (a
+          // guesser learns nothing from the answer), except the browsers that signed in to it
+          // before: they back off on their own failures, so nobody can lock out the owner.
           const source = `account:${email}:ip:${addressKey(request.ip)}`;
           await ctx.rateLimiter.check("login-failure", [source]);
           const [user] = await ctx.db
@@ -105,16 +108,25 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
             .from(users)
             .where(eq(sql`lower(${users.email})`, email))
             .limit(1);
+          const known =
+            user !== undefined && (await isKnownDevice(ctx.db, user.id, body.device_token));
+          const backOff = known ? `device:${sha256(body.device_token ?? "")}` : `account:${email}`;
+          await ctx.rateLimiter.check("login-failure", [backOff]);
           const valid = await verifyPassword(
             user?.passwordHash ?? (await dummyHash),
             body.password,
           );
           if (!user || !valid) {
-            await ctx.rateLimiter.check("login-failure", [`account:${email}`]);
-            await ctx.rateLimiter.count("login-failure", [source, `account:${email}`]);
+            await ctx.rateLimiter.count("login-failure", [source, backOff]);
             throw new HttpError(400, "invalid_grant");
           }
-          return startSession(ctx, ctx.db, user.id, client.id);
+          const tokens = await startSession(ctx, ctx.db, user.id, client.id);
+          const device_token = await rememberDevice(
+            ctx.db,
+            user.id,
+            known ? body.device_token : undefined,
+          );
+          return { ...tokens, device_token };
         }
         case "refresh_token": {
           const result = await rotateRefreshToken(ctx, body.refresh_token, client.id);

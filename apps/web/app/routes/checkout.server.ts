@@ -7,8 +7,7 @@ import {
   type UpdateOrder,
 } from "@eventwerk/contract";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { apiFor, bareClient, serverClient } from "../api.server";
-import { config } from "../config.server";
+import { apiFor, serverClient } from "../api.server";
 import { requestState } from "../context";
 import {
   type AddressField,
@@ -20,7 +19,8 @@ import { type FormFailure, formFailure, textValues } from "../lib/forms";
 import { placeLists } from "../lib/places.server";
 import { selectionQuery } from "../lib/ticket-selection";
 import { pathTo } from "../route-table";
-import { loginCookies, readCookies, serializeCookie } from "../session/cookies.server";
+import { readCookies, serializeCookie } from "../session/cookies.server";
+import { passwordSignIn } from "./login.server";
 
 /**
  * A guest's order token lives in an httpOnly cookie of its own per order (the API signed it; the
@@ -263,6 +263,7 @@ export function paymentRedirect(url: string, provider: string | null): string {
  * account (its hold stays), with the account's name and email where the order had none.
  */
 async function signInAndClaim(
+  request: Request,
   context: Readonly<RouterContextProvider>,
   form: FormData,
   order: CheckoutOrder,
@@ -271,14 +272,7 @@ async function signInAndClaim(
   const state = context.get(requestState);
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
-  const tokens = await bareClient(state.locale, state.forwardedFor).token({
-    grant_type: "password",
-    username: email,
-    password,
-    client_id: config.OAUTH_CLIENT_ID,
-    client_secret: config.OAUTH_CLIENT_SECRET,
-  });
-  state.setCookies.push(...loginCookies(tokens));
+  const tokens = await passwordSignIn(request, state, email, password);
   const api = serverClient({
     token: tokens.access_token,
     locale: state.locale,
@@ -359,7 +353,7 @@ export async function checkoutAction(
         await api.checkout.updateOrder(orderId, { voucher_code: null }, token);
         return redirect(here);
       case "login":
-        await signInAndClaim(context, form, order, token);
+        await signInAndClaim(request, context, form, order, token);
         return redirect(here);
       case "cancel": {
         await api.checkout.cancelOrder(orderId, token);

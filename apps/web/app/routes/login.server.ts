@@ -1,11 +1,11 @@
-import { ApiError } from "@eventwerk/contract";
+import { ApiError, type TokenResponse } from "@eventwerk/contract";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { bareClient } from "../api.server";
 import { config } from "../config.server";
-import { requestState } from "../context";
+import { type RequestState, requestState } from "../context";
 import { pathTo } from "../route-table";
-import { loginCookies } from "../session/cookies.server";
+import { cookieNames, loginCookies, readCookies } from "../session/cookies.server";
 import { safeReturnPath } from "../session/return-path";
 
 const loginForm = z.object({
@@ -14,25 +14,44 @@ const loginForm = z.object({
   redirect: z.string().optional(),
 });
 
+/** A device token as the API makes them (`randomToken`); any other cookie value is not sent. */
+const deviceToken = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The password grant with this browser's device token, so that it still signs in while wrong
+ * passwords from elsewhere make the account back off; sets the session and device cookies.
+ */
+export async function passwordSignIn(
+  request: Request,
+  state: RequestState,
+  username: string,
+  password: string,
+): Promise<TokenResponse> {
+  const device = readCookies(request).get(cookieNames.device);
+  const tokens = await bareClient(state.locale, state.forwardedFor).token({
+    grant_type: "password",
+    username,
+    password,
+    ...(device && deviceToken.test(device) ? { device_token: device } : {}),
+    client_id: config.OAUTH_CLIENT_ID,
+    client_secret: config.OAUTH_CLIENT_SECRET,
+  });
+  state.setCookies.push(...loginCookies(tokens));
+  return tokens;
+}
+
 /**
  * Exchanges email and password for tokens (password grant), sets the session cookies and
  * redirects to where the visitor came from; a refusal answers with the API's message.
  */
-export async function signIn(context: Readonly<RouterContextProvider>, formData: FormData) {
+export async function signIn(request: Request, context: Readonly<RouterContextProvider>) {
   const state = context.get(requestState);
-  const form = loginForm.safeParse(Object.fromEntries(formData));
+  const form = loginForm.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success)
     return data({ error: "missing" as const, message: null, email: "" }, { status: 400 });
   const { email, password } = form.data;
   try {
-    const tokens = await bareClient(state.locale, state.forwardedFor).token({
-      grant_type: "password",
-      username: email,
-      password,
-      client_id: config.OAUTH_CLIENT_ID,
-      client_secret: config.OAUTH_CLIENT_SECRET,
-    });
-    state.setCookies.push(...loginCookies(tokens));
+    await passwordSignIn(request, state, email, password);
     throw redirect(safeReturnPath(form.data.redirect, pathTo("home", state.locale)));
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {

@@ -8,7 +8,7 @@ import type { Route } from "./+types/login";
 import { signIn } from "./login.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signIn(context, await request.formData());
+  return signIn(request, context);
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { loginDeviceDays } from "@eventwerk/contract";
 import { describe, expect, it } from "vitest";
 import { createCookies, insecureCookieWarning } from "./cookies.server";
 
@@ -33,6 +34,16 @@ describe("cookies", () => {
     const off = createCookies({ PUBLIC_URL: "https://shop.example", COOKIE_SECURE: false });
     expect(off.names.refreshToken).toBe("refresh_token");
     expect(off.loginCookies(tokens)[0]).not.toContain("Secure");
+  });
+
+  it("keep a device token for loginDeviceDays, httpOnly, and past a logout", () => {
+    const cookies = createCookies({ PUBLIC_URL: "https://shop.example", COOKIE_SECURE: undefined });
+    const set = cookies.loginCookies({ ...tokens, device_token: "d".repeat(43) });
+    expect(set[0]).toBe(
+      `__Host-device=${"d".repeat(43)}; Path=/; SameSite=Lax; Max-Age=${loginDeviceDays * 86_400}; HttpOnly; Secure`,
+    );
+    expect(cookies.logoutCookies().join()).not.toContain("device");
+    expect(cookies.loginCookies(tokens).join()).not.toContain("device");
   });
 
   it("warn when production sends them without Secure, but not on this machine", () => {

@@ -1,7 +1,9 @@
+import { loginDeviceDays } from "@eventwerk/contract";
 import { config, isLoopbackHost, type WebConfig } from "../config.server";
 
 const YEAR = 365 * 24 * 60 * 60;
 const LOGIN_MAX_AGE = 30 * 24 * 60 * 60;
+const DEVICE_MAX_AGE = loginDeviceDays * 24 * 60 * 60;
 
 type CookieOptions = { maxAge?: number; httpOnly?: boolean };
 
@@ -29,6 +31,8 @@ export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLI
     token: `${login}token`,
     refreshToken: `${login}refresh_token`,
     isLogin: `${login}is_login`,
+    /** Proof that this browser signed in before: it keeps signing in while an account backs off. */
+    device: `${login}device`,
     locale: "i18n_redirected",
     activeLang: "active_lang",
   } as const;
@@ -52,12 +56,19 @@ export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLI
       serialize(names.locale, locale, { maxAge: YEAR }),
       serialize(names.activeLang, locale, { maxAge: YEAR }),
     ],
-    /** The cookies of a logged-in visitor; the tokens are httpOnly and never reach scripts. */
+    /**
+     * The cookies of a logged-in visitor; the tokens are httpOnly and never reach scripts. The
+     * device token outlives the login (logging out keeps it: the browser stays known).
+     */
     loginCookies: (tokens: {
       access_token: string;
       refresh_token?: string;
       expires_in: number;
+      device_token?: string;
     }) => [
+      ...(tokens.device_token
+        ? [serialize(names.device, tokens.device_token, { httpOnly: true, maxAge: DEVICE_MAX_AGE })]
+        : []),
       serialize(names.token, tokens.access_token, { httpOnly: true, maxAge: LOGIN_MAX_AGE }),
       serialize(names.isLogin, "true", { maxAge: LOGIN_MAX_AGE }),
       ...(tokens.refresh_token
