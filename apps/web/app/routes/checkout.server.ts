@@ -19,14 +19,14 @@ import { type FormFailure, formFailure, textValues } from "../lib/forms";
 import { placeLists } from "../lib/places.server";
 import { selectionQuery } from "../lib/ticket-selection";
 import { pathTo } from "../route-table";
-import { readCookies, serializeCookie } from "../session/cookies.server";
+import { hostOnly, readCookies, serializeCookie } from "../session/cookies.server";
 import { passwordSignIn } from "./login.server";
 
 /**
  * A guest's order token lives in an httpOnly cookie of its own per order (the API signed it; the
  * browser's scripts never see it), so the checkout and status pages need no token in the URL.
  */
-const orderCookieName = (orderId: number) => `order_${orderId}`;
+const orderCookieName = (orderId: number) => hostOnly(`order_${orderId}`);
 const orderCookieDays = 30;
 
 export const orderCookie = (orderId: number, token: string) =>

@@ -20,6 +20,13 @@ describe("cookies", () => {
       expect(cookie).not.toMatch(/Domain=/i);
     }
     expect(cookies.localeCookies("en")[0]).toMatch(/^i18n_redirected=en;/);
+    // A guest's order token and a door link are secrets too.
+    expect(cookies.hostOnly("order_7")).toBe("__Host-order_7");
+    expect(
+      createCookies({ PUBLIC_URL: "http://localhost:3000", COOKIE_SECURE: undefined }).hostOnly(
+        "door_link",
+      ),
+    ).toBe("door_link");
   });
 
   it("are plain on http, and COOKIE_SECURE overrides PUBLIC_URL's scheme", () => {

@@ -17,22 +17,23 @@ export function cookiesAreSecure(settings: Pick<WebConfig, "COOKIE_SECURE" | "PU
 }
 
 /**
- * The site's cookies for a configuration. With Secure, the login cookies carry the `__Host-`
- * prefix: the browser then takes them only from this host over https, with Path=/ and no Domain,
- * so neither a sibling subdomain nor a plain-http answer can plant or replace a login. The
+ * The site's cookies for a configuration. With Secure, the cookies that carry a secret (the
+ * login's, the device token, a guest's order token, a door link) carry the `__Host-` prefix: the
+ * browser then takes them only from this host over https, with Path=/ and no Domain, so neither
+ * a sibling subdomain nor a plain-http answer can plant or replace one. The
  * refresh token is sent on every path as well: any page renews an expired login (the root
  * middleware), so there is no narrower path it could be scoped to. The language cookies are
  * not secrets and are written by the browser's scripts too; they keep their plain names.
  */
 export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLIC_URL">) {
   const secure = cookiesAreSecure(settings);
-  const login = secure ? "__Host-" : "";
+  const hostOnly = (name: string) => (secure ? `__Host-${name}` : name);
   const names = {
-    token: `${login}token`,
-    refreshToken: `${login}refresh_token`,
-    isLogin: `${login}is_login`,
+    token: hostOnly("token"),
+    refreshToken: hostOnly("refresh_token"),
+    isLogin: hostOnly("is_login"),
     /** Proof that this browser signed in before: it keeps signing in while an account backs off. */
-    device: `${login}device`,
+    device: hostOnly("device"),
     locale: "i18n_redirected",
     activeLang: "active_lang",
   } as const;
@@ -50,6 +51,8 @@ export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLI
   return {
     secure,
     names,
+    /** The name of a cookie that carries a secret: `__Host-` prefixed when Secure. */
+    hostOnly,
     serialize,
     clear,
     localeCookies: (locale: string) => [
@@ -119,6 +122,7 @@ const cookies = createCookies(config);
 
 export const {
   names: cookieNames,
+  hostOnly,
   serialize: serializeCookie,
   clear: clearCookie,
   localeCookies,

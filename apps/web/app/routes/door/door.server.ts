@@ -2,10 +2,10 @@ import { type ApiClient, ApiError, type Locale } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { serverClient } from "../../api.server";
 import { requestState } from "../../context";
-import { readCookies, serializeCookie } from "../../session/cookies.server";
+import { hostOnly, readCookies, serializeCookie } from "../../session/cookies.server";
 
 /** The door link's secret, kept in an httpOnly cookie once its link was opened. */
-export const doorCookie = "door_link";
+export const doorCookie = hostOnly("door_link");
 const doorTokenPattern = /^door_[\w-]{43}$/;
 
 /** The door link token of the request, if it carries a well-formed one. */
