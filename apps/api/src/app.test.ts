@@ -147,4 +147,19 @@ describe("the developers' pages and the OpenAPI document", () => {
       await app.close();
     }
   });
+
+  it("documents a query's defaults and an id's digits", async () => {
+    type Parameter = { name: string; in: string; schema: Record<string, unknown> };
+    const spec = (await t.app.inject({ url: apiPaths.openapi })).json<{
+      paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
+    }>();
+    const parameter = (path: string, name: string) =>
+      spec.paths[path]?.get?.parameters?.find((entry) => entry.name === name)?.schema;
+    expect(parameter("/api/v1/events", "page")).toMatchObject({ type: "integer", default: 1 });
+    expect(parameter("/api/v1/events", "per_page")).toMatchObject({ default: 24, maximum: 100 });
+    expect(parameter("/api/v1/events/{id}", "id")).toMatchObject({
+      type: "integer",
+      maximum: 2_147_483_647,
+    });
+  });
 });

@@ -170,8 +170,8 @@ export const sitemapEventsMaxPage = 10_000;
 
 /** Paging of the sitemap's event list; the order (by id) is fixed. */
 export const sitemapEventsQuerySchema = z.object({
-  page: decimal(z.number().int().min(1).max(sitemapEventsMaxPage)).default(1),
-  per_page: decimal(z.number().int().min(1).max(sitemapEventsMaxPerPage)).default(1000),
+  page: decimal(z.number().int().min(1).max(sitemapEventsMaxPage).default(1)),
+  per_page: decimal(z.number().int().min(1).max(sitemapEventsMaxPerPage).default(1000)),
 });
 export type SitemapEventsQuery = z.input<typeof sitemapEventsQuerySchema>;
 
@@ -190,7 +190,7 @@ export type SitemapEventList = z.infer<typeof sitemapEventListSchema>;
 
 export const searchQuerySchema = z.object({
   q: oneLine(100),
-  limit: decimal(z.number().int().min(1).max(50)).default(10),
+  limit: decimal(z.number().int().min(1).max(50).default(10)),
 });
 
 export const searchResultSchema = z
@@ -223,7 +223,7 @@ export const suggestionMinLength = 2;
 
 export const suggestionsQuerySchema = z.object({
   q: oneLine(100, suggestionMinLength),
-  limit: decimal(z.number().int().min(1).max(10)).default(5),
+  limit: decimal(z.number().int().min(1).max(10).default(5)),
 });
 
 /** What matches the start of a word while a visitor types: events, venues, cities, categories. */

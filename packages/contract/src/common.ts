@@ -5,7 +5,8 @@ import { idempotencyKeyHeader } from "./constants.ts";
  * A whole number from a query string or path: decimal digits only, then `schema`. Coercing with
  * `Number` would read `1e3`, `0x10`, `1.0` or `" 7"` as a number the visitor never wrote (and `""`
  * as 0); such a string stays a string here, and `schema` refuses it as "not a number". A number
- * (a JSON body's) passes to `schema` as it is.
+ * (a JSON body's) passes to `schema` as it is. A default goes on `schema`: outside, the OpenAPI
+ * document would not show it.
  */
 export const decimal = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
@@ -22,8 +23,8 @@ export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schem
  * to 100 (the default is the list's own). Bounded, so that no offset makes the database walk far.
  */
 export const pageQuery = (defaultPerPage: number) => ({
-  page: decimal(z.number().int().min(1).max(10_000)).default(1),
-  per_page: decimal(z.number().int().min(1).max(100)).default(defaultPerPage),
+  page: decimal(z.number().int().min(1).max(10_000).default(1)),
+  per_page: decimal(z.number().int().min(1).max(100).default(defaultPerPage)),
 });
 
 /** Where a page stands in the whole list. */

@@ -30,10 +30,14 @@ function readFilters(params: URLSearchParams): Filters {
   return filters;
 }
 
-/** Euros as the visitor types them ("12", "12,50") to cents; anything else goes as it is. */
+/**
+ * Euros as the visitor types them ("12", "12,50", "12.5") to cents; anything else ("1e3",
+ * "0x10") goes as it is, for the API to refuse next to its field.
+ */
 function euroToCents(value: string): string | number {
-  const amount = Number(value.replace(",", "."));
-  return Number.isFinite(amount) ? Math.round(amount * 100) : value;
+  const euros = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(value);
+  if (!euros) return value;
+  return Number(euros[1]) * 100 + Number((euros[2] ?? "0").padEnd(2, "0"));
 }
 
 /** The API's query: prices in cents, the free checkbox as `true`. */
