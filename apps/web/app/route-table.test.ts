@@ -79,6 +79,16 @@ const panelScreens: [string, string][] = [
   ["/panel/veranstalter", "/en/panel/organisers"],
 ];
 
+const routeObject = (entry: RouteConfigEntry): RouteObject => ({
+  id: entry.id ?? entry.file,
+  path: entry.path,
+  caseSensitive: entry.caseSensitive,
+  ...(entry.index ? { index: true } : { children: entry.children?.map(routeObject) }),
+});
+const routes = (routeConfig as RouteConfigEntry[]).map(routeObject);
+/** The id of the route React Router renders for a pathname (its deepest match). */
+const routeOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.id;
+
 describe("route table", () => {
   it("holds exactly the product's 24 pages, the address link's and the account's, checkout's, door's, panel's and embedded shop's screens in both languages", () => {
     expect(pages).toHaveLength(
@@ -222,19 +232,45 @@ describe("route table", () => {
   });
 
   it("routes the sitemap's files to their modules, not to the event page", () => {
-    const routeObject = (entry: RouteConfigEntry): RouteObject => ({
-      id: entry.id ?? entry.file,
-      path: entry.path,
-      ...(entry.index ? { index: true } : { children: entry.children?.map(routeObject) }),
-    });
-    const routes = (routeConfig as RouteConfigEntry[]).map(routeObject);
-    const routeOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.id;
     expect(routeOf("/sitemap.xml")).toBe("sitemap");
     expect(routeOf("/sitemap-pages.xml")).toBe("sitemap-pages");
     expect(routeOf("/sitemap-events-1.xml")).toBe("sitemap-events");
     expect(routeOf("/sitemap-events-x.xml")).toBe("sitemap-events");
     expect(routeOf("/jazz-im-park-evx-42")).toBe("event.de");
     expect(routeOf("/robots.txt")).toBe("robots");
+  });
+
+  it("guards the page the router renders, however its path is spelt", () => {
+    const paths = [
+      ...pages
+        .flatMap((entry) => [entry.de, entry.en])
+        .map((path) => path.replace(/:[a-z_]+/g, "7")),
+      "/jazz-im-park-evx-42",
+      "/PANEL/veranstaltungen/1",
+      "/pan%65l/veranstaltungen/1",
+      "/TEST",
+      "/EN/TEST",
+      "/Konto",
+      "/EN/ACCOUNT",
+      "/%65n/account",
+      "/konto%2Fprofil",
+      "/konto/%E0%A4%A",
+    ];
+    for (const path of paths) {
+      const routed = routeOf(path);
+      // The event route takes any one segment; its loader answers 404 for one that is not an
+      // event's, which matchPage does not read as the event page in the first place.
+      if (routed?.startsWith("event.") && matchPage(path) === null) continue;
+      const page = routed === "not-found" ? null : (routed?.replace(/\.(de|en)$/, "") ?? null);
+      expect(matchPage(path)?.page.key ?? null, path).toBe(page);
+      if (page) expect(localeFromPath(path), path).toBe(routed?.endsWith(".en") ? "en" : "de");
+    }
+    // Written in other letters, a page is no page: the site's 404 answers (through the event
+    // page's loader for one segment).
+    expect(routeOf("/Konto")).toBe("event.de");
+    expect(routeOf("/EN/ACCOUNT")).toBe("not-found");
+    expect(routeOf("/PANEL/veranstaltungen/1")).toBe("not-found");
+    expect(routeOf("/pan%65l/veranstaltungen/1")).toBe("panel-event.de");
   });
 
   it("names the events' sitemap files by number, and reads the number back only as written", () => {

@@ -247,15 +247,35 @@ const compiled = pages
 
 export type PageMatch = { page: Page; locale: Locale; params: Record<string, string> };
 
-/** The page a pathname shows, with its language and params; null when no page matches. */
+/**
+ * A pathname as React Router matches it: each segment decoded, an encoded `/` kept as `%2F`
+ * (a malformed one as it is). The route middleware must see the page the router will render:
+ * matched on the raw path, `/pan%65l` was no page to it, and the panel's guard did not run.
+ */
+function routerPathname(pathname: string): string {
+  try {
+    return pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * The page a pathname shows, with its language and params; null when no page matches. Like the
+ * router (routes.ts marks every route case-sensitive), it matches the decoded path as written.
+ */
 export function matchPage(pathname: string): PageMatch | null {
+  const decoded = routerPathname(pathname);
   for (const { entry, locale, pattern } of compiled) {
-    const match = pattern.exec(pathname);
+    const match = pattern.exec(decoded);
     if (match) {
       const params = Object.fromEntries(
         Object.entries(match.groups ?? {}).map(([name, value]) => [
           name,
-          decodeURIComponent(value),
+          value.replaceAll("%2F", "/"),
         ]),
       );
       return { page: entry, locale, params };
@@ -299,7 +319,8 @@ export function counterpartPath(url: URL | string, locale: Locale): string | nul
 
 /** English lives under `/en`; every other path is German. */
 export function localeFromPath(pathname: string): Locale {
-  return pathname === "/en" || pathname.startsWith("/en/") ? "en" : defaultLocale;
+  const path = routerPathname(pathname);
+  return path === "/en" || path.startsWith("/en/") ? "en" : defaultLocale;
 }
 
 export const resourcePath = (key: "logout", locale: Locale) => resources[key][locale];

@@ -74,6 +74,14 @@ export const resourceModules = {
   doorData: "routes/door/scanner-data.ts",
 } as const satisfies Record<keyof typeof resources, string>;
 
+/**
+ * A route matched as written: React Router matches paths case-insensitively by default, the route
+ * table's `matchPage` (and with it the route middleware) does not, and `/KONTO` must not be a page
+ * that no middleware guards. Paths are lower case, so no link is affected.
+ */
+const exact = (path: string, file: string, id: string) =>
+  route(path, file, { id, caseSensitive: true });
+
 /** Routes an area holds besides its pages: the site answers unknown paths with its 404 page. */
 const extras: Partial<Record<AreaName, RouteConfigEntry[]>> = {
   site: [route("*", "routes/not-found.tsx", { id: "not-found" })],
@@ -89,8 +97,8 @@ function areaRoutes(name: AreaName): RouteConfigEntry[] {
     ...pages
       .filter((entry) => entry.area === name)
       .flatMap((entry) => [
-        route(routerPath(entry.de), pageModules[entry.key], { id: `${entry.key}.de` }),
-        route(routerPath(entry.en), pageModules[entry.key], { id: `${entry.key}.en` }),
+        exact(routerPath(entry.de), pageModules[entry.key], `${entry.key}.de`),
+        exact(routerPath(entry.en), pageModules[entry.key], `${entry.key}.en`),
       ]),
     ...areaNames.filter((child) => areas[child].parent === name).flatMap(areaRoutes),
     ...(extras[name] ?? []),
@@ -101,25 +109,21 @@ function areaRoutes(name: AreaName): RouteConfigEntry[] {
 
 export default [
   ...areaNames.filter((name) => areas[name].parent === null).flatMap(areaRoutes),
-  ...redirects.map((entry) =>
-    route(entry.from, "routes/redirect.ts", { id: `redirect${entry.from}` }),
-  ),
-  route(resources.logout.de, resourceModules.logout, { id: "logout.de" }),
-  route(resources.logout.en, resourceModules.logout, { id: "logout.en" }),
-  route(resources.buildManifest.path, resourceModules.buildManifest, { id: "build-manifest" }),
-  route(resources.sitemap.path, resourceModules.sitemap, { id: "sitemap" }),
-  route(resources.sitemapPages.path, resourceModules.sitemapPages, { id: "sitemap-pages" }),
-  route(routerPath(resources.sitemapEvents.path), resourceModules.sitemapEvents, {
-    id: "sitemap-events",
-  }),
-  route(resources.robots.path, resourceModules.robots, { id: "robots" }),
-  route(resources.places.path, resourceModules.places, { id: "places" }),
-  route(resources.suggestions.path, resourceModules.suggestions, { id: "suggestions" }),
-  route(resources.panelOrdersCsv.path, resourceModules.panelOrdersCsv, { id: "panel-orders-csv" }),
-  route(resources.accountExport.path, resourceModules.accountExport, { id: "account-export" }),
-  route(resources.orderFile.path, resourceModules.orderFile, { id: "order-file" }),
-  route(resources.doorData.path, resourceModules.doorData, { id: "door-data" }),
-  route(resources.routeManifest.path, resourceModules.routeManifest, { id: "route-manifest" }),
-  route(resources.pageMessages.path, resourceModules.pageMessages, { id: "page-messages" }),
-  route(resources.embedScript.path, resourceModules.embedScript, { id: "embed-script" }),
+  ...redirects.map((entry) => exact(entry.from, "routes/redirect.ts", `redirect${entry.from}`)),
+  exact(resources.logout.de, resourceModules.logout, "logout.de"),
+  exact(resources.logout.en, resourceModules.logout, "logout.en"),
+  exact(resources.buildManifest.path, resourceModules.buildManifest, "build-manifest"),
+  exact(resources.sitemap.path, resourceModules.sitemap, "sitemap"),
+  exact(resources.sitemapPages.path, resourceModules.sitemapPages, "sitemap-pages"),
+  exact(routerPath(resources.sitemapEvents.path), resourceModules.sitemapEvents, "sitemap-events"),
+  exact(resources.robots.path, resourceModules.robots, "robots"),
+  exact(resources.places.path, resourceModules.places, "places"),
+  exact(resources.suggestions.path, resourceModules.suggestions, "suggestions"),
+  exact(resources.panelOrdersCsv.path, resourceModules.panelOrdersCsv, "panel-orders-csv"),
+  exact(resources.accountExport.path, resourceModules.accountExport, "account-export"),
+  exact(resources.orderFile.path, resourceModules.orderFile, "order-file"),
+  exact(resources.doorData.path, resourceModules.doorData, "door-data"),
+  exact(resources.routeManifest.path, resourceModules.routeManifest, "route-manifest"),
+  exact(resources.pageMessages.path, resourceModules.pageMessages, "page-messages"),
+  exact(resources.embedScript.path, resourceModules.embedScript, "embed-script"),
 ] satisfies RouteConfig;
