@@ -24,8 +24,9 @@ export const tokenRequestSchema = z
       grant_type: z.literal("password"),
       username: oneLine(254),
       password: z.string().min(1).max(200),
-      /** The `device_token` an earlier sign-in of this browser got, if it kept one. */
-      device_token: opaqueText(200).optional(),
+      device_token: opaqueText(200)
+        .optional()
+        .describe("The device_token an earlier sign-in on this browser got, if it kept one."),
       ...clientFields,
     }),
     z.object({
@@ -44,12 +45,14 @@ export const tokenResponseSchema = z
     refresh_token: z.string().optional(),
     expires_in: z.number().int(),
     token_type: z.literal("Bearer"),
-    /**
-     * Password grant only: this browser's proof of having signed in to the account, to keep and
-     * send with its next password grants. While wrong passwords make the account back off, only
-     * sign-ins with it get their password checked.
-     */
-    device_token: z.string().optional(),
+    device_token: z
+      .string()
+      .optional()
+      .describe(
+        "Password grant only: proof that this browser signed in to the account, to keep and send " +
+          "with its next password grants (for any account). While wrong passwords make the " +
+          "account back off, a grant without it answers 429 before its password is checked.",
+      ),
   })
   .meta({ id: "TokenResponse" });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

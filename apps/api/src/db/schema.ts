@@ -161,20 +161,24 @@ export const oauthClients = pgTable("oauth_clients", {
 });
 
 /**
- * Browsers that signed in to an account, by their device token's SHA-256. While wrong passwords
- * make the account back off, these still get their passwords checked (lib/login-devices.ts).
+ * Browsers that signed in to an account, by their device token's SHA-256 (a browser keeps one
+ * token for every account signed in on it). While wrong passwords make the account back off,
+ * these still get their passwords checked (lib/login-devices.ts).
  */
 export const loginDevices = pgTable(
   "login_devices",
   {
-    tokenHash: text("token_hash").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("login_devices_user_idx").on(t.userId, t.usedAt)],
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.userId] }),
+    index("login_devices_user_idx").on(t.userId, t.usedAt),
+  ],
 );
 
 /** A login session: the family its rotated refresh tokens belong to. */

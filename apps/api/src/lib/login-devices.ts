@@ -1,10 +1,10 @@
 import { loginDeviceDays } from "@eventwerk/contract";
-import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { loginDevices } from "../db/schema.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
-/** Beyond these, an account's least recently used browsers are forgotten. */
+/** Beyond these, an account's browsers are forgotten: first those never back, then the oldest. */
 const devicesPerAccount = 20;
 
 const unusedSince = () => sql`now() - make_interval(days => ${loginDeviceDays})`;
@@ -36,36 +36,49 @@ export async function isKnownDevice(
 }
 
 /**
- * After a sign-in with the right password: the browser's device token, its own if it was known
- * to this account (now used again), else a new one. Unused and surplus ones go in the same step.
+ * After a sign-in with the right password: the browser's device token, now known to this
+ * account. The browser keeps the one it has if this API issued it (for this or another account
+ * signed in on it), else gets a new one. The account's unused and surplus browsers go in the same
+ * transaction, under a lock of the account's own, so that a sign-in at the same moment cannot
+ * lose the browser it just used.
  */
 export async function rememberDevice(
   db: Database,
   userId: string,
-  known: string | undefined,
+  sent: string | undefined,
 ): Promise<string> {
-  const token = known ?? randomToken();
-  await db
-    .insert(loginDevices)
-    .values({ tokenHash: sha256(token), userId })
-    .onConflictDoUpdate({
-      target: loginDevices.tokenHash,
-      set: { usedAt: sql`now()` },
-      where: eq(loginDevices.userId, userId),
-    });
-  const kept = db
-    .select({ tokenHash: loginDevices.tokenHash })
-    .from(loginDevices)
-    .where(eq(loginDevices.userId, userId))
-    .orderBy(desc(loginDevices.usedAt))
-    .limit(devicesPerAccount);
-  await db
-    .delete(loginDevices)
-    .where(
-      and(
-        eq(loginDevices.userId, userId),
-        or(lt(loginDevices.usedAt, unusedSince()), sql`${loginDevices.tokenHash} not in (${kept})`),
-      ),
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`login-devices:${userId}`}, 0))`,
     );
-  return token;
+    const issued =
+      sent !== undefined &&
+      (
+        await tx
+          .select({ userId: loginDevices.userId })
+          .from(loginDevices)
+          .where(eq(loginDevices.tokenHash, sha256(sent)))
+          .limit(1)
+      ).length > 0;
+    const token = issued ? sent : randomToken();
+    await tx
+      .insert(loginDevices)
+      .values({ tokenHash: sha256(token), userId })
+      .onConflictDoUpdate({
+        target: [loginDevices.tokenHash, loginDevices.userId],
+        set: { usedAt: sql`now()` },
+      });
+    // The browser just used stays; of the others, those that came back and were used last.
+    const current = sha256(token);
+    await tx.execute(sql`
+      delete from login_devices
+      where user_id = ${userId} and token_hash <> ${current}
+        and (used_at < ${unusedSince()}
+          or token_hash not in (
+            select token_hash from login_devices
+            where user_id = ${userId} and token_hash <> ${current}
+            order by used_at > created_at desc, used_at desc
+            limit ${devicesPerAccount - 1}))`);
+    return token;
+  });
 }

@@ -16,10 +16,11 @@ export type RateLimiter = {
    * limit of the scope.
    */
   hit: (scope: string, keys: string[], cost?: number) => Promise<void>;
-  /** Throws 429 when any key has used up its attempts, without counting this one. */
-  check: (scope: string, keys: string[]) => Promise<void>;
-  /** Counts one failure for every key, after the fact (the next `check` may refuse). */
-  count: (scope: string, keys: string[]) => Promise<void>;
+  /**
+   * Gives one attempt back to every key: an attempt counted up front (so that concurrent ones
+   * cannot all pass before any is counted) that turned out not to count, a right password.
+   */
+  reward: (scope: string, keys: string[]) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -71,8 +72,7 @@ export async function createRateLimiter(
       ? new RateLimiterCluster({ ...options, timeoutMs: 3000 })
       : new RateLimiterMemory(options);
   };
-  const options = { points: budget.points, duration: 60 };
-  const limiter = limiterFor(options.points, options.duration, budget.keyPrefix);
+  const limiter = limiterFor(budget.points, 60, budget.keyPrefix);
   // Scopes with a limit of their own. Holds count seats over the longest a hold lasts (placed,
   // it lasts through its payment window), so that one source cannot keep a whole event reserved
   // by holding and placing again and again.
@@ -94,14 +94,8 @@ export async function createRateLimiter(
         }
       }
     },
-    check: async (scope, keys) => {
-      for (const key of keys) {
-        const used = await limiter.get(`${scope}:${key}`);
-        if (used && used.consumedPoints >= options.points) throw limited(used.msBeforeNext);
-      }
-    },
-    count: async (scope, keys) => {
-      for (const key of keys) await limiter.penalty(`${scope}:${key}`, 1);
+    reward: async (scope, keys) => {
+      for (const key of keys) await (own[scope] ?? limiter).reward(`${scope}:${key}`, 1);
     },
     close: async () => {
       redis?.disconnect();

@@ -814,7 +814,81 @@ describe("rate limit", () => {
     }
   });
 
-  it("forgets a browser unused for longer than loginDeviceDays, and keeps 20 per account", async () => {
+  it("counts each attempt before the password is checked: concurrent guesses get no more", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      // 30 guesses at once from 30 addresses; the last one is right.
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          call(limited.app, {
+            method: "POST",
+            url: tokenUrl,
+            headers: { "x-forwarded-for": `10.9.${i}.1` },
+            payload: passwordGrant(i === 29 ? {} : { password: `wrong-password-${i}` }),
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status !== 429)).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("lets a known browser in past guesses from its own address, and shares one token between accounts", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const signIn = (ip: string, overrides: Record<string, unknown>) =>
+        call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          headers: { "x-forwarded-for": ip },
+          payload: passwordGrant(overrides),
+        });
+      const visitorDevice = (await signIn("192.0.2.7", {})).json<TokenResponse>().device_token;
+      // The organiser signs in on the same browser: it keeps its one token, now for both.
+      const organiser = await signIn("192.0.2.8", {
+        username: demoUsers.organiser.email,
+        password: demoUsers.organiser.password,
+        device_token: visitorDevice,
+      });
+      expect(organiser.json<TokenResponse>().device_token).toBe(visitorDevice);
+      // Someone behind the visitor's address (a shared network) uses up the account's attempts.
+      for (let n = 0; n < 3; n++) {
+        expect((await signIn("192.0.2.9", { password: "wrong-password-1" })).statusCode).toBe(400);
+      }
+      expect((await signIn("192.0.2.10", {})).statusCode).toBe(429);
+      expect((await signIn("192.0.2.11", { device_token: visitorDevice })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("forgets a browser unused for longer than loginDeviceDays", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const signIn = (ip: string, overrides: Record<string, unknown>) =>
+        call(limited.app, {
+          method: "POST",
+          url: tokenUrl,
+          headers: { "x-forwarded-for": ip },
+          payload: passwordGrant(overrides),
+        });
+      const device = (await signIn("10.8.0.1", {})).json<TokenResponse>().device_token ?? "";
+      await limited.ctx.db
+        .update(loginDevices)
+        .set({ usedAt: sql`now() - make_interval(days => ${loginDeviceDays + 1})` })
+        .where(eq(loginDevices.tokenHash, sha256(device)));
+      for (const ip of ["10.8.0.2", "10.8.0.3", "10.8.0.4"]) {
+        expect((await signIn(ip, { password: "wrong-password-1" })).statusCode).toBe(400);
+      }
+      expect((await signIn("10.8.0.5", { device_token: device })).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("keeps 20 browsers per account: those that came back before those that never did", async () => {
     const user = await registerVisitor(t.app);
     const [{ id: userId } = { id: "none" }] = await t.ctx.db
       .select({ id: users.id })
@@ -825,7 +899,7 @@ describe("rate limit", () => {
         passwordGrant({ username: user.email, password: user.password, device_token }),
       );
       expect(response.statusCode).toBe(200);
-      return response.json<TokenResponse>().device_token!;
+      return response.json<TokenResponse>().device_token ?? "";
     };
     const devicesOf = async () =>
       (
@@ -835,21 +909,39 @@ describe("rate limit", () => {
           .where(eq(loginDevices.userId, userId))
       ).map((row) => row.tokenHash);
 
-    const first = await signIn();
-    expect(await signIn(first)).toBe(first);
-    await t.ctx.db
-      .update(loginDevices)
-      .set({ usedAt: sql`now() - make_interval(days => ${loginDeviceDays + 1})` })
-      .where(eq(loginDevices.tokenHash, sha256(first)));
-    const second = await signIn(first);
-    expect(second).not.toBe(first);
-    expect(await devicesOf()).toContain(sha256(second));
-    expect(await devicesOf()).not.toContain(sha256(first));
-
-    for (let i = 0; i < 21; i += 1) await signIn();
+    const browser = await signIn();
+    expect(await signIn(browser)).toBe(browser);
+    // A client that keeps no token makes a new one at every sign-in.
+    for (let i = 0; i < 25; i += 1) await signIn();
+    const newest = await signIn("made-up-token-the-api-never-issued");
+    expect(newest).not.toBe("made-up-token-the-api-never-issued");
     const kept = await devicesOf();
     expect(kept).toHaveLength(20);
-    expect(kept).not.toContain(sha256(second));
+    expect(kept).toContain(sha256(browser));
+    expect(kept).toContain(sha256(newest));
+  });
+
+  it("keeps every browser of an account signing in at once", async () => {
+    const user = await registerVisitor(t.app);
+    const signIn = async (device_token?: string) => {
+      const response = await postToken(
+        passwordGrant({ username: user.email, password: user.password, device_token }),
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json<TokenResponse>().device_token ?? "";
+    };
+    const browsers: string[] = [];
+    for (let i = 0; i < 20; i += 1) browsers.push(await signIn());
+    // Each sign-in prunes the account's browsers in its transaction, at the same moment.
+    expect(await Promise.all(browsers.map((browser) => signIn(browser)))).toEqual(browsers);
+    const kept = (
+      await t.ctx.db
+        .select({ tokenHash: loginDevices.tokenHash })
+        .from(loginDevices)
+        .innerJoin(users, eq(users.id, loginDevices.userId))
+        .where(eq(users.email, user.email))
+    ).map((row) => row.tokenHash);
+    expect(kept.sort()).toEqual(browsers.map(sha256).sort());
   });
 
   it("refuses a device token that is not text, and answers no device token to other grants", async () => {

@@ -96,36 +96,31 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       switch (body.grant_type) {
         case "password": {
           const email = body.username.trim().toLowerCase();
-          // Failed logins count per account and source, and per account. A source that used up
-          // its attempts on an account waits. So does everyone once wrong passwords from
-          // anywhere make the account back off, refused before the password is checked (a
-          // guesser learns nothing from the answer), except the browsers that signed in to it
-          // before: they back off on their own failures, so nobody can lock out the owner.
-          const source = `account:${email}:ip:${addressKey(request.ip)}`;
-          await ctx.rateLimiter.check("login-failure", [source]);
           const [user] = await ctx.db
             .select({ id: users.id, passwordHash: users.passwordHash })
             .from(users)
             .where(eq(sql`lower(${users.email})`, email))
             .limit(1);
-          const known =
-            user !== undefined && (await isKnownDevice(ctx.db, user.id, body.device_token));
-          const backOff = known ? `device:${sha256(body.device_token ?? "")}` : `account:${email}`;
-          await ctx.rateLimiter.check("login-failure", [backOff]);
+          // A browser that signed in to the account before counts its attempts on its own.
+          // Any other counts per account and source, and per account: once wrong passwords
+          // from anywhere use up the account's, every sign-in from elsewhere is refused before
+          // its password is checked, so a guesser on many addresses cannot tell a right guess
+          // by its answer, and the owner's known browsers still get in. Each attempt counts
+          // before the password is checked (concurrent guesses would otherwise all pass a check
+          // made before any of them was counted) and is given back when the password is right.
+          const known = user ? await isKnownDevice(ctx.db, user.id, body.device_token) : false;
+          const attempts = known
+            ? [`device:${sha256(body.device_token ?? "")}`]
+            : [`account:${email}:ip:${addressKey(request.ip)}`, `account:${email}`];
+          await ctx.rateLimiter.hit("login-failure", attempts);
           const valid = await verifyPassword(
             user?.passwordHash ?? (await dummyHash),
             body.password,
           );
-          if (!user || !valid) {
-            await ctx.rateLimiter.count("login-failure", [source, backOff]);
-            throw new HttpError(400, "invalid_grant");
-          }
+          if (!user || !valid) throw new HttpError(400, "invalid_grant");
+          await ctx.rateLimiter.reward("login-failure", attempts);
           const tokens = await startSession(ctx, ctx.db, user.id, client.id);
-          const device_token = await rememberDevice(
-            ctx.db,
-            user.id,
-            known ? body.device_token : undefined,
-          );
+          const device_token = await rememberDevice(ctx.db, user.id, body.device_token);
           return { ...tokens, device_token };
         }
         case "refresh_token": {
