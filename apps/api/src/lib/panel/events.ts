@@ -97,7 +97,7 @@ export async function eventFigures(db: Db, eventIds: number[]): Promise<Map<numb
     .select({
       eventId: eventTicketTypes.eventId,
       sold: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
-      net: sql<number>`coalesce(sum((${orderItems.unitPriceCents} - coalesce(${orderItems.discountCents}, 0)) * ${orderItems.quantity}), 0)::int`,
+      net: sql<number>`coalesce(sum((${orderItems.unitPriceCents} - coalesce(${orderItems.discountCents}, 0)) * ${orderItems.quantity}), 0)::bigint`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -107,7 +107,7 @@ export async function eventFigures(db: Db, eventIds: number[]): Promise<Map<numb
   const fees = await db
     .select({
       eventId: orders.eventId,
-      fee: sql<number>`coalesce(sum(${orders.feeCents}), 0)::int`,
+      fee: sql<number>`coalesce(sum(${orders.feeCents}), 0)::bigint`,
     })
     .from(orders)
     .where(and(eq(orders.status, "paid"), inArray(orders.eventId, eventIds)))
@@ -220,7 +220,7 @@ export async function readEvent(db: Db, organiserId: string, eventId: number): P
     .select({
       day,
       tickets: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
-      gross: sql<number>`coalesce(sum((${orderItems.unitPriceCents} - coalesce(${orderItems.discountCents}, 0)) * ${orderItems.quantity}), 0)::int`,
+      gross: sql<number>`coalesce(sum((${orderItems.unitPriceCents} - coalesce(${orderItems.discountCents}, 0)) * ${orderItems.quantity}), 0)::bigint`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -354,8 +354,11 @@ export async function updateEvent(
     const endsAt = input.ends_at ? new Date(input.ends_at) : event.endsAt;
     if (endsAt <= startsAt) throw fieldError("ends_at", "end_before_start");
     const now = new Date();
-    // A new start must be ahead, as a new event's must; a past event's unchanged one may stay
-    // (to the minute, as the form sends it).
+    // An event that took place keeps its time: a new end would put it back on sale. Its other
+    // fields may still be corrected; the form sends the times unchanged (to the minute).
+    const rescheduled = !sameMinute(startsAt, event.startsAt) || !sameMinute(endsAt, event.endsAt);
+    if (event.endsAt <= now && rescheduled) throw new HttpError(409, "conflict", "event_over");
+    // A new start must be ahead, as a new event's must; a past event's unchanged one may stay.
     if (!sameMinute(startsAt, event.startsAt) && startsAt <= now) {
       throw fieldError("starts_at", "starts_in_past");
     }

@@ -7,7 +7,8 @@ import {
   vatPercent,
   vouchersPerEventMax,
 } from "@eventwerk/contract";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "../../db/client.ts";
 import { events, eventTicketTypes, orderItems, vouchers } from "../../db/schema.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
@@ -16,6 +17,12 @@ import { audit } from "./audit.ts";
 import { ownedEvent, refuseBeyond, ticketTypeView } from "./events.ts";
 
 type Db = Database | Transaction;
+
+/** A start column moved back to `now` if it lies ahead (null stays null). */
+const notAfter = (column: AnyPgColumn, now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`case when ${column} > ${at} then ${at} else ${column} end`;
+};
 
 /**
  * The organiser's ticket type, locked as the checkout's `take_seats` locks it (NO KEY UPDATE, which
@@ -149,7 +156,8 @@ export async function updateTicketType(
     const start =
       input.sales_start !== undefined ? input.sales_start : type.salesStart?.toISOString();
     const end = input.sales_end !== undefined ? input.sales_end : type.salesEnd?.toISOString();
-    if (start && end && Date.parse(end) <= Date.parse(start)) {
+    const datesSent = input.sales_start !== undefined || input.sales_end !== undefined;
+    if (datesSent && start && end && Date.parse(end) <= Date.parse(start)) {
       throw fieldError("sales_end", "end_before_start");
     }
     const [updated] = await tx
@@ -173,9 +181,14 @@ export async function closeTicketType(db: Database, organiserId: string, typeId:
   return db.transaction(async (tx) => {
     const { event } = await lockOwnedType(tx, organiserId, typeId);
     const now = new Date();
+    // A sale that had not started ends before it starts: its start moves to now as well, so
+    // the stored window stays in order.
     const [updated] = await tx
       .update(eventTicketTypes)
-      .set({ salesEnd: now })
+      .set({
+        salesEnd: now,
+        salesStart: notAfter(eventTicketTypes.salesStart, now),
+      })
       .where(eq(eventTicketTypes.id, typeId))
       .returning();
     await audit(tx, {
@@ -199,6 +212,21 @@ export async function deleteTicketType(db: Database, organiserId: string, typeId
       .where(eq(orderItems.ticketTypeId, typeId));
     if (type.soldCount > 0 || Number(used?.n) > 0) {
       throw new HttpError(409, "conflict", "ticket_type_has_sales");
+    }
+    // A published event keeps something to sell, as publishing it required. Counted under the
+    // event's lock, taken after the type's as a sale takes them (`sell_seats`), so two deletes
+    // of its last two types cannot both see the other.
+    if (event.status === "published") {
+      await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(eq(events.id, event.id))
+        .for("no key update");
+      const [others] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(eventTicketTypes)
+        .where(and(eq(eventTicketTypes.eventId, event.id), ne(eventTicketTypes.id, typeId)));
+      if (!Number(others?.n)) throw new HttpError(409, "conflict", "event_needs_ticket_types");
     }
     await tx.delete(eventTicketTypes).where(eq(eventTicketTypes.id, typeId));
     await audit(tx, {
@@ -314,7 +342,11 @@ export async function deactivateVoucher(db: Database, organiserId: string, vouch
     const now = new Date();
     const [voucher] = await tx
       .update(vouchers)
-      .set({ validUntil: now })
+      // One not valid yet ends before it begins: its start moves to now, keeping them in order.
+      .set({
+        validUntil: now,
+        validFrom: notAfter(vouchers.validFrom, now),
+      })
       .where(eq(vouchers.id, voucherId))
       .returning();
     await audit(tx, {
