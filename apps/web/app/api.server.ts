@@ -6,7 +6,7 @@ import {
   type Locale,
 } from "@eventwerk/contract";
 import PQueue from "p-queue";
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { Agent } from "undici";
 import { config } from "./config.server";
 import { requestState } from "./context";
@@ -112,6 +112,18 @@ export async function apiFor(
 }
 
 export { ApiError };
+
+/** What the API does not find (another organiser's, another user's) is not found here either. */
+export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw data("Page Not Found", { status: 404 });
+    }
+    throw error;
+  }
+}
 
 const shellTtlMs = 30_000;
 const shellCache = new Map<Locale, { expires: number; value: Promise<ShellData> }>();

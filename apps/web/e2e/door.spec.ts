@@ -404,6 +404,12 @@ test("door links: used on another browser without signing in, revoked, refused",
       .getByRole("button", { name: doorLinksDe.revokeLabel.replace("{gate}", "Widerruf") })
       .click();
     await expect(organiserPage.locator("#door-links")).toContainText(doorLinksDe.states.revoked);
+    // A link that is not the organiser's (or none at all) is not found, not a server error.
+    const stranger = await organiserPage.request.post(organiserPage.url(), {
+      headers: { origin: baseURL as string },
+      form: { intent: "revoke", event: String(concert.eventId), id: "999999", confirm: "on" },
+    });
+    expect(stranger.status()).toBe(404);
 
     // The scanner finds out by itself with its next call (a scan, its queue, its ticket list):
     // the page says the link was refused, and so does a reload.

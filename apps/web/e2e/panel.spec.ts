@@ -284,6 +284,8 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
       .split("\r\n")
       .map((line) => line.split(";"));
     expect(rows).toHaveLength(2);
+    // In the page's language: its header and the order's status.
+    expect(rows[0]![0]).toBe(locale === "de" ? "Bestellnummer" : "Order number");
     expect(rows[1]![0]).toBe(String(orderId));
     expect(rows[1]).toContain("erika@example.com");
 
@@ -776,6 +778,14 @@ for (const locale of locales) {
         // last one shows, with the confirmation.
         await page.goBack();
         await nav.getByRole("link", { name: pages.next }).click();
+        // A reason the API refuses (over 1,000 characters) comes back in its field, marked.
+        const long = "Die Steuernummer fehlt. ".repeat(50);
+        await page.getByLabel(t.reviewReason).fill(long);
+        await page
+          .getByRole("button", { name: fill(t.reject, { company: companies[2]! }) })
+          .click();
+        await expect(page.getByLabel(t.reviewReason)).toHaveAttribute("aria-invalid", "true");
+        await expect(page.getByLabel(t.reviewReason)).toHaveValue(long);
         await page.getByLabel(t.reviewReason).fill("Die Steuernummer fehlt.");
         await page
           .getByRole("button", { name: fill(t.reject, { company: companies[2]! }) })

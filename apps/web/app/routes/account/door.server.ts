@@ -6,10 +6,17 @@ import { qrSvg } from "../../lib/qr-code.server";
 import { pathTo } from "../../route-table";
 import { signedInUser } from "./account.server";
 
-/** The door screen is an approved organiser's; for anyone else it does not exist. */
+/**
+ * The door screen is an approved organiser's; for anyone else it does not exist. A suspended
+ * organiser's links keep scanning, but they make and revoke none and the API shows them none:
+ * their panel says why.
+ */
 export function requireOrganiser(context: Readonly<RouterContextProvider>) {
   const user = signedInUser(context);
-  if (user.organiser?.approval_status !== "approved") throw data(null, { status: 404 });
+  const organiser = user.organiser;
+  if (organiser?.approval_status !== "approved" || organiser.suspended) {
+    throw data(null, { status: 404 });
+  }
   return user;
 }
 

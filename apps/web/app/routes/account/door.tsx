@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
-import { apiFor } from "../../api.server";
+import { apiFor, orNotFound } from "../../api.server";
 import { Section } from "../../components/account/section";
 import { Pagination } from "../../components/catalogue-parts";
 import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
@@ -49,7 +49,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     if (!confirmed(form)) {
       return data({ intent: "revoke" as const, ok: false as const, target: id }, { status: 400 });
     }
-    await api.door.revokeLink(id);
+    await orNotFound(api.door.revokeLink(id));
     redirectHere(url, "revoke");
   }
   const values = textValues(form, doorFieldNames);

@@ -1,7 +1,7 @@
 import type { AuditEntry } from "@eventwerk/contract";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
-import { ApiError, apiFor } from "../../api.server";
+import { apiFor, orNotFound } from "../../api.server";
 import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage } from "../../components/form-field";
 import { CoverForm } from "../../components/panel/cover-form";
@@ -24,18 +24,6 @@ const eventId = (params: { id?: string }) => {
   if (!/^\d{1,9}$/.test(params.id ?? "")) throw data("Page Not Found", { status: 404 });
   return Number(params.id);
 };
-
-/** Another organiser's event is not found, like one that does not exist. */
-async function orNotFound<T>(promise: Promise<T>): Promise<T> {
-  try {
-    return await promise;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw data("Page Not Found", { status: 404 });
-    }
-    throw error;
-  }
-}
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = eventId(params);

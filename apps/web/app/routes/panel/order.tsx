@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
-import { ApiError, apiFor } from "../../api.server";
+import { ApiError, apiFor, orNotFound } from "../../api.server";
 import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage } from "../../components/form-field";
 import { useMoney } from "../../components/panel/figures";
@@ -19,14 +19,8 @@ const intents = ["resend", "refund"] as const;
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const api = await apiFor(context);
-  try {
-    const order = (await api.panel.order(orderId(params))).data;
-    return { order, locale: context.get(requestState).locale, notice: noticeIn(url, intents) };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404)
-      throw data("Page Not Found", { status: 404 });
-    throw error;
-  }
+  const order = (await orNotFound(api.panel.order(orderId(params)))).data;
+  return { order, locale: context.get(requestState).locale, notice: noticeIn(url, intents) };
 }
 
 /**

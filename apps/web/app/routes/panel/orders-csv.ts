@@ -1,3 +1,4 @@
+import { toLocale } from "@eventwerk/contract";
 import { data } from "react-router";
 import { ApiError, apiFor } from "../../api.server";
 import { requestState } from "../../context";
@@ -5,7 +6,8 @@ import type { Route } from "./+types/orders-csv";
 
 /**
  * The orders CSV of one event, through the organiser's session (the API wants their token):
- * UTF-8 with a byte order mark, so German Excel reads the umlauts.
+ * UTF-8 with a byte order mark, so German Excel reads the umlauts; in the language `?locale=`
+ * names (the panel's page links it with its own).
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
@@ -18,7 +20,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     if (value) query[name] = value;
   }
   try {
-    const csv = await (await apiFor(context)).panel.ordersCsv(Number(eventId), query);
+    const locale = toLocale(url.searchParams.get("locale"));
+    const csv = await (await apiFor(context, { locale })).panel.ordersCsv(Number(eventId), query);
     // fetch's text() drops the BOM: it goes back on here.
     const body = csv.startsWith("\uFEFF") ? csv : `\uFEFF${csv}`;
     return new Response(body, {

@@ -1,7 +1,7 @@
 import { orderStatuses } from "@eventwerk/contract/constants";
 import { data, Form, Link, redirect } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
-import { ApiError, apiFor } from "../../api.server";
+import { ApiError, apiFor, orNotFound } from "../../api.server";
 import { Pagination } from "../../components/catalogue-parts";
 import { FormMessage, SelectField, TextField } from "../../components/form-field";
 import { useMoney } from "../../components/panel/figures";
@@ -28,11 +28,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const api = await apiFor(context);
   const filters = filtersOf(url);
   const noFieldErrors: Partial<Record<string, string>> = {};
-  const event = await api.panel.event(id).catch((error) => {
-    if (error instanceof ApiError && error.status === 404)
-      throw data("Page Not Found", { status: 404 });
-    throw error;
-  });
+  const event = await orNotFound(api.panel.event(id));
   const { locale } = context.get(requestState);
   try {
     const orders = await api.panel.orders(id, filters as Record<string, string>);
@@ -63,7 +59,8 @@ export default function PanelOrders({ loaderData }: Route.ComponentProps) {
   const page = orders?.meta.page ?? 1;
   const query = (changes: Record<string, string>) =>
     `?${new URLSearchParams({ ...(filters as Record<string, string>), ...changes })}`;
-  const exportQuery = new URLSearchParams({ event: String(event.id) });
+  // The file's one address serves both languages: it names the page's.
+  const exportQuery = new URLSearchParams({ event: String(event.id), locale });
   for (const name of ["q", "status", "ticket_type_id", "from", "to"] as const) {
     const value = filters[name];
     if (value) exportQuery.set(name, value);

@@ -53,7 +53,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const intent = actions.find((name) => name === form.get("intent"));
   const userId = String(form.get("user_id") ?? "");
   const reason = String(form.get("reason") ?? "");
-  if (!intent) return data({ userId, intent: null, message: null, reason: null }, { status: 400 });
+  if (!intent) {
+    return data({ userId, intent: null, message: null, reason: null, typed: "" }, { status: 400 });
+  }
   const api = (await apiFor(context)).panel;
   try {
     if (intent === "approve") await api.approveOrganiser(userId);
@@ -68,6 +70,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         intent,
         message: error.message,
         reason: error.body?.error.fields?.reason ?? null,
+        // What was typed comes back into the field (without JavaScript, the page is new).
+        typed: reason,
       },
       { status: 400 },
     );
@@ -204,6 +208,7 @@ export default function Organisers({ loaderData, actionData }: Route.ComponentPr
                       id={`reason-${organiser.user_id}`}
                       name="reason"
                       label={t("reviewReason")}
+                      defaultValue={failure?.typed}
                       error={failure?.reason ?? undefined}
                     />
                     <button type="submit" className="button-secondary">
