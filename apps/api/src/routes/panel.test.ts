@@ -1141,6 +1141,16 @@ describe("events", () => {
       ).json<{ data: PanelOrder }>().data;
     expect(await panelOrder()).toMatchObject({ status: "paid" });
     expect((await panelOrder()).refund_requested_at).toBe(owed!.refundRequestedAt!.toISOString());
+    // Its figures count it as refunded, as the buyer and the door do.
+    const figures = (
+      await call(t.app, {
+        method: "GET",
+        url: path(panelPaths.event, event.id),
+        token: owner.token,
+      })
+    ).json<{ data: PanelEvent }>().data;
+    expect(figures.figures).toMatchObject({ sold: 0, net_cents: 0, gross_cents: 0 });
+    expect(figures.sales).toEqual([]);
     // Void already: the buyer reads it refunded, gets no files, and no confirmation goes out.
     const read = (await onOrder(t.app, bought.order, "GET")).json<{ data: CheckoutOrder }>().data;
     expect(read).toMatchObject({ status: "refunded", refund_reason: "organiser" });

@@ -78,6 +78,9 @@ const emptyFigures = (): EventFigures => ({
   check_ins: 0,
 });
 
+/** A paid order whose refund is not owed: one that is counts as refunded, as its buyer reads it. */
+const settledPaid = and(eq(orders.status, "paid"), isNull(orders.refundRequestedAt));
+
 /**
  * Sales figures per event, from paid orders: tickets sold of the capacity, gross (ticket prices
  * after discounts plus the service fee), the fee, net (what the tickets brought) and entries.
@@ -102,7 +105,7 @@ export async function eventFigures(db: Db, eventIds: number[]): Promise<Map<numb
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
-    .where(and(eq(orders.status, "paid"), inArray(eventTicketTypes.eventId, eventIds)))
+    .where(and(settledPaid, inArray(eventTicketTypes.eventId, eventIds)))
     .groupBy(eventTicketTypes.eventId);
   const fees = await db
     .select({
@@ -110,7 +113,7 @@ export async function eventFigures(db: Db, eventIds: number[]): Promise<Map<numb
       fee: sql<number>`coalesce(sum(${orders.feeCents}), 0)::bigint`,
     })
     .from(orders)
-    .where(and(eq(orders.status, "paid"), inArray(orders.eventId, eventIds)))
+    .where(and(settledPaid, inArray(orders.eventId, eventIds)))
     .groupBy(orders.eventId);
   const checkIns = await db
     .select({
@@ -124,7 +127,7 @@ export async function eventFigures(db: Db, eventIds: number[]): Promise<Map<numb
     .where(
       and(
         eq(eventLogs.entryType, "entry"),
-        eq(orders.status, "paid"),
+        settledPaid,
         inArray(eventTicketTypes.eventId, eventIds),
       ),
     )
@@ -225,7 +228,7 @@ export async function readEvent(db: Db, organiserId: string, eventId: number): P
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, orderItems.ticketTypeId))
-    .where(and(eq(orders.status, "paid"), eq(eventTicketTypes.eventId, eventId)))
+    .where(and(settledPaid, eq(eventTicketTypes.eventId, eventId)))
     .groupBy(day)
     .orderBy(day);
   return {
