@@ -8,10 +8,11 @@ import {
   type PanelVoucher,
   panelPaths,
 } from "@eventwerk/contract";
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema.ts";
-import { call, createTestApp, type TestApp } from "../testing/app.ts";
+import { call, createTestApp, type TestApp, testDatabase } from "../testing/app.ts";
 import { type CreatedOrder, holdTickets, onOrder } from "../testing/checkout-fixtures.ts";
 import { approvedOrganiser, eventFields, ticketTypeFields } from "../testing/panel-fixtures.ts";
 
@@ -24,6 +25,7 @@ afterAll(() => t.close());
 const path = (template: string, id: number | string) => fillPath(template, { id });
 const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
 const at = (ms: number) => new Date(ms).toISOString();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function createEvent(token: string, overrides: Record<string, unknown> = {}) {
   const response = await call(t.app, {
@@ -216,6 +218,13 @@ describe("the panel's state rules", () => {
       items: [{ ticket_type_id: type.id, quantity: 1 }],
     });
     expect(held.statusCode).toBe(409);
+    const [otherVenue] = await t.ctx.db
+      .select({ id: s.venues.id })
+      .from(s.venues)
+      .where(ne(s.venues.id, event.venue_id))
+      .limit(1);
+    const relocated = await patch({ venue_id: otherVenue!.id });
+    expect(relocated.statusCode).toBe(409);
     // The form sends the times unchanged with a corrected text.
     const corrected = await patch({
       title_en: "Harbour Jazz, as it was",
@@ -236,6 +245,71 @@ describe("the panel's state rules", () => {
     const [row] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, order.id));
     expect(row!.status).toBe("paid");
   });
+
+  it("a copy of a past event, which sold nothing, gets new dates and goes on sale", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const event = await createEvent(owner.token);
+    await addType(owner.token, event.id);
+    const startsAt = new Date(Math.floor((Date.now() - 30 * 86_400_000) / 60_000) * 60_000);
+    const endsAt = new Date(startsAt.getTime() + 3 * 3_600_000);
+    await t.ctx.db.update(s.events).set({ startsAt, endsAt }).where(eq(s.events.id, event.id));
+    const copy = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.duplicateEvent, event.id),
+      token: owner.token,
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const copyId = copy.json<{ data: PanelEvent }>().data.id;
+    const nextYear = Math.floor((Date.now() + 335 * 86_400_000) / 60_000) * 60_000;
+    const moved = await call(t.app, {
+      method: "PATCH",
+      url: path(panelPaths.event, copyId),
+      token: owner.token,
+      payload: { starts_at: at(nextYear), ends_at: at(nextYear + 3 * 3_600_000) },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await publish(owner.token, copyId);
+  });
+
+  it.runIf(testDatabase === "postgres")(
+    "a publish and the delete of a draft's only type, at once: never a published event without one",
+    async () => {
+      const owner = await approvedOrganiser(t.app, t.ctx.db);
+      const event = await createEvent(owner.token);
+      const only = await addType(owner.token, event.id);
+      // Something else holds the event's row a moment (an edit, a payment): the publish waits for
+      // it, and the delete comes while it waits.
+      const pool = (t.ctx.db as unknown as { $client: pg.Pool }).$client;
+      const holder = await pool.connect();
+      try {
+        await holder.query("begin");
+        await holder.query("select 1 from events where id = $1 for update", [event.id]);
+        const publishing = call(t.app, {
+          method: "POST",
+          url: path(panelPaths.publishEvent, event.id),
+          token: owner.token,
+        });
+        await sleep(300);
+        const deleting = call(t.app, {
+          method: "DELETE",
+          url: path(panelPaths.ticketType, only.id),
+          token: owner.token,
+        });
+        await sleep(300);
+        await holder.query("commit");
+        const answers = await Promise.all([publishing, deleting]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      } finally {
+        holder.release();
+      }
+      const [row] = await t.ctx.db.select().from(s.events).where(eq(s.events.id, event.id));
+      const types = await t.ctx.db
+        .select({ id: s.eventTicketTypes.id })
+        .from(s.eventTicketTypes)
+        .where(eq(s.eventTicketTypes.eventId, event.id));
+      expect(row!.status === "published" ? types.length : 1).toBe(1);
+    },
+  );
 
   it("shows figures past 21,474,836.47 € on the event, the list and the dashboard", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);

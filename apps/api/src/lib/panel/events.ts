@@ -357,10 +357,16 @@ export async function updateEvent(
     const endsAt = input.ends_at ? new Date(input.ends_at) : event.endsAt;
     if (endsAt <= startsAt) throw fieldError("ends_at", "end_before_start");
     const now = new Date();
-    // An event that took place keeps its time: a new end would put it back on sale. Its other
-    // fields may still be corrected; the form sends the times unchanged (to the minute).
-    const rescheduled = !sameMinute(startsAt, event.startsAt) || !sameMinute(endsAt, event.endsAt);
-    if (event.endsAt <= now && rescheduled) throw new HttpError(409, "conflict", "event_over");
+    // An event that took place with tickets sold keeps its time and place: its buyers went, and a
+    // new end would put it back on sale. Its texts may still be corrected (the form sends the
+    // times unchanged, to the minute). One that sold nothing (a copy of a past event) may move.
+    const moved =
+      !sameMinute(startsAt, event.startsAt) ||
+      !sameMinute(endsAt, event.endsAt) ||
+      (input.venue_id !== undefined && input.venue_id !== event.venueId);
+    if (moved && event.endsAt <= now && (await ticketsSold(tx, eventId)) > 0) {
+      throw new HttpError(409, "conflict", "event_over");
+    }
     // A new start must be ahead, as a new event's must; a past event's unchanged one may stay.
     if (!sameMinute(startsAt, event.startsAt) && startsAt <= now) {
       throw fieldError("starts_at", "starts_in_past");
@@ -379,6 +385,15 @@ export async function updateEvent(
       details: { fields: Object.keys(input) },
     });
   });
+}
+
+/** Tickets of the event sold and not refunded. */
+async function ticketsSold(db: Db, eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ sold: sql<number>`coalesce(sum(${eventTicketTypes.soldCount}), 0)::int` })
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.eventId, eventId));
+  return Number(row?.sold);
 }
 
 /** Published events are listed and sold; one needs a ticket type and must not be over. */

@@ -284,8 +284,11 @@ export async function cancelEvent(
         ),
       );
     if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
-    // An event that took place is not called off: its buyers went (one order can be refunded).
-    if (event.endsAt <= new Date()) throw new HttpError(409, "conflict", "event_over");
+    // An event that took place with buyers is not called off: they went (one order can be
+    // refunded).
+    if (event.endsAt <= new Date() && paid.length > 0) {
+      throw new HttpError(409, "conflict", "event_over");
+    }
     if (paid.length > 0 && !options.confirm) {
       throw new HttpError(409, "conflict", "confirm_cancel", { confirm: "confirm_cancel" });
     }

@@ -213,15 +213,16 @@ export async function deleteTicketType(db: Database, organiserId: string, typeId
     if (type.soldCount > 0 || Number(used?.n) > 0) {
       throw new HttpError(409, "conflict", "ticket_type_has_sales");
     }
-    // A published event keeps something to sell, as publishing it required. Counted under the
-    // event's lock, taken after the type's as a sale takes them (`sell_seats`), so two deletes
-    // of its last two types cannot both see the other.
-    if (event.status === "published") {
-      await tx
-        .select({ id: events.id })
-        .from(events)
-        .where(eq(events.id, event.id))
-        .for("no key update");
+    // A published event keeps something to sell, as publishing it required. Its status is read
+    // again under the event's lock, taken after the type's as a sale takes them (`sell_seats`):
+    // two deletes of its last two types cannot both see the other, nor a delete miss a publish
+    // that counted this type.
+    const [locked] = await tx
+      .select({ status: events.status })
+      .from(events)
+      .where(eq(events.id, event.id))
+      .for("no key update");
+    if (locked?.status === "published") {
       const [others] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(eventTicketTypes)
