@@ -74,6 +74,28 @@ describe("route middleware", () => {
     expect(runRouteMiddleware(["guestOnly"], state(false), url)).toBeNull();
   });
 
+  it("organiser: only an approved organiser who is not suspended stays", () => {
+    const panel = new URL("http://localhost/panel/veranstaltungen/neu");
+    const organiser = (approval_status: "approved" | "pending", suspended: boolean) => {
+      const signedIn = state(true);
+      signedIn.user!.organiser = {
+        company_name: "Bühne GmbH",
+        company_category_id: 1,
+        tax_number: "DE123",
+        approval_status,
+        review_note: null,
+        suspended,
+      };
+      return signedIn;
+    };
+    expect(runRouteMiddleware(["organiser"], organiser("approved", false), panel)).toBeNull();
+    for (const other of [organiser("approved", true), organiser("pending", false), state(true)]) {
+      expect(runRouteMiddleware(["organiser"], other, panel)?.headers.get("location")).toBe(
+        "/panel",
+      );
+    }
+  });
+
   it("a middleware that answers false makes the page a 404", () => {
     routeMiddleware.closed = () => false;
     try {

@@ -1,4 +1,4 @@
-import type { Locale } from "@eventwerk/contract";
+import { isActiveOrganiser, type Locale } from "@eventwerk/contract";
 import { isbot } from "isbot";
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { config } from "./config.server";
@@ -33,9 +33,7 @@ export const routeMiddleware: Record<string, RouteMiddleware> &
    * which shows their status (pending, rejected, suspended) or the way to become an organiser.
    */
   organiser: (state) =>
-    state.user?.organiser?.approval_status === "approved" && !state.user.organiser.suspended
-      ? true
-      : redirect(pathTo("panel", state.locale)),
+    isActiveOrganiser(state.user?.organiser) ? true : redirect(pathTo("panel", state.locale)),
   /** The operator's screens: other users go to the panel's start. */
   admin: (state) => (state.user?.role === "admin" ? true : redirect(pathTo("panel", state.locale))),
 };

@@ -18,6 +18,11 @@ export const organiserProfileSchema = z.object({
   /** Suspended by the operator: the panel is closed and the organiser's events are hidden. */
   suspended: z.boolean(),
 });
+type OrganiserProfile = z.infer<typeof organiserProfileSchema>;
+
+/** An organiser who may use the panel and the door screen: approved, and not suspended. */
+export const isActiveOrganiser = (organiser: OrganiserProfile | null | undefined): boolean =>
+  organiser?.approval_status === "approved" && !organiser.suspended;
 
 export const userSchema = z
   .object({

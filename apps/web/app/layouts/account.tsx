@@ -1,3 +1,4 @@
+import { isActiveOrganiser } from "@eventwerk/contract";
 import { data, NavLink, Outlet } from "react-router";
 import { useTranslations } from "use-intl";
 import { mutedText } from "../components/page-parts";
@@ -13,7 +14,7 @@ export const headers = pageHeaders;
 export function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context);
   return data(
-    { name: user.name, organiser: user.organiser?.approval_status === "approved" },
+    { name: user.name, organiser: isActiveOrganiser(user.organiser) },
     { headers: { "Cache-Control": privatePageCache } },
   );
 }

@@ -1,3 +1,4 @@
+import { isActiveOrganiser } from "@eventwerk/contract";
 import { Outlet } from "react-router";
 import { ErrorPage } from "../components/error-page";
 import { HeadLinks } from "../components/head-links";
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 export function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(requestState);
   return {
-    organiser: user?.organiser?.approval_status === "approved" && !user.organiser.suspended,
+    organiser: isActiveOrganiser(user?.organiser),
     admin: user?.role === "admin",
   };
 }

@@ -1,3 +1,4 @@
+import { isActiveOrganiser } from "@eventwerk/contract";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ? (await api.panel.organisers({ status: "pending", per_page: 1 })).meta.total
       : null;
   const profile = user?.organiser ?? null;
-  if (profile?.approval_status === "approved" && !profile.suspended) {
+  if (isActiveOrganiser(profile)) {
     const dashboard = (await api.panel.dashboard()).data;
     return { state: "organiser" as const, dashboard, pendingApplications, note: null };
   }

@@ -1,3 +1,4 @@
+import { isActiveOrganiser } from "@eventwerk/contract";
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
@@ -34,6 +35,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     summary: summariseTickets(tickets, new Date()),
     approval: organiser?.approval_status ?? null,
+    doorScreen: isActiveOrganiser(organiser),
   };
 }
 
@@ -41,7 +43,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("account");
   const { to } = usePaths();
-  const { summary, approval } = loaderData;
+  const { summary, approval, doorScreen } = loaderData;
   return (
     <>
       {approval && (
@@ -72,7 +74,7 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
       <ul className="grid gap-4 sm:grid-cols-2">
         {accountScreens.map((screen) => {
           const { key, label } = screen;
-          if (label === "dashboard" || ("organiser" in screen && approval !== "approved")) {
+          if (label === "dashboard" || ("organiser" in screen && !doorScreen)) {
             return null;
           }
           return (

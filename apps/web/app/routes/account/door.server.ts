@@ -1,4 +1,10 @@
-import { type ApiClient, ApiError, type DoorLink, doorLinkRefusal } from "@eventwerk/contract";
+import {
+  type ApiClient,
+  ApiError,
+  type DoorLink,
+  doorLinkRefusal,
+  isActiveOrganiser,
+} from "@eventwerk/contract";
 import { data, type RouterContextProvider } from "react-router";
 import { requestState } from "../../context";
 import { optionalId } from "../../lib/forms";
@@ -13,10 +19,7 @@ import { signedInUser } from "./account.server";
  */
 export function requireOrganiser(context: Readonly<RouterContextProvider>) {
   const user = signedInUser(context);
-  const organiser = user.organiser;
-  if (organiser?.approval_status !== "approved" || organiser.suspended) {
-    throw data(null, { status: 404 });
-  }
+  if (!isActiveOrganiser(user.organiser)) throw data(null, { status: 404 });
   return user;
 }
 
