@@ -2,16 +2,16 @@ import { z } from "zod";
 import { idempotencyKeyHeader } from "./constants.ts";
 
 /**
- * A whole number from a query string or path: decimal digits only, then `schema`. Coercing with
- * `Number` would read `1e3`, `0x10`, `1.0` or `" 7"` as a number the visitor never wrote (and `""`
- * as 0); such a string stays a string here, and `schema` refuses it as "not a number". A number
- * (a JSON body's) passes to `schema` as it is. A default goes on `schema`: outside, the OpenAPI
- * document would not show it.
+ * A whole number from a query string or path: decimal digits only (a minus may lead, so that
+ * `schema` names its range), then `schema`. Coercing with `Number` would read `1e3`, `0x10`,
+ * `1.0` or `" 7"` as a number the visitor never wrote (and `""` as 0); such a string stays a
+ * string here, and `schema` refuses it as "not a number". A number (a JSON body's) passes to
+ * `schema` as it is. A default goes on `schema`: outside, the OpenAPI document would not show it.
  */
 export const decimal = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
     (value: string | number) =>
-      typeof value === "string" && /^[0-9]{1,15}$/.test(value) ? Number(value) : value,
+      typeof value === "string" && /^-?[0-9]{1,15}$/.test(value) ? Number(value) : value,
     schema,
   );
 
