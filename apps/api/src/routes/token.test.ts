@@ -723,6 +723,15 @@ describe("bearer tokens", () => {
 });
 
 describe("rate limit", () => {
+  /** A password grant (the demo visitor's, unless overridden) from the address `ip`. */
+  const grantFrom = (app: TestApp["app"], ip: string, overrides: Record<string, unknown>) =>
+    call(app, {
+      method: "POST",
+      url: tokenUrl,
+      headers: { "x-forwarded-for": ip },
+      payload: passwordGrant(overrides),
+    });
+
   it("answers 429 rate_limited with Retry-After on the 4th attempt for one account", async () => {
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
     try {
@@ -839,12 +848,7 @@ describe("rate limit", () => {
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
     try {
       const signIn = (ip: string, overrides: Record<string, unknown>) =>
-        call(limited.app, {
-          method: "POST",
-          url: tokenUrl,
-          headers: { "x-forwarded-for": ip },
-          payload: passwordGrant(overrides),
-        });
+        grantFrom(limited.app, ip, overrides);
       const visitorDevice = (await signIn("192.0.2.7", {})).json<TokenResponse>().device_token;
       // The organiser signs in on the same browser: it keeps its one token, now for both.
       const organiser = await signIn("192.0.2.8", {
@@ -868,12 +872,7 @@ describe("rate limit", () => {
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
     try {
       const signIn = (ip: string, overrides: Record<string, unknown>) =>
-        call(limited.app, {
-          method: "POST",
-          url: tokenUrl,
-          headers: { "x-forwarded-for": ip },
-          payload: passwordGrant(overrides),
-        });
+        grantFrom(limited.app, ip, overrides);
       const device = (await signIn("10.8.0.1", {})).json<TokenResponse>().device_token ?? "";
       await limited.ctx.db
         .update(loginDevices)
