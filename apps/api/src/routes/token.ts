@@ -110,7 +110,7 @@ export const tokenRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
           // made before any of them was counted) and is given back when the password is right.
           const known = user ? await isKnownDevice(ctx.db, user.id, body.device_token) : false;
           const attempts = known
-            ? [`device:${sha256(body.device_token ?? "")}`]
+            ? [`account:${email}:device:${sha256(body.device_token ?? "")}`]
             : [`account:${email}:ip:${addressKey(request.ip)}`, `account:${email}`];
           await ctx.rateLimiter.hit("login-failure", attempts);
           const valid = await verifyPassword(
