@@ -20,10 +20,10 @@ export function cookiesAreSecure(settings: Pick<WebConfig, "COOKIE_SECURE" | "PU
  * The site's cookies for a configuration. With Secure, the cookies that carry a secret (the
  * login's, the device token, a guest's order token, a door link) carry the `__Host-` prefix: the
  * browser then takes them only from this host over https, with Path=/ and no Domain, so neither
- * a sibling subdomain nor a plain-http answer can plant or replace one. The
- * refresh token is sent on every path as well: any page renews an expired login (the root
- * middleware), so there is no narrower path it could be scoped to. The language cookies are
- * not secrets and are written by the browser's scripts too; they keep their plain names.
+ * a sibling subdomain nor a plain-http answer can plant or replace one. The refresh token is
+ * sent on every path as well: any page renews an expired login (the root middleware), so there
+ * is no narrower path it could be scoped to. The language cookies are not secrets and are
+ * written by the browser's scripts too; they keep their plain names.
  */
 export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLIC_URL">) {
   const secure = cookiesAreSecure(settings);
