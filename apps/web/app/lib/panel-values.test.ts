@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { berlinIso, centsOf, decimal, numberOrNull } from "./panel-values";
+import {
+  berlinIso,
+  berlinIsoKeeping,
+  berlinLocal,
+  centsOf,
+  decimal,
+  numberOrNull,
+} from "./panel-values";
 
 describe("the panel's form values", () => {
   it("reads euros as cents; a negative amount stays one, so the API names its range", () => {
@@ -26,5 +33,20 @@ describe("the panel's form values", () => {
     expect(berlinIso("2027-07-15T20:00")).toBe("2027-07-15T20:00:00+02:00");
     expect(berlinIso("")).toBeNull();
     expect(berlinIso("morgen")).toBe("morgen");
+  });
+});
+
+describe("berlinIsoKeeping", () => {
+  it("sends an unchanged time as stored, also in the hour October's clock change repeats", () => {
+    // 02:30 summer time on the fall-back night; 02:30 winter time is an hour later.
+    const stored = "2026-10-25T00:30:00.000Z";
+    expect(berlinLocal(stored)).toBe("2026-10-25T02:30");
+    expect(Date.parse(berlinIso("2026-10-25T02:30")!)).not.toBe(Date.parse(stored));
+    expect(berlinIsoKeeping("2026-10-25T02:30", stored)).toBe(stored);
+    // A changed time is the typed one; without a stored one, too.
+    expect(berlinIsoKeeping("2026-10-25T03:30", stored)).toBe("2026-10-25T03:30:00+01:00");
+    expect(berlinIsoKeeping("2027-01-15T20:00", undefined)).toBe("2027-01-15T20:00:00+01:00");
+    expect(berlinIsoKeeping("", stored)).toBeNull();
+    expect(berlinIsoKeeping("2027-01-15T20:00", "kein Datum")).toBe("2027-01-15T20:00:00+01:00");
   });
 });

@@ -55,6 +55,16 @@ export function berlinLocal(iso: string | null | undefined): string {
 }
 
 /**
+ * A `datetime-local` value as ISO 8601, or `stored` (the instant the form was filled from) while
+ * the value still shows that instant: in the hour October's clock change repeats, the Berlin time
+ * alone names two instants, and saving a form unchanged must not move the event by an hour.
+ */
+export function berlinIsoKeeping(local: string, stored: string | null | undefined): string | null {
+  const kept = stored && !Number.isNaN(Date.parse(stored)) && local.trim() === berlinLocal(stored);
+  return kept ? stored : berlinIso(local);
+}
+
+/**
  * Euros as typed (`25`, `25,50`, `25.5`, `-5`) in cents; not a number: NaN. The API names the
  * field, and a negative amount gets its range rather than "not a number".
  */

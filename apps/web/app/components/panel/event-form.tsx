@@ -26,8 +26,11 @@ export function EventForm({
   busy,
   submitLabel,
   notice,
+  stored,
 }: {
   initial: Partial<Record<EventField, string>>;
+  /** An existing event's times as stored, sent back so that unchanged ones stay exact. */
+  stored?: { starts_at: string; ends_at: string };
   failure: FormFailure<EventField> | null;
   categories: Option[];
   venues: Option[];
@@ -52,6 +55,12 @@ export function EventForm({
       </h2>
       <FailureMessage id="event-form-error" failure={failure} />
       <input type="hidden" name="intent" value="save" />
+      {stored && (
+        <>
+          <input type="hidden" name="starts_at_stored" value={stored.starts_at} />
+          <input type="hidden" name="ends_at_stored" value={stored.ends_at} />
+        </>
+      )}
       <div className="grid gap-5 md:grid-cols-2">
         <TextField {...field("title_de")} label={t("titleDe")} maxLength={120} />
         <TextField {...field("title_en")} label={t("titleEn")} maxLength={120} />

@@ -89,7 +89,11 @@ export async function runEventAction(api: ApiClient, eventId: number, form: Form
     case "save": {
       const values = textValues(form, eventFields);
       try {
-        await api.panel.updateEvent(eventId, eventPayload(values));
+        const stored = {
+          starts_at: String(form.get("starts_at_stored") ?? ""),
+          ends_at: String(form.get("ends_at_stored") ?? ""),
+        };
+        await api.panel.updateEvent(eventId, eventPayload(values, stored));
         return ok();
       } catch (error) {
         return failed(intent, formFailure(error, eventFields, values));

@@ -174,6 +174,7 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
               ends_at: berlinLocal(event.ends_at),
               age_limit: event.age_limit === null ? "" : String(event.age_limit),
             }}
+            stored={{ starts_at: event.starts_at, ends_at: event.ends_at }}
             failure={saveFailure}
             categories={categories}
             venues={venues}

@@ -1,5 +1,11 @@
 import type { ApiClient, Locale } from "@eventwerk/contract";
-import { berlinIso, centsOf, decimal, numberOrNull } from "../../lib/panel-values";
+import {
+  berlinIso,
+  berlinIsoKeeping,
+  centsOf,
+  decimal,
+  numberOrNull,
+} from "../../lib/panel-values";
 
 /** The fields of the event form, named as the API names them. */
 export const eventFields = [
@@ -15,8 +21,14 @@ export const eventFields = [
 ] as const;
 export type EventField = (typeof eventFields)[number];
 
-/** What the event form typed, as the API's event input; the API validates every field. */
-export const eventPayload = (values: Record<EventField, string>) => ({
+/**
+ * What the event form typed, as the API's event input; the API validates every field. `stored`:
+ * the times the edit form was filled from (its hidden fields), kept while they are unchanged.
+ */
+export const eventPayload = (
+  values: Record<EventField, string>,
+  stored: { starts_at?: string; ends_at?: string } = {},
+) => ({
   title_de: values.title_de,
   title_en: values.title_en,
   description_de: values.description_de,
@@ -25,8 +37,8 @@ export const eventPayload = (values: Record<EventField, string>) => ({
   // selects always hold a choice).
   category_id: numberOrNull(values.category_id) ?? undefined,
   venue_id: numberOrNull(values.venue_id) ?? undefined,
-  starts_at: berlinIso(values.starts_at) ?? "",
-  ends_at: berlinIso(values.ends_at) ?? "",
+  starts_at: berlinIsoKeeping(values.starts_at, stored.starts_at) ?? "",
+  ends_at: berlinIsoKeeping(values.ends_at, stored.ends_at) ?? "",
   age_limit: numberOrNull(values.age_limit),
 });
 
