@@ -529,6 +529,11 @@ for (const locale of locales) {
     await choose.getByLabel(t.forms.newPassword, { exact: true }).fill(newPassword);
     await choose.getByRole("button", { name: t.resetPassword.chooseSubmit, exact: true }).click();
     await expect(page.locator("main").getByRole("status")).toHaveText(api.resetDone);
+    // The browser that set the password is one the account knows (decision 021): it keeps a
+    // device token, which the login below sends and keeps.
+    const device = (await cookieJar(page.context())).get("device");
+    expect(device?.httpOnly, "device is httpOnly").toBe(true);
+    expect(device?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The button-like link beside the message (the help text below has one to the login too).
     await page
       .locator("main")
@@ -539,6 +544,7 @@ for (const locale of locales) {
     await submitLogin(page, locale, { email: person.email, password: newPassword });
     await expect(page).toHaveURL((url) => url.pathname === pathTo("home", locale));
     await expect(accountLink(page, locale)).toBeVisible();
+    expect((await cookieJar(page.context())).get("device")?.value).toBe(device?.value);
 
     // The link works once: opened again (logged out), the page says at once that it has been
     // used, shows no password form and offers a new link; the server decides, so it works

@@ -17,6 +17,11 @@ const clientFields = {
   client_secret: opaqueText(200),
 };
 
+/** A browser's proof that it signed in before (`device_token` of a password grant). */
+const sentDeviceToken = opaqueText(200)
+  .optional()
+  .describe("The device_token an earlier sign-in on this browser got, if it kept one.");
+
 /** OAuth2-style token request; accepted as JSON or as a form. */
 export const tokenRequestSchema = z
   .discriminatedUnion("grant_type", [
@@ -24,9 +29,7 @@ export const tokenRequestSchema = z
       grant_type: z.literal("password"),
       username: oneLine(254),
       password: z.string().min(1).max(200),
-      device_token: opaqueText(200)
-        .optional()
-        .describe("The device_token an earlier sign-in on this browser got, if it kept one."),
+      device_token: sentDeviceToken,
       ...clientFields,
     }),
     z.object({
@@ -120,8 +123,24 @@ export type RegisterOrganiser = z.input<typeof registerOrganiserSchema>;
 
 export const passwordForgotSchema = z.object({ email: emailSchema }).meta({ id: "PasswordForgot" });
 export const passwordResetSchema = z
-  .object({ token: opaqueText(200, 20), password: passwordSchema })
+  .object({ token: opaqueText(200, 20), password: passwordSchema, device_token: sentDeviceToken })
   .meta({ id: "PasswordReset" });
+/**
+ * A reset's answer: the link proved the browser may use the account, so it becomes one of the
+ * account's known browsers, as after a sign-in (`TokenResponse.device_token`).
+ */
+export const passwordResetResponseSchema = dataOf(
+  z.object({
+    message: z.string(),
+    device_token: z
+      .string()
+      .describe(
+        "Proof that this browser set the account's password, to send with its password grants " +
+          "like a sign-in's device_token: it signs in while wrong passwords from elsewhere make " +
+          "the account back off.",
+      ),
+  }),
+).meta({ id: "PasswordResetResult" });
 /**
  * Asks whether a reset token still works, without using it. The token travels in the body, not
  * the URL, so it stays out of access logs. Any text up to 200 characters is a question worth an

@@ -10,6 +10,7 @@ import {
   passwordForgotSchema,
   passwordResetCheckResponseSchema,
   passwordResetCheckSchema,
+  passwordResetResponseSchema,
   passwordResetSchema,
   registerOrganiserSchema,
   registerVisitorSchema,
@@ -33,6 +34,7 @@ import {
 } from "../lib/email-ownership.ts";
 import { checkPlace } from "../lib/geo.ts";
 import { fieldError, HttpError } from "../lib/http-error.ts";
+import { rememberDevice } from "../lib/login-devices.ts";
 import { t } from "../lib/messages.ts";
 import { enqueue } from "../lib/outbox.ts";
 import { hashPassword } from "../lib/passwords.ts";
@@ -236,16 +238,17 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
     {
       schema: {
         tags,
-        summary: "Set a new password with a reset token (single use; signs out every session)",
+        summary:
+          "Set a new password with a reset token (single use; signs out every session); the browser becomes one the account knows",
         body: passwordResetSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: passwordResetResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const { token, password } = request.body;
+      const { token, password, device_token } = request.body;
       await ctx.rateLimiter.hit("password", [`ip:${addressKey(request.ip)}`]);
       const passwordHash = await hashPassword(password);
-      await ctx.db.transaction(async (tx) => {
+      const userId = await ctx.db.transaction(async (tx) => {
         // Marking it used in the same statement that checks it makes the token single-use under races.
         const [used] = await tx
           .update(passwordResetTokens)
@@ -276,8 +279,16 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
         await markEmailVerified(tx, used.userId);
         // Other links mailed before this reset must not set the password again.
         await revokeResetTokens(tx, used.userId);
+        return used.userId;
       });
-      return { data: { message: t(request.locale, "password_reset_done") } };
+      // The link reached the account's owner, so this browser signs in as a known one even while
+      // guesses from elsewhere keep the account backing off (decision 021).
+      return {
+        data: {
+          message: t(request.locale, "password_reset_done"),
+          device_token: await rememberDevice(ctx.db, userId, device_token),
+        },
+      };
     },
   );
 

@@ -27,6 +27,7 @@ import {
   loginDemoVisitor,
   passwordLogin,
   registerVisitor,
+  requestResetToken,
   type TestApp,
   testClient,
 } from "../testing/app.ts";
@@ -863,6 +864,61 @@ describe("rate limit", () => {
       }
       expect((await signIn("192.0.2.10", {})).statusCode).toBe(429);
       expect((await signIn("192.0.2.11", { device_token: visitorDevice })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("makes the browser that reset the password a known one: it signs in while the account backs off", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const user = await registerVisitor(limited.app);
+      const signIn = (ip: string, overrides: Record<string, unknown>) =>
+        grantFrom(limited.app, ip, { username: user.email, ...overrides });
+      const reset = (ip: string, payload: Record<string, unknown>) =>
+        call(limited.app, {
+          method: "POST",
+          url: "/api/v1/password/reset",
+          headers: { "x-forwarded-for": ip },
+          payload,
+          locale: "en",
+        });
+      // Guesses from elsewhere make the account back off, for its owner's new browser too.
+      for (const ip of ["10.9.0.1", "10.9.0.2", "10.9.0.3"]) {
+        expect((await signIn(ip, { password: "wrong-password-1" })).statusCode).toBe(400);
+      }
+      expect((await signIn("10.9.0.4", { password: user.password })).statusCode).toBe(429);
+
+      // A device token that is not text is refused, and the link stays unused.
+      const token = await requestResetToken(limited, user.email);
+      const bad = await reset("10.9.0.5", {
+        token,
+        password: "neues-passwort-9",
+        device_token: "x".repeat(201),
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(errorOf(bad).code).toBe("validation_failed");
+
+      // The owner sets a new password from the mailed link: that browser is known from now on.
+      const done = await reset("10.9.0.5", { token, password: "neues-passwort-9" });
+      expect(done.statusCode).toBe(200);
+      const device = done.json<{ data: { device_token: string } }>().data.device_token;
+      expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect((await signIn("10.9.0.6", { password: "neues-passwort-9" })).statusCode).toBe(429);
+      const owner = await signIn("10.9.0.7", {
+        password: "neues-passwort-9",
+        device_token: device,
+      });
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json<TokenResponse>().device_token).toBe(device);
+
+      // A browser that sends its token with a later reset keeps it.
+      const again = await reset("10.9.0.8", {
+        token: await requestResetToken(limited, user.email),
+        password: "drittes-passwort-3",
+        device_token: device,
+      });
+      expect(again.json<{ data: { device_token: string } }>().data.device_token).toBe(device);
     } finally {
       await limited.close();
     }

@@ -5,7 +5,7 @@ import { bareClient } from "../api.server";
 import { config } from "../config.server";
 import { type RequestState, requestState } from "../context";
 import { pathTo } from "../route-table";
-import { cookieNames, loginCookies, readCookies } from "../session/cookies.server";
+import { loginCookies, sentDeviceToken } from "../session/cookies.server";
 import { safeReturnPath } from "../session/return-path";
 
 const loginForm = z.object({
@@ -13,9 +13,6 @@ const loginForm = z.object({
   password: z.string().min(1).max(200),
   redirect: z.string().optional(),
 });
-
-/** A device token as the API makes them (`randomToken`); any other cookie value is not sent. */
-const deviceToken = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The password grant with this browser's device token, so that it still signs in while wrong
@@ -27,12 +24,12 @@ export async function passwordSignIn(
   username: string,
   password: string,
 ): Promise<TokenResponse> {
-  const device = readCookies(request).get(cookieNames.device);
+  const device = sentDeviceToken(request);
   const tokens = await bareClient(state.locale, state.forwardedFor).token({
     grant_type: "password",
     username,
     password,
-    ...(device && deviceToken.test(device) ? { device_token: device } : {}),
+    ...(device ? { device_token: device } : {}),
     client_id: config.OAUTH_CLIENT_ID,
     client_secret: config.OAUTH_CLIENT_SECRET,
   });

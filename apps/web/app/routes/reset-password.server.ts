@@ -3,6 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { bareClient } from "../api.server";
 import { requestState } from "../context";
 import { type FormFailure, formFailure, textValues } from "../lib/forms";
+import { deviceCookie, sentDeviceToken } from "../session/cookies.server";
 
 const fieldNames = ["intent", "email", "token", "password"] as const;
 type Field = (typeof fieldNames)[number];
@@ -53,16 +54,25 @@ export async function checkResetLink(
  * Two steps on one page: ask for a link by email (the same answer whether the address is known),
  * then, from the link's `?token=`, set a new password (single use; a used or expired link says so).
  */
-export async function resetPassword(context: Readonly<RouterContextProvider>, form: FormData) {
-  const { locale, forwardedFor } = context.get(requestState);
+export async function resetPassword(request: Request, context: Readonly<RouterContextProvider>) {
+  const state = context.get(requestState);
+  const { locale, forwardedFor } = state;
+  const form = await request.formData();
   const values = textValues(form, fieldNames);
   const intent = values.intent === "reset" ? "reset" : "request";
   const api = bareClient(locale, forwardedFor);
   try {
-    const response =
-      intent === "reset"
-        ? await api.resetPassword(values.token, values.password)
-        : await api.forgotPassword(values.email);
+    if (intent === "request") {
+      const response = await api.forgotPassword(values.email);
+      return data<ResetResult>({ ok: true, intent, message: response.data.message });
+    }
+    const response = await api.resetPassword(
+      values.token,
+      values.password,
+      sentDeviceToken(request),
+    );
+    // The browser that set the password is one the account knows from now on.
+    state.setCookies.push(deviceCookie(response.data.device_token));
     return data<ResetResult>({ ok: true, intent, message: response.data.message });
   } catch (error) {
     const failure = formFailure(error, fieldNames, { ...values, password: "" });

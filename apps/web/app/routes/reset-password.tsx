@@ -41,7 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 /** Two steps on one page: ask for a link by email, then set a new password from the link. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return resetPassword(context, await request.formData());
+  return resetPassword(request, context);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -47,6 +47,8 @@ export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLI
     return parts.join("; ");
   };
   const clear = (name: string) => serialize(name, "", { maxAge: 0 });
+  const deviceCookie = (token: string) =>
+    serialize(names.device, token, { httpOnly: true, maxAge: DEVICE_MAX_AGE });
 
   return {
     secure,
@@ -55,6 +57,8 @@ export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLI
     hostOnly,
     serialize,
     clear,
+    /** Keeps a device token the API gave this browser (a sign-in's, or a password reset's). */
+    deviceCookie,
     localeCookies: (locale: string) => [
       serialize(names.locale, locale, { maxAge: YEAR }),
       serialize(names.activeLang, locale, { maxAge: YEAR }),
@@ -69,9 +73,7 @@ export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLI
       expires_in: number;
       device_token?: string;
     }) => [
-      ...(tokens.device_token
-        ? [serialize(names.device, tokens.device_token, { httpOnly: true, maxAge: DEVICE_MAX_AGE })]
-        : []),
+      ...(tokens.device_token ? [deviceCookie(tokens.device_token)] : []),
       serialize(names.token, tokens.access_token, { httpOnly: true, maxAge: LOGIN_MAX_AGE }),
       serialize(names.isLogin, "true", { maxAge: LOGIN_MAX_AGE }),
       ...(tokens.refresh_token
@@ -120,11 +122,21 @@ export function readCookies(request: Request): Map<string, string> {
 
 const cookies = createCookies(config);
 
+/** A device token as the API makes them (`randomToken`); any other cookie value is not sent. */
+const deviceTokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+/** This browser's device token from its cookie, for the API's password grant and reset. */
+export function sentDeviceToken(request: Request): string | undefined {
+  const device = readCookies(request).get(cookies.names.device);
+  return device && deviceTokenShape.test(device) ? device : undefined;
+}
+
 export const {
   names: cookieNames,
   hostOnly,
   serialize: serializeCookie,
   clear: clearCookie,
+  deviceCookie,
   localeCookies,
   loginCookies,
   logoutCookies,

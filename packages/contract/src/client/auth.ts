@@ -2,6 +2,7 @@ import {
   emailConfirmResponseSchema,
   messageSchema,
   passwordResetCheckResponseSchema,
+  passwordResetResponseSchema,
   type RegisterOrganiser,
   type RegisterVisitor,
   type TokenRequest,
@@ -26,8 +27,11 @@ export const authCalls = ({ request }: Transport) => ({
     request("POST", apiPaths.emailConfirm, { schema: emailConfirmResponseSchema, json: { token } }),
   forgotPassword: (email: string) =>
     request("POST", apiPaths.passwordForgot, { schema: messageSchema, json: { email } }),
-  resetPassword: (token: string, password: string) =>
-    request("POST", apiPaths.passwordReset, { schema: messageSchema, json: { token, password } }),
+  resetPassword: (token: string, password: string, deviceToken?: string) =>
+    request("POST", apiPaths.passwordReset, {
+      schema: passwordResetResponseSchema,
+      json: { token, password, ...(deviceToken ? { device_token: deviceToken } : {}) },
+    }),
   /** Whether a reset token still works, without using it; an ApiError names why not. */
   checkResetToken: (token: string) =>
     request("POST", apiPaths.passwordResetCheck, {
