@@ -122,8 +122,12 @@ export const scanSchema = z
     scan_id: z.uuid(),
     code: opaqueText(600),
     entry_type: z.enum(entryTypes),
-    /** When the device scanned (ISO): offline scans arrive later. Defaults to now. */
-    scanned_at: isoMoment().optional(),
+    // A phone's clock that runs behind must not put a new entry before older moves.
+    scanned_at: isoMoment()
+      .optional()
+      .describe(
+        "When the device scanned, for offline scans (sync; never later than the server's now). An online scan is recorded at the server's time.",
+      ),
     /** The device's name, as its staff set it. */
     device: oneLine(60).optional(),
   })

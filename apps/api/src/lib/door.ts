@@ -391,7 +391,7 @@ async function outcomeOf(
   return toOutcome(scan, ticket, entered);
 }
 
-/** What `door_scan` (migration 0015) answers: the recorded scan, the ticket and the counters. */
+/** What `door_scan` (migration 0038) answers: the recorded scan, the ticket and the counters. */
 type DoorScanRow = {
   scan_pk: number;
   scan_id: string;
@@ -414,11 +414,12 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
 
 /**
  * Checks one scanned code for the link's event and records it, accepted or not, with the
- * database function `door_scan` (migration 0015): one statement that locks the ticket's row, so
+ * database function `door_scan` (migration 0038): one statement that locks the ticket's row, so
  * two scanners reading the same ticket at the same moment let it in once, and answers with the
- * live counters. A scan id that was recorded answers its first outcome again. An offline entry
- * that arrives after another device's entry of the same ticket is a duplicate, unless it was
- * scanned earlier: then it takes the other's place, and the other becomes the duplicate.
+ * live counters. A scan id that was recorded answers its first outcome again. An offline scan is
+ * judged by where the ticket stood when it was scanned (migration 0038): an entry while the
+ * holder was inside is a duplicate; an entry while outside, before another device's next entry,
+ * takes that entry's place, and the other becomes the duplicate.
  */
 export async function recordScan(
   db: Database,
@@ -427,7 +428,14 @@ export async function recordScan(
   scan: Scan & { device?: string },
   options: { offline: boolean; locale: Locale; now?: Date },
 ): Promise<{ outcome: ScanOutcome; counters: DoorCounters }> {
-  const scannedAt = scan.scanned_at ? new Date(scan.scanned_at) : (options.now ?? new Date());
+  // An online scan happens now, by the server's clock: a phone whose clock runs behind would put
+  // a new move before older ones (a holder inside would count as outside). An offline scan keeps
+  // its device's time, never later than now, so that no move waits in the future of the others.
+  const now = options.now ?? new Date();
+  const scannedAt =
+    options.offline && scan.scanned_at
+      ? new Date(Math.min(Date.parse(scan.scanned_at), now.getTime()))
+      : now;
   // The signature needs no database: checked before the statement, so locks are held briefly.
   const payload = isSignedTicketCode(scan.code) ? await verifyTicketCode(scan.code, keys) : null;
   const refused: ScanResult | null = !isSignedTicketCode(scan.code)

@@ -630,6 +630,110 @@ describe("scanning", () => {
     expect(session.json().data.counters.inside).toBeGreaterThan(0);
   });
 
+  describe("a scan is judged by where the ticket stood when it was scanned", () => {
+    /** A paid ticket of the event with no moves yet: `index` counts back from the last one. */
+    const freshTicket = async (index: number) => {
+      const ticket = (await eventTickets()).filter((row) => row.status === "paid").at(-index)!;
+      await t.ctx.db.delete(eventLogs).where(eq(eventLogs.ticketId, ticket.id));
+      return ticket;
+    };
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+    /** An online scan as the web scanner sends it: with the phone's own clock. */
+    const scanAt = async (token: string, code: string, entryType: "entry" | "exit", at: Date) =>
+      (
+        await result(
+          await call(t.app, {
+            method: "POST",
+            url: doorPaths.scan,
+            token,
+            payload: {
+              scan_id: randomUUID(),
+              code,
+              entry_type: entryType,
+              scanned_at: at.toISOString(),
+            },
+          }),
+        )
+      ).result;
+    const syncAt = async (token: string, code: string, entryType: "entry" | "exit", at: Date) => {
+      const response = await call(t.app, {
+        method: "POST",
+        url: doorPaths.sync,
+        token,
+        payload: {
+          scans: [
+            { scan_id: randomUUID(), code, entry_type: entryType, scanned_at: at.toISOString() },
+          ],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes[0]!;
+    };
+
+    it("an online scan happens at the server's time, whatever the phone's clock says", async () => {
+      const [gateA, gateB] = await Promise.all([
+        newLink({ gate: "A", mode: "entry_exit" }),
+        newLink({ gate: "B", mode: "entry_exit" }),
+      ]);
+      const ticket = await freshTicket(2);
+      expect(await scanAt(gateA.token!, ticket.code, "entry", minutes(0))).toBe("valid");
+      expect(await scanAt(gateA.token!, ticket.code, "exit", minutes(0))).toBe("valid");
+      // Back in at gate B, whose phone runs eight minutes behind: the holder is inside now.
+      const back = await scanAt(gateB.token!, ticket.code, "entry", minutes(-8));
+      expect(back).toBe("valid");
+      // A copy of the ticket at gate A is turned away.
+      expect(await scanAt(gateA.token!, ticket.code, "entry", minutes(0))).toBe("already_inside");
+      // A phone's clock cannot make a scan outside the event's days either.
+      expect(await scanAt(gateB.token!, ticket.code, "exit", minutes(-3 * 24 * 60))).toBe("valid");
+    });
+
+    it("an offline entry synced late does not undo the entry of a holder who is inside now", async () => {
+      const gate = await newLink({ gate: "C", mode: "entry_exit" });
+      const ticket = await freshTicket(3);
+      // Moves on record: in an hour ago, out half an hour ago, and in again now.
+      const enteredFirst = minutes(-60);
+      await t.ctx.db.insert(eventLogs).values([
+        { ticketId: ticket.id, entryType: "entry", createdAt: enteredFirst },
+        { ticketId: ticket.id, entryType: "exit", createdAt: minutes(-30) },
+      ]);
+      expect(await scanAt(gate.token!, ticket.code, "entry", minutes(0))).toBe("valid");
+      // A phone syncs an entry it scanned 50 minutes ago, while the holder was inside: a
+      // duplicate of the entry before it.
+      const late = await syncAt(gate.token!, ticket.code, "entry", minutes(-50));
+      expect(late.result).toBe("duplicate");
+      expect(late.entered?.at).toBe(enteredFirst.toISOString());
+      // The holder is still inside: a copy is turned away.
+      expect(await scanAt(gate.token!, ticket.code, "entry", minutes(0))).toBe("already_inside");
+
+      // Scanned offline while the holder was outside, before the entry on record: first by time
+      // wins, and the holder stays inside.
+      const first = await syncAt(gate.token!, ticket.code, "entry", minutes(-10));
+      expect(first.result).toBe("valid");
+      expect(await scanAt(gate.token!, ticket.code, "entry", minutes(0))).toBe("already_inside");
+      // An offline exit from while the holder was outside is not_inside; so is one from while
+      // inside whose leaving is on record later, and neither moves anything.
+      expect((await syncAt(gate.token!, ticket.code, "exit", minutes(-20))).result).toBe(
+        "not_inside",
+      );
+      expect((await syncAt(gate.token!, ticket.code, "exit", minutes(-45))).result).toBe(
+        "not_inside",
+      );
+      expect(await scanAt(gate.token!, ticket.code, "entry", minutes(0))).toBe("already_inside");
+    });
+
+    it("an offline scan is never later than now", async () => {
+      const gate = await newLink({ gate: "D", mode: "entry_exit" });
+      const ticket = await freshTicket(4);
+      // A phone whose clock runs ten minutes ahead scanned the holder in.
+      const ahead = await syncAt(gate.token!, ticket.code, "entry", minutes(10));
+      expect(ahead.result).toBe("valid");
+      expect(new Date(ahead.scanned_at).getTime()).toBeLessThanOrEqual(Date.now());
+      // The holder leaves and comes back: both moves count, after the entry.
+      expect(await scanAt(gate.token!, ticket.code, "exit", minutes(0))).toBe("valid");
+      expect(await scanAt(gate.token!, ticket.code, "entry", minutes(0))).toBe("valid");
+    });
+  });
+
   it("keeps its counters equal to a recount of every move, whoever writes them", async () => {
     const link = await newLink({ mode: "entry_exit" });
     const counters = async () => {
