@@ -6,7 +6,6 @@ import {
   type ScanResult,
   scanTone,
   type TicketKey,
-  verifyTicketCode,
 } from "@eventwerk/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
@@ -15,6 +14,12 @@ import { Icon } from "../icon";
 import { type Camera, signal, startCamera } from "./camera";
 import { decideOffline } from "./decide";
 import { type DoorStore, openDoorStore, type QueuedScan } from "./offline-store";
+
+/**
+ * The offline check of a code's signature, with zod's core for its payload (5 kB of gzip): loaded
+ * right after the page rather than with it, since online scans are checked by the API.
+ */
+const ticketCodes = () => import("@eventwerk/contract/ticket-code");
 
 /** How long a verdict fills the screen, and how long the same code is not read again. */
 const verdictMs = 1600;
@@ -153,7 +158,12 @@ export function ScannerApp({
   const decideHere = useCallback(
     async (scan: QueuedScan): Promise<Verdict> => {
       const db = store.current!;
-      const payload = await verifyTicketCode(scan.code, keys.current);
+      // Not loaded (the network went in the page's first moment): the scan is queued unchecked,
+      // and the API decides it when it is sent.
+      const payload = await ticketCodes().then(
+        ({ verifyTicketCode }) => verifyTicketCode(scan.code, keys.current),
+        () => null,
+      );
       const ticket =
         payload && payload.eid === session.event.id ? await db.ticket(payload.tid) : undefined;
       const result = decideOffline({
@@ -257,11 +267,12 @@ export function ScannerApp({
       setReady(true);
       await flush();
     })();
+    const offlineCheck = ticketCodes().catch(() => null);
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker
         .register("/door-sw.js", { scope: window.location.pathname })
-        .then(() => navigator.serviceWorker.ready)
-        .then((registration) => {
+        .then(() => Promise.all([navigator.serviceWorker.ready, offlineCheck]))
+        .then(([registration]) => {
           // The page's own files and messages, so a reload without the network still opens the scanner.
           const files = performance
             .getEntriesByType("resource")
