@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type CheckoutOrder, checkoutPaths, type ErrorBody } from "@eventwerk/contract";
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,6 +12,7 @@ import {
   holdTickets,
   onOrder,
   recordPaymentQuestions,
+  sendTestWebhook,
 } from "../testing/checkout-fixtures.ts";
 import { type FakeSession, type FakeStripe, startFakeStripe } from "../testing/fake-stripe.ts";
 import { checkoutServices } from "./checkout.ts";
@@ -167,6 +169,23 @@ describe("paying with Stripe (against the local fake)", () => {
     const read = await readOrder(order);
     expect(read.status).toBe("pending");
     expect(read.tickets).toHaveLength(0);
+  });
+
+  it("closes the test provider's page and webhook: 404, nothing written", async () => {
+    const before = await eventCount();
+    const webhook = await sendTestWebhook(t.app, t.ctx.config.TEST_PAYMENT_WEBHOOK_SECRET, {
+      id: "evt_forged",
+      type: "payment.succeeded",
+      payment_id: randomUUID(),
+      created: Math.floor(Date.now() / 1000),
+    });
+    expect(webhook.statusCode).toBe(404);
+    expect(errorOf(webhook).code).toBe("not_found");
+    const path = checkoutPaths.testPayment.replace(":id", randomUUID());
+    expect((await t.app.inject({ method: "GET", url: path })).statusCode).toBe(404);
+    const pay = await t.app.inject({ method: "POST", url: path, payload: { action: "success" } });
+    expect(pay.statusCode).toBe(404);
+    expect(await eventCount()).toBe(before);
   });
 
   it("cancel on the hosted page returns to the shop with the hold kept; an expired session expires the order", async () => {

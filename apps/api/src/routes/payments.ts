@@ -50,9 +50,16 @@ export const paymentRoutes: FastifyPluginAsync<
     }
   });
 
+  // Only the configured provider's routes are open: on a site that takes payments at Stripe, the
+  // test provider's page and webhook (whose secret has a published default) answer 404.
+  const onlyWithTestProvider = async () => {
+    if (checkout.providerName !== "test") throw notFound();
+  };
+
   api.get(
     checkoutPaths.testPayment,
     {
+      preValidation: onlyWithTestProvider,
       schema: {
         tags: ["payments"],
         summary: "The test provider's payment session, for its hosted page",
@@ -69,6 +76,7 @@ export const paymentRoutes: FastifyPluginAsync<
   api.post(
     checkoutPaths.testPayment,
     {
+      preValidation: onlyWithTestProvider,
       schema: {
         tags: ["payments"],
         summary: "A button of the hosted test page: success, failure, cancel, or pending",
@@ -104,7 +112,6 @@ export const paymentRoutes: FastifyPluginAsync<
         response: { 200: webhookReceivedSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
       preValidation: async (request) => {
-        // Only the configured provider's webhook is open.
         if (checkout.providerName !== "stripe") throw notFound();
         const signature = request.headers["stripe-signature"];
         stripeEvents.set(
@@ -147,13 +154,15 @@ export const paymentRoutes: FastifyPluginAsync<
     {
       schema: {
         tags: ["payments"],
-        summary: "The test provider's webhook (signed; may come twice, late or out of order)",
+        summary:
+          "The test provider's webhook (PAYMENT_PROVIDER=test; signed; may come twice, late or out of order)",
         description:
           '`Eventwerk-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` with TEST_PAYMENT_WEBHOOK_SECRET, at most 5 minutes old; otherwise 400 `invalid_signature` and nothing is written. Each event id is applied once; a failure after a success changes nothing.',
         body: testWebhookEventSchema,
-        response: { 200: webhookReceivedSchema, 400: errorBodySchema },
+        response: { 200: webhookReceivedSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
       preValidation: async (request) => {
+        await onlyWithTestProvider();
         const signature = request.headers[testWebhookSignatureHeader];
         verifyTestWebhook(
           ctx.config.TEST_PAYMENT_WEBHOOK_SECRET,
