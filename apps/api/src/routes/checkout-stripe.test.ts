@@ -147,6 +147,64 @@ describe("paying with Stripe (against the local fake)", () => {
     }
   });
 
+  it("two places of one order at once send the buyer to one session and close the other", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 3000, capacity: 5 }]);
+    const held = await holdTickets(t.app, {
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const order = held.json<CreatedOrder>();
+    await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+      buyer_name: "Stripe Käuferin",
+      buyer_email: "stripe@example.com",
+    });
+    const place = () =>
+      onOrder(t.app, order, "POST", checkoutPaths.placeOrder, { accept_terms: true });
+    // The first place asks Stripe only once the second has placed the order with its own session.
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const create = provider.createPayment;
+    let firstAsked!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      firstAsked = resolve;
+    });
+    let secondPlaced!: () => void;
+    const placedBySecond = new Promise<void>((resolve) => {
+      secondPlaced = resolve;
+    });
+    let calls = 0;
+    provider.createPayment = async (db, request) => {
+      calls += 1;
+      if (calls === 1) {
+        firstAsked();
+        await placedBySecond;
+      }
+      return create(db, request);
+    };
+    try {
+      const first = place();
+      await asked;
+      // Seconds later: another session (Stripe's idempotency key covers the expiry).
+      vi.useFakeTimers({ now: Date.now() + 5_000, toFake: ["Date"] });
+      const second = await place();
+      vi.useRealTimers();
+      secondPlaced();
+      const firstAnswer = await first;
+      expect(second.statusCode, second.body).toBe(200);
+      expect(firstAnswer.statusCode, firstAnswer.body).toBe(200);
+      const url = second.json<{ redirect_url: string }>().redirect_url;
+      expect(firstAnswer.json<{ redirect_url: string }>().redirect_url).toBe(url);
+      const sessions = [...fake.sessions.values()].filter(
+        (row) => row.metadata.order_id === String(order.data.id),
+      );
+      expect(sessions).toHaveLength(2);
+      expect(sessions.find((row) => row.url === url)?.status).toBe("open");
+      expect(sessions.filter((row) => row.status === "expired")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      provider.createPayment = create;
+    }
+  });
+
   it("refuses a forged, missing or stale signature with 400 and writes nothing", async () => {
     const { order, session } = await placed();
     await fake.pay(session.id, { webhook: false });

@@ -677,8 +677,13 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     // Not placed: why, from the order as it is now.
     const row = await withEvent(db, orderId);
     const current = row.order;
-    // Another place of the same order came first: its payment is the order's (this one's page
-    // was shown to nobody and expires unused).
+    // Nobody is sent to this payment's page: closed, it cannot take money that would only be
+    // refunded (two places of the order at once each made one). Should the provider not answer,
+    // the page still takes nothing without its address, and expires at its time.
+    if (current.paymentReference !== reference) {
+      await provider.closePayment(db, reference).catch(() => {});
+    }
+    // Another place of the same order came first: its payment is the order's.
     if (current.status === "pending" && current.placedAt && current.paymentReference) {
       return provider.paymentUrl(db, current.paymentReference, current.locale);
     }
