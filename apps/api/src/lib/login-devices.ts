@@ -1,6 +1,6 @@
 import { loginDeviceDays } from "@eventwerk/contract";
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { loginDevices } from "../db/schema.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
@@ -81,4 +81,12 @@ export async function rememberDevice(
             limit ${devicesPerAccount - 1}))`);
     return token;
   });
+}
+
+/**
+ * A password reset forgets the account's browsers: one that signed in with the old password (an
+ * intruder's, say) must not keep guessing the new one while the account backs off.
+ */
+export async function forgetDevices(tx: Transaction, userId: string): Promise<void> {
+  await tx.delete(loginDevices).where(eq(loginDevices.userId, userId));
 }

@@ -34,7 +34,7 @@ import {
 } from "../lib/email-ownership.ts";
 import { checkPlace } from "../lib/geo.ts";
 import { fieldError, HttpError } from "../lib/http-error.ts";
-import { rememberDevice } from "../lib/login-devices.ts";
+import { forgetDevices, rememberDevice } from "../lib/login-devices.ts";
 import { t } from "../lib/messages.ts";
 import { enqueue } from "../lib/outbox.ts";
 import { hashPassword } from "../lib/passwords.ts";
@@ -275,14 +275,15 @@ export const registrationRoutes: FastifyPluginAsync<ContextOptions> = async (app
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(users.id, used.userId));
         await revokeUserSessions(tx, used.userId);
+        await forgetDevices(tx, used.userId);
         // The link reached the account's address: that proves it as well as a verification link.
         await markEmailVerified(tx, used.userId);
         // Other links mailed before this reset must not set the password again.
         await revokeResetTokens(tx, used.userId);
         return used.userId;
       });
-      // The link reached the account's owner, so this browser signs in as a known one even while
-      // guesses from elsewhere keep the account backing off (decision 021).
+      // The link reached the account's owner, so this browser, and only this one, signs in as a
+      // known one even while guesses from elsewhere keep the account backing off (decision 021).
       return {
         data: {
           message: t(request.locale, "password_reset_done"),
