@@ -1,14 +1,63 @@
--- door_scan is 0035's but for how an offline scan is judged. 0035 judged it by the ticket's latest
--- move, and an offline entry earlier than the latest entry took that entry's place. With an exit
--- between the two (entry, exit, entry again, then an offline entry from before the exit synced),
--- the latest entry moved back before the exit: the holder, inside, counted as outside, and a copy
--- of the ticket was admitted. An offline scan is now judged by where the ticket stood when it was
--- scanned: the move before it (inside or not) and the move after it. An offline entry made while
--- the holder was outside takes the place of the next move only when that is an entry (first by
--- time wins: the later one was a second person); an offline exit whose leaving is on record
--- later is not_inside. Online scans are judged by the latest move, as before; the API now stamps
--- them with its own clock (lib/door.ts), so a phone whose clock runs behind cannot put a new move
--- before older ones.
+-- door_scan is 0035's but for the times scans are judged at. 0035 judged an offline scan by the
+-- ticket's latest move, and an offline entry earlier than the latest entry took that entry's
+-- place. With an exit between the two (in, out, in again, then an entry from while the holder was
+-- inside synced late), the latest entry moved back before the exit: the holder, inside, counted
+-- as outside, and a copy of the ticket was admitted. A scan that arrives late can also change what
+-- the scans after it meant (an exit synced late makes a later entry, refused as a duplicate, the
+-- holder's way back in).
+--
+-- So an offline scan is now recorded, and then every scan of its ticket is judged again in the
+-- order it was made (`door_replay`): its moves (`event_logs`) are those of the scans judged valid,
+-- with the moves written without a scan (the seed's) in between. Two entries without an exit
+-- between them: the first is valid and the second a duplicate (first by time wins). A refusal
+-- answered to an online scan stays one (the person was turned away), so it moves nothing. An online
+-- scan is judged by the latest move and recorded after it, at the database's time once the
+-- ticket is locked: a phone whose clock runs behind cannot put it before older moves, nor can a
+-- request that waited for the lock. An offline scan keeps its device's time, never later than now
+-- (lib/door.ts).
+CREATE FUNCTION door_replay(ticket integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  item record;
+  state entry_type;
+  judged scan_result;
+BEGIN
+  -- The ticket's row is locked by the caller. Its scans' moves are made again from their verdicts.
+  DELETE FROM event_logs l USING door_scans s
+    WHERE l.ticket_id = ticket AND s.id = l.door_scan_id AND s.ticket_id = ticket;
+  FOR item IN
+    SELECT s.id, s.entry_type AS direction, s.scanned_at AS at, s.result, s.offline, false AS fixed
+      FROM door_scans s
+      WHERE s.ticket_id = ticket
+        AND s.result IN ('valid', 'duplicate', 'already_inside', 'not_inside')
+    UNION ALL
+    SELECT l.id, l.entry_type, l.created_at, NULL, NULL, true
+      FROM event_logs l WHERE l.ticket_id = ticket AND l.door_scan_id IS NULL
+    ORDER BY at, fixed DESC, id
+  LOOP
+    IF item.fixed THEN
+      state := item.direction;
+      CONTINUE;
+    END IF;
+    IF NOT item.offline AND item.result IN ('already_inside', 'not_inside') THEN
+      CONTINUE;
+    END IF;
+    IF item.direction = 'exit' THEN
+      judged := CASE WHEN state = 'entry' THEN 'valid' ELSE 'not_inside' END;
+    ELSE
+      judged := CASE WHEN state IS DISTINCT FROM 'entry' THEN 'valid' ELSE 'duplicate' END;
+    END IF;
+    IF judged = 'valid' THEN
+      state := item.direction;
+      INSERT INTO event_logs (ticket_id, entry_type, door_scan_id, created_at)
+        VALUES (ticket, item.direction, item.id, item.at);
+    END IF;
+    IF judged IS DISTINCT FROM item.result THEN
+      UPDATE door_scans s SET result = judged WHERE s.id = item.id;
+    END IF;
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION door_scan(
   scan uuid, door_event integer, door_link integer, door_gate text, scan_device text,
   is_offline boolean, direction entry_type, scanned timestamptz, ticket integer, ticket_code text,
@@ -30,19 +79,12 @@ DECLARE
   de text;
   en text;
   holder text;
-  -- The move that decides: online the latest, offline the last one at or before the scan.
   last_direction entry_type;
   last_at timestamptz;
-  last_gate text;
-  -- Offline only: the first move after the scan.
-  next_id integer;
-  next_direction entry_type;
-  next_at timestamptz;
-  next_scan integer;
-  next_gate text;
-  takes_place boolean := false;
   recorded door_scans;
   first_outcome boolean := true;
+  entry_at timestamptz;
+  entry_gate text;
 BEGIN
   IF verdict IS NULL THEN
     SELECT t.id, tt.event_id, o.status, o.refund_requested_at IS NOT NULL, e.starts_at,
@@ -61,35 +103,23 @@ BEGIN
       found_ticket := NULL;
     ELSIF found_status <> 'paid' OR refund_owed THEN
       verdict := 'cancelled';
-    ELSIF scanned < starts - opens_before_ms * interval '1 millisecond'
-       OR scanned > ends + closes_after_ms * interval '1 millisecond' THEN
-      verdict := 'not_today';
     ELSE
-      SELECT l.entry_type, l.created_at, s.gate INTO last_direction, last_at, last_gate
-        FROM event_logs l LEFT JOIN door_scans s ON s.id = l.door_scan_id
-        WHERE l.ticket_id = found_ticket AND (NOT is_offline OR l.created_at <= scanned)
-        ORDER BY l.created_at DESC, l.id DESC LIMIT 1;
-      IF is_offline THEN
-        SELECT l.id, l.entry_type, l.created_at, l.door_scan_id, s.gate
-          INTO next_id, next_direction, next_at, next_scan, next_gate
-          FROM event_logs l LEFT JOIN door_scans s ON s.id = l.door_scan_id
-          WHERE l.ticket_id = found_ticket AND l.created_at > scanned
-          ORDER BY l.created_at, l.id LIMIT 1;
+      IF NOT is_offline THEN
+        SELECT l.entry_type, l.created_at INTO last_direction, last_at
+          FROM event_logs l WHERE l.ticket_id = found_ticket
+          ORDER BY l.created_at DESC, l.id DESC LIMIT 1;
+        scanned := greatest(clock_timestamp(), last_at + interval '1 microsecond');
       END IF;
-      IF direction = 'exit' THEN
-        verdict := CASE
-          WHEN last_direction IS DISTINCT FROM 'entry' OR next_direction = 'exit' THEN 'not_inside'
-          ELSE 'valid' END;
-      ELSIF last_direction = 'entry' THEN
-        verdict := CASE WHEN is_offline THEN 'duplicate' ELSE 'already_inside' END;
-      ELSIF next_direction = 'entry' AND next_scan IS NULL THEN
-        -- The next entry was recorded without a scan to give its place to: it stays the entry.
-        verdict := 'duplicate';
-        last_at := next_at;
-        last_gate := next_gate;
-      ELSE
+      IF scanned < starts - opens_before_ms * interval '1 millisecond'
+         OR scanned > ends + closes_after_ms * interval '1 millisecond' THEN
+        verdict := 'not_today';
+      ELSIF is_offline THEN
+        -- Judged below, with the ticket's other scans.
         verdict := 'valid';
-        takes_place := next_direction = 'entry';
+      ELSIF direction = 'exit' THEN
+        verdict := CASE WHEN last_direction = 'entry' THEN 'valid' ELSE 'not_inside' END;
+      ELSE
+        verdict := CASE WHEN last_direction = 'entry' THEN 'already_inside' ELSE 'valid' END;
       END IF;
     END IF;
   END IF;
@@ -105,20 +135,25 @@ BEGIN
   IF NOT FOUND THEN
     SELECT s.* INTO recorded FROM door_scans s WHERE s.event_id = door_event AND s.scan_id = scan;
     first_outcome := false;
-  ELSIF takes_place THEN
-    -- First by time wins: this offline entry came before the next entry on record, which was a
-    -- second person on the same ticket.
-    UPDATE event_logs l SET created_at = scanned, door_scan_id = recorded.id WHERE l.id = next_id;
-    UPDATE door_scans s SET result = 'duplicate' WHERE s.id = next_scan;
+  ELSIF is_offline AND verdict = 'valid' THEN
+    PERFORM door_replay(found_ticket);
+    SELECT s.* INTO recorded FROM door_scans s WHERE s.id = recorded.id;
   ELSIF verdict = 'valid' THEN
     INSERT INTO event_logs (ticket_id, entry_type, door_scan_id, created_at)
       VALUES (found_ticket, direction, recorded.id, scanned);
   END IF;
 
+  -- Where the ticket entered before a scan refused as inside: its last entry before that scan.
+  IF first_outcome AND recorded.result IN ('already_inside', 'duplicate') THEN
+    SELECT l.created_at, s.gate INTO entry_at, entry_gate
+      FROM event_logs l LEFT JOIN door_scans s ON s.id = l.door_scan_id
+      WHERE l.ticket_id = found_ticket AND l.entry_type = 'entry'
+        AND l.created_at <= recorded.scanned_at
+      ORDER BY l.created_at DESC, l.id DESC LIMIT 1;
+  END IF;
+
   RETURN QUERY SELECT recorded.id, recorded.scan_id, recorded.result, recorded.entry_type,
-    recorded.scanned_at, recorded.ticket_id, first_outcome, de, en, holder,
-    CASE WHEN first_outcome AND verdict IN ('already_inside', 'duplicate') THEN last_at END,
-    CASE WHEN first_outcome AND verdict IN ('already_inside', 'duplicate') THEN last_gate END,
+    recorded.scanned_at, recorded.ticket_id, first_outcome, de, en, holder, entry_at, entry_gate,
     (SELECT coalesce(sum(c.inside), 0)::int FROM door_counts c WHERE c.event_id = door_event),
     (SELECT coalesce(sum(c.entered), 0)::int FROM door_counts c WHERE c.event_id = door_event),
     (SELECT coalesce(sum(tt.capacity), 0)::int FROM event_ticket_types tt

@@ -416,10 +416,10 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
  * Checks one scanned code for the link's event and records it, accepted or not, with the
  * database function `door_scan` (migration 0038): one statement that locks the ticket's row, so
  * two scanners reading the same ticket at the same moment let it in once, and answers with the
- * live counters. A scan id that was recorded answers its first outcome again. An offline scan is
- * judged by where the ticket stood when it was scanned (migration 0038): an entry while the
- * holder was inside is a duplicate; an entry while outside, before another device's next entry,
- * takes that entry's place, and the other becomes the duplicate.
+ * live counters. A scan id that was recorded answers its first outcome again. An offline scan
+ * has every scan of its ticket judged again in the order they were made (`door_replay`,
+ * migration 0038): of two entries without an exit between them, the first is valid and the
+ * other a duplicate, whichever arrived first.
  */
 export async function recordScan(
   db: Database,
@@ -428,9 +428,9 @@ export async function recordScan(
   scan: Scan & { device?: string },
   options: { offline: boolean; locale: Locale; now?: Date },
 ): Promise<{ outcome: ScanOutcome; counters: DoorCounters }> {
-  // An online scan happens now, by the server's clock: a phone whose clock runs behind would put
-  // a new move before older ones (a holder inside would count as outside). An offline scan keeps
-  // its device's time, never later than now, so that no move waits in the future of the others.
+  // An offline scan keeps its device's time, never later than now, so that no move waits in the
+  // future of the others. An online scan is recorded at the database's time once its ticket is
+  // locked (`door_scan`): a phone whose clock runs behind would put a new move before older ones.
   const now = options.now ?? new Date();
   const scannedAt =
     options.offline && scan.scanned_at
