@@ -17,9 +17,17 @@ import { type DoorStore, openDoorStore, type QueuedScan } from "./offline-store"
 
 /**
  * The offline check of a code's signature, with zod's core for its payload (5 kB of gzip): loaded
- * right after the page rather than with it, since online scans are checked by the API.
+ * right after the page rather than with it, since online scans are checked by the API. A load
+ * that failed (the network went in that moment) is tried again at the next call.
  */
-const ticketCodes = () => import("@eventwerk/contract/ticket-code");
+let ticketCodesModule: Promise<typeof import("@eventwerk/contract/ticket-code")> | undefined;
+const ticketCodes = () => {
+  ticketCodesModule ??= import("@eventwerk/contract/ticket-code").catch((error: unknown) => {
+    ticketCodesModule = undefined;
+    throw error;
+  });
+  return ticketCodesModule;
+};
 
 /** How long a verdict fills the screen, and how long the same code is not read again. */
 const verdictMs = 1600;
@@ -158,8 +166,9 @@ export function ScannerApp({
   const decideHere = useCallback(
     async (scan: QueuedScan): Promise<Verdict> => {
       const db = store.current!;
-      // Not loaded (the network went in the page's first moment): the scan is queued unchecked,
-      // and the API decides it when it is sent.
+      // Not loaded (the network went in the page's first moment and has not come back): the code
+      // cannot be checked here and is refused as unsigned, but queued all the same, and the API
+      // judges it when it is sent.
       const payload = await ticketCodes().then(
         ({ verifyTicketCode }) => verifyTicketCode(scan.code, keys.current),
         () => null,
@@ -253,9 +262,33 @@ export function ScannerApp({
     device.current = deviceName();
     setHold(localStorage.getItem("door-hold") === "1");
     setOnline(navigator.onLine);
+    // The page's own files and messages for the service worker, so a reload without the network
+    // still opens the scanner and checks codes.
+    const keepForOffline = (registration: ServiceWorkerRegistration) => {
+      const files = performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((url) =>
+          ["/assets/", pageMessagesPrefix].some((dir) =>
+            url.startsWith(window.location.origin + dir),
+          ),
+        );
+      registration.active?.postMessage({ cache: [window.location.pathname, ...files] });
+    };
+    const offlineCheck = () =>
+      ticketCodes().then(
+        () => true,
+        () => false,
+      );
+    const checkLoaded = offlineCheck();
     const goOnline = () => {
       setOnline(true);
       void flush();
+      // Loaded now if the first try failed, and kept for the next offline reload.
+      void checkLoaded.then(async (loaded) => {
+        if (loaded || !(await offlineCheck()) || !("serviceWorker" in navigator)) return;
+        keepForOffline(await navigator.serviceWorker.ready);
+      });
     };
     const goOffline = () => setOnline(false);
     window.addEventListener("online", goOnline);
@@ -267,23 +300,11 @@ export function ScannerApp({
       setReady(true);
       await flush();
     })();
-    const offlineCheck = ticketCodes().catch(() => null);
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker
         .register("/door-sw.js", { scope: window.location.pathname })
-        .then(() => Promise.all([navigator.serviceWorker.ready, offlineCheck]))
-        .then(([registration]) => {
-          // The page's own files and messages, so a reload without the network still opens the scanner.
-          const files = performance
-            .getEntriesByType("resource")
-            .map((entry) => entry.name)
-            .filter((url) =>
-              ["/assets/", pageMessagesPrefix].some((dir) =>
-                url.startsWith(window.location.origin + dir),
-              ),
-            );
-          registration.active?.postMessage({ cache: [window.location.pathname, ...files] });
-        })
+        .then(() => Promise.all([navigator.serviceWorker.ready, checkLoaded]))
+        .then(([registration]) => keepForOffline(registration))
         .catch(() => {});
     }
     if (video.current && "mediaDevices" in navigator) {
