@@ -6,39 +6,43 @@
 -- the scans after it meant (an exit synced late makes a later entry, refused as a duplicate, the
 -- holder's way back in).
 --
--- So an offline scan is now recorded, and then every scan of its ticket is judged again in the
--- order it was made (`door_replay`): its moves (`event_logs`) are those of the scans judged valid,
--- with the moves written without a scan (the seed's) in between. Two entries without an exit
--- between them: the first is valid and the second a duplicate (first by time wins). A refusal
--- answered to an online scan stays one (the person was turned away), so it moves nothing. An online
--- scan is judged by the latest move and recorded after it, at the database's time once the
--- ticket is locked: a phone whose clock runs behind cannot put it before older moves, nor can a
--- request that waited for the lock. An offline scan keeps its device's time, never later than now
--- (lib/door.ts).
-CREATE FUNCTION door_replay(ticket integer) RETURNS void LANGUAGE plpgsql AS $$
+-- So an offline scan is now recorded, and then the ticket's offline scans from its time on are
+-- judged again in the order they were made (`door_replay`), among the moves that stay as they
+-- are: those of online scans (what an online scanner answered happened) and those written without
+-- a scan (the seed's). Two entries without an exit between them: the first is valid and a later
+-- offline one a duplicate (first by time wins); an exit while outside is not_inside. Only the
+-- scans after the new one's time are judged again, so a phone's queue synced oldest first costs
+-- one judgement a scan. An online scan is judged by the latest move and recorded after it, at the
+-- database's time once the ticket is locked: a phone whose clock runs behind cannot put it before
+-- older moves, nor can a request that waited for the lock. An offline scan keeps its device's
+-- time, never later than now (lib/door.ts).
+CREATE FUNCTION door_replay(ticket integer, since timestamptz) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   item record;
   state entry_type;
   judged scan_result;
 BEGIN
-  -- The ticket's row is locked by the caller. Its scans' moves are made again from their verdicts.
+  -- The ticket's row is locked by the caller. Where it stood before `since`: its last move then.
+  SELECT l.entry_type INTO state FROM event_logs l
+    WHERE l.ticket_id = ticket AND l.created_at < since
+    ORDER BY l.created_at DESC, l.id DESC LIMIT 1;
+  -- From `since` on, the offline scans' moves are made again from their verdicts. Online scans
+  -- and moves written without a scan are fixed: what an online scanner answered happened.
   DELETE FROM event_logs l USING door_scans s
-    WHERE l.ticket_id = ticket AND s.id = l.door_scan_id AND s.ticket_id = ticket;
+    WHERE l.ticket_id = ticket AND l.created_at >= since AND s.id = l.door_scan_id AND s.offline;
   FOR item IN
-    SELECT s.id, s.entry_type AS direction, s.scanned_at AS at, s.result, s.offline, false AS fixed
+    SELECT s.id, s.entry_type AS direction, s.scanned_at AS at, s.result, false AS fixed
       FROM door_scans s
-      WHERE s.ticket_id = ticket
-        AND s.result IN ('valid', 'duplicate', 'already_inside', 'not_inside')
+      WHERE s.ticket_id = ticket AND s.offline AND s.scanned_at >= since
+        AND s.result IN ('valid', 'duplicate', 'not_inside')
     UNION ALL
-    SELECT l.id, l.entry_type, l.created_at, NULL, NULL, true
-      FROM event_logs l WHERE l.ticket_id = ticket AND l.door_scan_id IS NULL
+    SELECT l.id, l.entry_type, l.created_at, NULL, true
+      FROM event_logs l LEFT JOIN door_scans s ON s.id = l.door_scan_id
+      WHERE l.ticket_id = ticket AND l.created_at >= since AND (s.id IS NULL OR NOT s.offline)
     ORDER BY at, fixed DESC, id
   LOOP
     IF item.fixed THEN
       state := item.direction;
-      CONTINUE;
-    END IF;
-    IF NOT item.offline AND item.result IN ('already_inside', 'not_inside') THEN
       CONTINUE;
     END IF;
     IF item.direction = 'exit' THEN
@@ -136,7 +140,7 @@ BEGIN
     SELECT s.* INTO recorded FROM door_scans s WHERE s.event_id = door_event AND s.scan_id = scan;
     first_outcome := false;
   ELSIF is_offline AND verdict = 'valid' THEN
-    PERFORM door_replay(found_ticket);
+    PERFORM door_replay(found_ticket, scanned);
     SELECT s.* INTO recorded FROM door_scans s WHERE s.id = recorded.id;
   ELSIF verdict = 'valid' THEN
     INSERT INTO event_logs (ticket_id, entry_type, door_scan_id, created_at)

@@ -382,7 +382,14 @@ async function outcomeOf(
         .select({ at: eventLogs.createdAt, gate: doorScans.gate })
         .from(eventLogs)
         .leftJoin(doorScans, eq(doorScans.id, eventLogs.doorScanId))
-        .where(and(eq(eventLogs.ticketId, scan.ticketId), eq(eventLogs.entryType, "entry")))
+        .where(
+          and(
+            eq(eventLogs.ticketId, scan.ticketId),
+            eq(eventLogs.entryType, "entry"),
+            // The entry before this scan, as its first answer named it.
+            lte(eventLogs.createdAt, scan.scannedAt),
+          ),
+        )
         .orderBy(desc(eventLogs.createdAt), desc(eventLogs.id))
         .limit(1);
       if (entry) entered = { at: entry.at.toISOString(), gate: entry.gate ?? null };
@@ -416,10 +423,10 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
  * Checks one scanned code for the link's event and records it, accepted or not, with the
  * database function `door_scan` (migration 0038): one statement that locks the ticket's row, so
  * two scanners reading the same ticket at the same moment let it in once, and answers with the
- * live counters. A scan id that was recorded answers its first outcome again. An offline scan
- * has every scan of its ticket judged again in the order they were made (`door_replay`,
- * migration 0038): of two entries without an exit between them, the first is valid and the
- * other a duplicate, whichever arrived first.
+ * live counters. A scan id that was recorded answers its outcome again (an online scan's never
+ * changes). An offline scan has the ticket's offline scans from its time on judged again in the
+ * order they were made (`door_replay`, migration 0038): of two offline entries without an exit
+ * between them, the first is valid and the other a duplicate, whichever arrived first.
  */
 export async function recordScan(
   db: Database,

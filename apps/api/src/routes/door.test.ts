@@ -807,6 +807,105 @@ describe("scanning", () => {
       expect(await scanAt(link.token!, later.code, "entry", minutes(0))).toBe("already_inside");
     });
 
+    it("answers a resent scan as it was answered: an online scan's verdict stays what happened", async () => {
+      const link = await newLink({ gate: "R", mode: "entry_exit" });
+      const ticket = await freshTicket(2);
+      const scanId = randomUUID();
+      const online = async () =>
+        (
+          await result(
+            await call(t.app, {
+              method: "POST",
+              url: doorPaths.scan,
+              token: link.token,
+              payload: { scan_id: scanId, code: ticket.code, entry_type: "entry" },
+            }),
+          )
+        ).result;
+      expect(await online()).toBe("valid");
+      // An earlier entry synced since: both phones let someone in.
+      expect((await syncAt(link.token!, ticket.code, "entry", minutes(-10))).result).toBe("valid");
+      // The phone's first answer was lost, and it sends the same scan again.
+      expect(await online()).toBe("valid");
+
+      // A resent offline duplicate names the entry before it, not a later one.
+      const other = await freshTicket(3);
+      const sync = async (id: string, entryType: "entry" | "exit", at: Date) => {
+        const response = await call(t.app, {
+          method: "POST",
+          url: doorPaths.sync,
+          token: link.token,
+          payload: {
+            scans: [
+              {
+                scan_id: id,
+                code: other.code,
+                entry_type: entryType,
+                scanned_at: at.toISOString(),
+              },
+            ],
+          },
+        });
+        return response.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes[0]!;
+      };
+      const duplicateId = randomUUID();
+      expect((await sync(randomUUID(), "entry", minutes(-60))).result).toBe("valid");
+      const first = await sync(duplicateId, "entry", minutes(-50));
+      expect(first.result).toBe("duplicate");
+      expect((await sync(randomUUID(), "exit", minutes(-40))).result).toBe("valid");
+      expect((await sync(randomUUID(), "entry", minutes(-30))).result).toBe("valid");
+      expect(await sync(duplicateId, "entry", minutes(-50))).toEqual(first);
+    });
+
+    it("keeps an online exit when offline moves before it are synced", async () => {
+      const [gateA, gateB, gateC] = await Promise.all([
+        newLink({ gate: "A", mode: "entry_exit" }),
+        newLink({ gate: "B", mode: "entry_exit" }),
+        newLink({ gate: "C", mode: "entry_exit" }),
+      ]);
+      const ticket = await freshTicket(4);
+      expect((await syncAt(gateA.token!, ticket.code, "entry", minutes(-30))).result).toBe("valid");
+      expect(await scanAt(gateA.token!, ticket.code, "exit", minutes(0))).toBe("valid");
+      // Out through phone B, back in through phone C, both offline; then out through A, online.
+      expect((await syncAt(gateB.token!, ticket.code, "exit", minutes(-20))).result).toBe("valid");
+      expect((await syncAt(gateC.token!, ticket.code, "entry", minutes(-10))).result).toBe("valid");
+      // The holder is outside: let in again.
+      expect(await scanAt(gateA.token!, ticket.code, "entry", minutes(0))).toBe("valid");
+    });
+
+    it("judges a phone's queue synced oldest first once per scan, however often the ticket was scanned", async () => {
+      const link = await newLink({ gate: "Q", mode: "entry_exit" });
+      const ticket = await freshTicket(5);
+      const count = 120;
+      const base = Date.now() - (count + 5) * 1000;
+      const response = await call(t.app, {
+        method: "POST",
+        url: doorPaths.sync,
+        token: link.token,
+        payload: {
+          scans: Array.from({ length: count }, (_, i) => ({
+            scan_id: randomUUID(),
+            code: ticket.code,
+            entry_type: i % 2 === 0 ? "entry" : "exit",
+            scanned_at: new Date(base + i * 1000).toISOString(),
+          })),
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const outcomes = response.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes;
+      expect(outcomes.every((outcome) => outcome.result === "valid")).toBe(true);
+      const [{ latest } = { latest: 0 }] = await t.ctx.db
+        .select({ latest: sql<number>`coalesce(max(${eventLogs.id}), 0)::int` })
+        .from(eventLogs);
+      expect((await syncAt(link.token!, ticket.code, "entry", new Date())).result).toBe("valid");
+      // One more scan writes its own move and rewrites none of the 120 before it.
+      const written = await t.ctx.db
+        .select({ id: eventLogs.id })
+        .from(eventLogs)
+        .where(and(eq(eventLogs.ticketId, ticket.id), sql`${eventLogs.id} > ${latest}`));
+      expect(written).toHaveLength(1);
+    });
+
     // Later tests look for tickets that were never scanned.
     afterAll(async () => {
       for (const index of [2, 3, 4, 5, 6]) await freshTicket(index);
