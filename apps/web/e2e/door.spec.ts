@@ -296,6 +296,12 @@ test("offline: scans are checked from the cache and queued, sent when back; a se
       await expect(verdict(page)).toContainText(doorDe.decidedOffline);
       await expect(page.getByTestId("door-connection")).toContainText("1 Scan wartet");
     }
+    // A stray QR code longer than any ticket's is answered on the device and not queued: the
+    // API would refuse it, and the scans queued with it would never be sent.
+    const [first] = devices;
+    await typeCode(first!.page, `https://example.com/${"x".repeat(700)}`);
+    await expect(verdict(first!.page)).toHaveAttribute("data-result", "unknown_code");
+    await expect(first!.page.getByTestId("door-connection")).toContainText("1 Scan wartet");
     for (const { context, page } of devices) {
       await context.setOffline(false);
       await expect(page.getByTestId("door-connection")).toHaveAttribute("data-online", "true");

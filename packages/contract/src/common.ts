@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idempotencyKeyHeader } from "./constants.ts";
+import { idempotencyKeyHeader, oneLinePattern } from "./constants.ts";
 
 /**
  * A whole number from a query string or path: decimal digits only (a minus may lead, so that
@@ -60,10 +60,9 @@ export const idParamSchema = z.object({ id: idSchema });
  * refuses (NUL), what forges a line in an email (CR/LF in one-line text), what reverses how a
  * name reads (bidi overrides), or a lone UTF-16 surrogate: valid JSON, but not text, and stored
  * as U+FFFD. With the `u` flag a character class sees a surrogate pair as one code point, so
- * D800–DFFF matches only a lone half. C1 controls (U+0080–U+009F) go with the C0 ones.
+ * D800–DFFF matches only a lone half. C1 controls (U+0080–U+009F) go with the C0 ones. One-line
+ * text's pattern (`oneLinePattern`) is in constants.ts: the door scanner checks codes with it too.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const oneLinePattern = /^[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]*$/u;
 /** Multi-line text keeps TAB, LF and CR (browsers send a textarea's line breaks as CRLF). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const multiLinePattern = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]*$/u;

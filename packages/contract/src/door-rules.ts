@@ -3,6 +3,20 @@
  * here: the scanner page loads this module, not the schemas (see ticket-code.ts).
  */
 
+import { oneLinePattern } from "./constants.ts";
+
+/** The longest scanned code the API takes, and the most scans one sync takes. */
+export const scanCodeMaxLength = 600;
+export const syncScansMax = 500;
+
+/**
+ * Whether the API takes this as a scanned code (the contract's `opaqueText`): one line of at most
+ * `scanCodeMaxLength` characters. The scanner answers any other (a stray QR code) as unknown
+ * itself: sent, it would be refused, and queued offline it would hold up every scan behind it.
+ */
+export const takesScanCode = (code: string) =>
+  code.length <= scanCodeMaxLength && oneLinePattern.test(code);
+
 /** Doors open this long before an event starts and close this long after it ends. */
 export const doorOpensBeforeStartMs = 12 * 3_600_000;
 export const doorClosesAfterEndMs = 6 * 3_600_000;

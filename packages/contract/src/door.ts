@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataOf, idSchema, isoMoment, oneLine, opaqueText, pageOf, pageQuery } from "./common.ts";
-import { scanResults } from "./door-rules.ts";
+import { scanCodeMaxLength, scanResults, syncScansMax } from "./door-rules.ts";
 import { eventStatuses } from "./panel.ts";
 import { apiPrefix } from "./paths.ts";
 import { entryTypes } from "./ticket.ts";
@@ -120,7 +120,7 @@ export const scanSchema = z
   .strictObject({
     /** Chosen by the device: a scan sent twice is recorded once. */
     scan_id: z.uuid(),
-    code: opaqueText(600),
+    code: opaqueText(scanCodeMaxLength),
     entry_type: z.enum(entryTypes),
     // A phone's clock that runs behind must not put a new entry before older moves.
     scanned_at: isoMoment()
@@ -158,7 +158,7 @@ export const syncSchema = z
     scans: z
       .array(scanSchema.required({ scanned_at: true }))
       .min(1)
-      .max(500),
+      .max(syncScansMax),
   })
   .meta({ id: "ScanSync" });
 export const syncResponseSchema = dataOf(

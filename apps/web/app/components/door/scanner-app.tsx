@@ -5,7 +5,9 @@ import {
   type ScanOutcome,
   type ScanResult,
   scanTone,
+  syncScansMax,
   type TicketKey,
+  takesScanCode,
 } from "@eventwerk/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
@@ -124,7 +126,8 @@ export function ScannerApp({
   const flush = useCallback(async () => {
     const db = store.current;
     if (!db || !navigator.onLine) return;
-    const scans = await db.queued(session.event.id);
+    // Oldest first, as many as one sync takes; the rest go with the next flush.
+    const scans = (await db.queued(session.event.id)).slice(0, syncScansMax);
     if (scans.length === 0) return;
     try {
       const answer: { counters: DoorCounters } = await post({ scans });
@@ -217,6 +220,12 @@ export function ScannerApp({
       const now = Date.now();
       if (lastCode.current?.code === value && now - lastCode.current.at < sameCodePauseMs) return;
       lastCode.current = { code: value, at: now };
+      if (!takesScanCode(value)) {
+        // No ticket's code (a stray QR code): answered here, neither sent nor queued.
+        const entryType = modeRef.current;
+        show({ result: "unknown_code", entryType, ticket: null, entered: null, offline: false });
+        return;
+      }
       const scan: QueuedScan = {
         scan_id: crypto.randomUUID(),
         code: value,
