@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idempotencyKeyHeader, oneLinePattern } from "./constants.ts";
+import { idempotencyKeyHeader } from "./constants.ts";
+import { oneLinePattern } from "./text-rules.ts";
 
 /**
  * A whole number from a query string or path: decimal digits only (a minus may lead, so that
@@ -61,7 +62,7 @@ export const idParamSchema = z.object({ id: idSchema });
  * name reads (bidi overrides), or a lone UTF-16 surrogate: valid JSON, but not text, and stored
  * as U+FFFD. With the `u` flag a character class sees a surrogate pair as one code point, so
  * D800–DFFF matches only a lone half. C1 controls (U+0080–U+009F) go with the C0 ones. One-line
- * text's pattern (`oneLinePattern`) is in constants.ts: the door scanner checks codes with it too.
+ * text's pattern (`oneLinePattern`) is in text-rules.ts: the door scanner checks codes with it too.
  */
 /** Multi-line text keeps TAB, LF and CR (browsers send a textarea's line breaks as CRLF). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point

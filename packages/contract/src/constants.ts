@@ -118,7 +118,3 @@ export function vatShares(
  */
 export const coverMaxBytes = 10 * 1024 * 1024;
 export const coverMediaTypes = ["image/jpeg", "image/png", "image/webp"] as const;
-
-/** One line of text: none of C0 and C1 controls or a lone UTF-16 surrogate (see common.ts). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-export const oneLinePattern = /^[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]*$/u;

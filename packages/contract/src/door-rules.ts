@@ -3,7 +3,7 @@
  * here: the scanner page loads this module, not the schemas (see ticket-code.ts).
  */
 
-import { oneLinePattern } from "./constants.ts";
+import { oneLinePattern } from "./text-rules.ts";
 
 /** The longest scanned code the API takes, and the most scans one sync takes. */
 export const scanCodeMaxLength = 600;
