@@ -159,8 +159,15 @@ export const syncSchema = z
       .array(scanSchema.required({ scanned_at: true }))
       .min(1)
       .max(syncScansMax),
+    // A phone's clock that runs behind would put its scans before moves they followed.
+    sent_at: isoMoment()
+      .optional()
+      .describe(
+        "The device's clock when it sent these scans: each scan's time is moved by the difference to the server's clock, so a device whose clock is off keeps its scans in order with the others'.",
+      ),
   })
   .meta({ id: "ScanSync" });
+export type ScanSync = z.infer<typeof syncSchema>;
 export const syncResponseSchema = dataOf(
   z.object({ outcomes: z.array(scanOutcomeSchema), counters: doorCountersSchema }),
 );

@@ -906,6 +906,47 @@ describe("scanning", () => {
       expect(written).toHaveLength(1);
     });
 
+    it("moves a phone's synced scans by its clock's difference to the server's", async () => {
+      const [online, phone] = await Promise.all([
+        newLink({ gate: "O", mode: "entry_exit" }),
+        newLink({ gate: "P", mode: "entry_exit" }),
+      ]);
+      const ticket = await freshTicket(6);
+      expect(await scanAt(online.token!, ticket.code, "entry", minutes(0))).toBe("valid");
+      expect(await scanAt(online.token!, ticket.code, "exit", minutes(0))).toBe("valid");
+      // The holder comes back in through a phone that is offline and whose clock runs half an
+      // hour behind; it sends the scan a moment later, with its clock.
+      const behind = (at: Date) => new Date(at.getTime() - 30 * 60_000).toISOString();
+      const sync = (sentAt: string) =>
+        call(t.app, {
+          method: "POST",
+          url: doorPaths.sync,
+          token: phone.token,
+          payload: {
+            scans: [
+              {
+                scan_id: randomUUID(),
+                code: ticket.code,
+                entry_type: "entry",
+                scanned_at: behind(minutes(0)),
+              },
+            ],
+            sent_at: sentAt,
+          },
+        });
+      const synced = await sync(behind(minutes(0)));
+      expect(synced.statusCode, synced.body).toBe(200);
+      const [outcome] = synced.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes;
+      expect(outcome?.result).toBe("valid");
+      expect(Math.abs(new Date(outcome!.scanned_at).getTime() - Date.now())).toBeLessThan(60_000);
+      // After the exit: the holder is inside, and a copy is turned away.
+      expect(await scanAt(online.token!, ticket.code, "entry", minutes(0))).toBe("already_inside");
+      // A moment that is no moment is refused.
+      const bad = await sync("yesterday");
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ error: { code: string } }>().error.code).toBe("validation_failed");
+    });
+
     // Later tests look for tickets that were never scanned.
     afterAll(async () => {
       for (const index of [2, 3, 4, 5, 6]) await freshTicket(index);

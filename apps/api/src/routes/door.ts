@@ -240,9 +240,18 @@ export const doorRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx 
     async (request) => {
       const { door } = request;
       for (const scan of request.body.scans) allowed(door, scan);
-      const scans = [...request.body.scans].sort(
-        (a, b) => Date.parse(a.scanned_at) - Date.parse(b.scanned_at),
-      );
+      // The device's clock, set against this server's: its scans are moved by the difference,
+      // so that a phone whose clock runs behind does not put a re-entry before the exit it
+      // followed (the difference is taken as it is now; a clock that was set meanwhile is not).
+      const sentAt = request.body.sent_at;
+      const offset = sentAt ? Date.now() - Date.parse(sentAt) : 0;
+      const scans = request.body.scans
+        .map((scan) => ({
+          ...scan,
+          // Never before 1970 (a device that sent a moment far ahead); never after now (lib/door.ts).
+          scanned_at: new Date(Math.max(0, Date.parse(scan.scanned_at) + offset)).toISOString(),
+        }))
+        .sort((a, b) => Date.parse(a.scanned_at) - Date.parse(b.scanned_at));
       const outcomes = [];
       let counters = null;
       for (const scan of scans) {

@@ -36,6 +36,6 @@ export const doorCalls = ({ request, get }: Transport) => ({
   tickets: () => get(doorPaths.tickets, doorTicketListSchema),
   scan: (body: Loose<Scan>) =>
     request("POST", doorPaths.scan, { schema: scanResponseSchema, json: body }),
-  sync: (scans: Loose<Scan>[]) =>
-    request("POST", doorPaths.sync, { schema: syncResponseSchema, json: { scans } }),
+  sync: (body: { scans: Loose<Scan>[]; sent_at?: string }) =>
+    request("POST", doorPaths.sync, { schema: syncResponseSchema, json: body }),
 });

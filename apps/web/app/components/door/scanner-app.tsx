@@ -130,7 +130,10 @@ export function ScannerApp({
     const scans = (await db.queued(session.event.id)).slice(0, syncScansMax);
     if (scans.length === 0) return;
     try {
-      const answer: { counters: DoorCounters } = await post({ scans });
+      const answer: { counters: DoorCounters } = await post({
+        scans,
+        sent_at: new Date().toISOString(),
+      });
       await db.remove(scans.map((scan) => scan.scan_id));
       setCounters(answer.counters);
       setOnline(true);

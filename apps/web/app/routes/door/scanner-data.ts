@@ -77,7 +77,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const answer =
       "scan" in parsed.data
         ? await api.door.scan(parsed.data.scan)
-        : await api.door.sync(parsed.data.scans);
+        : await api.door.sync(parsed.data);
     return Response.json(answer.data, { headers });
   } catch (error) {
     return failure(error);
