@@ -54,8 +54,8 @@ const deliver = (signed: { body: string; signature?: string }) =>
     },
   });
 
-/** Holds and places an order; answers it with its Checkout Session. */
-async function placed(capacity = 10, quantity = 1) {
+/** Holds an order and fills in its buyer; `place` places it. */
+async function readyToPlace(capacity = 10, quantity = 1) {
   const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 3000, capacity }]);
   const payload = { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity }] };
   const held = await holdTickets(t.app, payload);
@@ -65,13 +65,19 @@ async function placed(capacity = 10, quantity = 1) {
     buyer_name: "Stripe Käuferin",
     buyer_email: "stripe@example.com",
   });
-  const response = await onOrder(t.app, order, "POST", checkoutPaths.placeOrder, {
-    accept_terms: true,
-  });
+  const place = () =>
+    onOrder(t.app, order, "POST", checkoutPaths.placeOrder, { accept_terms: true });
+  return { order, place, payload, types, event };
+}
+
+/** Holds and places an order; answers it with its Checkout Session. */
+async function placed(capacity = 10, quantity = 1) {
+  const ready = await readyToPlace(capacity, quantity);
+  const response = await ready.place();
   expect(response.statusCode, response.body).toBe(200);
   const { redirect_url } = response.json<{ redirect_url: string }>();
   const session = fake.sessions.get(redirect_url.split("/").at(-1)!)!;
-  return { order, session, payload, types, event };
+  return { ...ready, session };
 }
 
 describe("paying with Stripe (against the local fake)", () => {
@@ -108,18 +114,7 @@ describe("paying with Stripe (against the local fake)", () => {
   });
 
   it("a place that failed after Stripe made its session can be placed again later", async () => {
-    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 3000, capacity: 5 }]);
-    const held = await holdTickets(t.app, {
-      event_id: event.id,
-      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
-    });
-    const order = held.json<CreatedOrder>();
-    await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
-      buyer_name: "Stripe Käuferin",
-      buyer_email: "stripe@example.com",
-    });
-    const place = () =>
-      onOrder(t.app, order, "POST", checkoutPaths.placeOrder, { accept_terms: true });
+    const { order, place } = await readyToPlace(5);
     // Stripe made the session; then the order's transaction failed, and nobody got its address.
     const { provider } = checkoutServices.get(t.ctx)!;
     const create = provider.createPayment;
@@ -148,18 +143,7 @@ describe("paying with Stripe (against the local fake)", () => {
   });
 
   it("two places of one order at once send the buyer to one session and close the other", async () => {
-    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 3000, capacity: 5 }]);
-    const held = await holdTickets(t.app, {
-      event_id: event.id,
-      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
-    });
-    const order = held.json<CreatedOrder>();
-    await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
-      buyer_name: "Stripe Käuferin",
-      buyer_email: "stripe@example.com",
-    });
-    const place = () =>
-      onOrder(t.app, order, "POST", checkoutPaths.placeOrder, { accept_terms: true });
+    const { order, place } = await readyToPlace(5);
     // The first place asks Stripe only once the second has placed the order with its own session.
     const { provider } = checkoutServices.get(t.ctx)!;
     const create = provider.createPayment;

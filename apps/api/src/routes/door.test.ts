@@ -658,20 +658,34 @@ describe("scanning", () => {
           }),
         )
       ).result;
-    const syncAt = async (token: string, code: string, entryType: "entry" | "exit", at: Date) => {
-      const response = await call(t.app, {
+    type Queued = { code: string; entryType: "entry" | "exit"; at: Date; scanId?: string };
+    /** A phone's queue as it syncs it, with the phone's clock (`sentAt`) if it sends one. */
+    const syncScans = (token: string, scans: Queued[], sentAt?: string) =>
+      call(t.app, {
         method: "POST",
         url: doorPaths.sync,
         token,
         payload: {
-          scans: [
-            { scan_id: randomUUID(), code, entry_type: entryType, scanned_at: at.toISOString() },
-          ],
+          scans: scans.map(({ code, entryType, at, scanId }) => ({
+            scan_id: scanId ?? randomUUID(),
+            code,
+            entry_type: entryType,
+            scanned_at: at.toISOString(),
+          })),
+          ...(sentAt === undefined ? {} : { sent_at: sentAt }),
         },
       });
+    const outcomesOf = (response: Awaited<ReturnType<typeof syncScans>>) => {
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes[0]!;
+      return response.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes;
     };
+    const syncAt = async (
+      token: string,
+      code: string,
+      entryType: "entry" | "exit",
+      at: Date,
+      scanId?: string,
+    ) => outcomesOf(await syncScans(token, [{ code, entryType, at, scanId }]))[0]!;
 
     it("an online scan happens at the server's time, whatever the phone's clock says", async () => {
       const [gateA, gateB] = await Promise.all([
@@ -731,23 +745,12 @@ describe("scanning", () => {
       // Gate C, online, lets the holder in now.
       expect(await scanAt(gateC.token!, ticket.code, "entry", minutes(0))).toBe("valid");
       // Phone B was offline: the holder came in 20 minutes ago and left 10 minutes ago, through B.
-      const response = await call(t.app, {
-        method: "POST",
-        url: doorPaths.sync,
-        token: gateB.token,
-        payload: {
-          scans: [
-            { at: minutes(-20), entry_type: "entry" },
-            { at: minutes(-10), entry_type: "exit" },
-          ].map(({ at, entry_type }) => ({
-            scan_id: randomUUID(),
-            code: ticket.code,
-            entry_type,
-            scanned_at: at.toISOString(),
-          })),
-        },
-      });
-      const outcomes = response.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes;
+      const outcomes = outcomesOf(
+        await syncScans(gateB.token!, [
+          { code: ticket.code, entryType: "entry", at: minutes(-20) },
+          { code: ticket.code, entryType: "exit", at: minutes(-10) },
+        ]),
+      );
       expect(outcomes.map((outcome) => outcome.result)).toEqual(["valid", "valid"]);
       // So the holder C let in now is inside: a copy is turned away.
       expect(await scanAt(gateC.token!, ticket.code, "entry", minutes(0))).toBe("already_inside");
@@ -830,24 +833,8 @@ describe("scanning", () => {
 
       // A resent offline duplicate names the entry before it, not a later one.
       const other = await freshTicket(3);
-      const sync = async (id: string, entryType: "entry" | "exit", at: Date) => {
-        const response = await call(t.app, {
-          method: "POST",
-          url: doorPaths.sync,
-          token: link.token,
-          payload: {
-            scans: [
-              {
-                scan_id: id,
-                code: other.code,
-                entry_type: entryType,
-                scanned_at: at.toISOString(),
-              },
-            ],
-          },
-        });
-        return response.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes[0]!;
-      };
+      const sync = (id: string, entryType: "entry" | "exit", at: Date) =>
+        syncAt(link.token!, other.code, entryType, at, id);
       const duplicateId = randomUUID();
       expect((await sync(randomUUID(), "entry", minutes(-60))).result).toBe("valid");
       const first = await sync(duplicateId, "entry", minutes(-50));
@@ -878,21 +865,16 @@ describe("scanning", () => {
       const ticket = await freshTicket(5);
       const count = 120;
       const base = Date.now() - (count + 5) * 1000;
-      const response = await call(t.app, {
-        method: "POST",
-        url: doorPaths.sync,
-        token: link.token,
-        payload: {
-          scans: Array.from({ length: count }, (_, i) => ({
-            scan_id: randomUUID(),
+      const outcomes = outcomesOf(
+        await syncScans(
+          link.token!,
+          Array.from({ length: count }, (_, i) => ({
             code: ticket.code,
-            entry_type: i % 2 === 0 ? "entry" : "exit",
-            scanned_at: new Date(base + i * 1000).toISOString(),
+            entryType: i % 2 === 0 ? ("entry" as const) : ("exit" as const),
+            at: new Date(base + i * 1000),
           })),
-        },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const outcomes = response.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes;
+        ),
+      );
       expect(outcomes.every((outcome) => outcome.result === "valid")).toBe(true);
       const [{ latest } = { latest: 0 }] = await t.ctx.db
         .select({ latest: sql<number>`coalesce(max(${eventLogs.id}), 0)::int` })
@@ -916,27 +898,14 @@ describe("scanning", () => {
       expect(await scanAt(online.token!, ticket.code, "exit", minutes(0))).toBe("valid");
       // The holder comes back in through a phone that is offline and whose clock runs half an
       // hour behind; it sends the scan a moment later, with its clock.
-      const behind = (at: Date) => new Date(at.getTime() - 30 * 60_000).toISOString();
+      const behind = (at: Date) => new Date(at.getTime() - 30 * 60_000);
       const sync = (sentAt: string) =>
-        call(t.app, {
-          method: "POST",
-          url: doorPaths.sync,
-          token: phone.token,
-          payload: {
-            scans: [
-              {
-                scan_id: randomUUID(),
-                code: ticket.code,
-                entry_type: "entry",
-                scanned_at: behind(minutes(0)),
-              },
-            ],
-            sent_at: sentAt,
-          },
-        });
-      const synced = await sync(behind(minutes(0)));
-      expect(synced.statusCode, synced.body).toBe(200);
-      const [outcome] = synced.json<{ data: { outcomes: ScanOutcome[] } }>().data.outcomes;
+        syncScans(
+          phone.token!,
+          [{ code: ticket.code, entryType: "entry", at: behind(minutes(0)) }],
+          sentAt,
+        );
+      const [outcome] = outcomesOf(await sync(behind(minutes(0)).toISOString()));
       expect(outcome?.result).toBe("valid");
       expect(Math.abs(new Date(outcome!.scanned_at).getTime() - Date.now())).toBeLessThan(60_000);
       // After the exit: the holder is inside, and a copy is turned away.
