@@ -35,6 +35,8 @@ BEGIN
       FROM door_scans s
       WHERE s.ticket_id = ticket AND s.offline AND s.scanned_at >= since
         AND s.result IN ('valid', 'duplicate', 'not_inside')
+        -- A refusal on the device stands (migration 0039): that person was turned away.
+        AND coalesce(s.device_result, 'valid') = 'valid'
     UNION ALL
     SELECT l.id, l.entry_type, l.created_at, NULL, true
       FROM event_logs l LEFT JOIN door_scans s ON s.id = l.door_scan_id
@@ -62,10 +64,14 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION door_scan(
+-- One argument more than 0035's: what the device answered to an offline scan (`device_said`).
+DROP FUNCTION door_scan(uuid, integer, integer, text, text, boolean, entry_type, timestamptz,
+  integer, text, scan_result, bigint, bigint);
+--> statement-breakpoint
+CREATE FUNCTION door_scan(
   scan uuid, door_event integer, door_link integer, door_gate text, scan_device text,
   is_offline boolean, direction entry_type, scanned timestamptz, ticket integer, ticket_code text,
-  refused scan_result, opens_before_ms bigint, closes_after_ms bigint
+  refused scan_result, opens_before_ms bigint, closes_after_ms bigint, device_said scan_result
 ) RETURNS TABLE (
   scan_pk integer, scan_id uuid, result scan_result, entry_type entry_type,
   scanned_at timestamptz, ticket_id integer, answered boolean, type_de text, type_en text,
@@ -117,6 +123,9 @@ BEGIN
       IF scanned < starts - opens_before_ms * interval '1 millisecond'
          OR scanned > ends + closes_after_ms * interval '1 millisecond' THEN
         verdict := 'not_today';
+      ELSIF is_offline AND device_said IS DISTINCT FROM 'valid' AND device_said IS NOT NULL THEN
+        -- Turned away on the device: that stands, and moves nothing.
+        verdict := device_said;
       ELSIF is_offline THEN
         -- Judged below, with the ticket's other scans.
         verdict := 'valid';
@@ -131,9 +140,9 @@ BEGIN
   -- A scan id recorded before (a resend, or the same scan twice at once) inserts nothing and
   -- answers its first outcome: the unique scan id decides, not a lookup that could race.
   INSERT INTO door_scans AS s (scan_id, event_id, ticket_id, door_link_id, result, entry_type,
-      gate, device, offline, scanned_at)
+      gate, device, offline, device_result, scanned_at)
     VALUES (scan, door_event, found_ticket, door_link, verdict, direction, door_gate, scan_device,
-      is_offline, scanned)
+      is_offline, CASE WHEN is_offline THEN device_said END, scanned)
     ON CONFLICT ON CONSTRAINT door_scans_event_scan_unique DO NOTHING
     RETURNING s.* INTO recorded;
   IF NOT FOUND THEN

@@ -130,6 +130,13 @@ export const scanSchema = z
       ),
     /** The device's name, as its staff set it. */
     device: oneLine(60).optional(),
+    // What the staff saw happened: a person turned away did not come in, whatever the rest says.
+    decided: z
+      .enum(scanResults)
+      .optional()
+      .describe(
+        "For a scan made offline: the verdict the device showed. A refusal stands and moves nothing (the person was turned away); a valid one is judged again with the ticket's other scans.",
+      ),
   })
   .meta({ id: "Scan" });
 export type Scan = z.infer<typeof scanSchema>;

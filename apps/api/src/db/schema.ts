@@ -798,6 +798,11 @@ export const doorScans = pgTable(
     device: text("device"),
     /** Scanned without the network and sent later. */
     offline: boolean("offline").notNull().default(false),
+    /**
+     * An offline scan's verdict on the device, as the device sent it. A refusal stands (the person
+     * was turned away) and moves nothing, as an online refusal does (`door_replay`).
+     */
+    deviceResult: scanResultEnum("device_result"),
     scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },

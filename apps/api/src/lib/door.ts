@@ -457,7 +457,8 @@ export async function recordScan(
       ${door.gate}::text, ${scan.device ?? null}::text, ${options.offline}::boolean,
       ${scan.entry_type}::entry_type, ${scannedAt.toISOString()}::timestamptz,
       ${payload?.tid ?? null}::int, ${scan.code}::text, ${refused}::scan_result,
-      ${doorOpensBeforeStartMs}::bigint, ${doorClosesAfterEndMs}::bigint)`);
+      ${doorOpensBeforeStartMs}::bigint, ${doorClosesAfterEndMs}::bigint,
+      ${options.offline ? (scan.decided ?? null) : null}::scan_result)`);
   const row = (result as unknown as { rows: DoorScanRow[] }).rows[0]!;
   const recorded = {
     scanId: row.scan_id,

@@ -658,7 +658,13 @@ describe("scanning", () => {
           }),
         )
       ).result;
-    type Queued = { code: string; entryType: "entry" | "exit"; at: Date; scanId?: string };
+    type Queued = {
+      code: string;
+      entryType: "entry" | "exit";
+      at: Date;
+      scanId?: string;
+      decided?: string;
+    };
     /** A phone's queue as it syncs it, with the phone's clock (`sentAt`) if it sends one. */
     const syncScans = (token: string, scans: Queued[], sentAt?: string) =>
       call(t.app, {
@@ -666,11 +672,12 @@ describe("scanning", () => {
         url: doorPaths.sync,
         token,
         payload: {
-          scans: scans.map(({ code, entryType, at, scanId }) => ({
+          scans: scans.map(({ code, entryType, at, scanId, decided }) => ({
             scan_id: scanId ?? randomUUID(),
             code,
             entry_type: entryType,
             scanned_at: at.toISOString(),
+            ...(decided === undefined ? {} : { decided }),
           })),
           ...(sentAt === undefined ? {} : { sent_at: sentAt }),
         },
@@ -912,6 +919,38 @@ describe("scanning", () => {
       expect(await scanAt(online.token!, ticket.code, "entry", minutes(0))).toBe("already_inside");
       // A moment that is no moment is refused.
       const bad = await sync("yesterday");
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ error: { code: string } }>().error.code).toBe("validation_failed");
+    });
+
+    it("keeps an offline phone's refusal: the person it turned away did not come in", async () => {
+      const [online, phone] = await Promise.all([
+        newLink({ gate: "O", mode: "entry_exit" }),
+        newLink({ gate: "P", mode: "entry_exit" }),
+      ]);
+      const ticket = await freshTicket(2);
+      expect(await scanAt(online.token!, ticket.code, "entry", minutes(-2))).toBe("valid");
+      expect(await scanAt(online.token!, ticket.code, "exit", minutes(-1))).toBe("valid");
+      // The phone, offline with the entry in its list but not the exit, turned the holder away.
+      const [refused] = outcomesOf(
+        await syncScans(phone.token!, [
+          { code: ticket.code, entryType: "entry", at: minutes(0), decided: "already_inside" },
+        ]),
+      );
+      expect(refused?.result).toBe("already_inside");
+      // So the holder is still outside, and gets in at the next gate.
+      expect(await scanAt(online.token!, ticket.code, "entry", minutes(0))).toBe("valid");
+      // A scan the phone let through is judged with the others, as before.
+      const [admitted] = outcomesOf(
+        await syncScans(phone.token!, [
+          { code: ticket.code, entryType: "exit", at: minutes(0), decided: "valid" },
+        ]),
+      );
+      expect(admitted?.result).toBe("valid");
+      // A verdict that is none is refused, with the field named.
+      const bad = await syncScans(phone.token!, [
+        { code: ticket.code, entryType: "entry", at: minutes(0), decided: "sideways" },
+      ]);
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ error: { code: string } }>().error.code).toBe("validation_failed");
     });

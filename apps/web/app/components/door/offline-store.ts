@@ -2,9 +2,8 @@ import type { DoorSession, DoorTicket, Scan, TicketKey } from "@eventwerk/contra
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 
 /** A scan made without the network, waiting to be sent. */
-export type QueuedScan = Required<Pick<Scan, "scan_id" | "code" | "entry_type" | "scanned_at">> & {
-  device?: string;
-};
+export type QueuedScan = Required<Pick<Scan, "scan_id" | "code" | "entry_type" | "scanned_at">> &
+  Pick<Scan, "device" | "decided">;
 
 interface DoorDb extends DBSchema {
   tickets: { key: number; value: DoorTicket };

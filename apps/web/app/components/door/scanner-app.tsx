@@ -173,8 +173,7 @@ export function ScannerApp({
     async (scan: QueuedScan): Promise<Verdict> => {
       const db = store.current!;
       // Not loaded (the network went in the page's first moment and has not come back): the code
-      // cannot be checked here and is refused as unsigned, but queued all the same, and the API
-      // judges it when it is sent.
+      // cannot be checked here and is refused as unsigned.
       const payload = await ticketCodes().then(
         ({ verifyTicketCode }) => verifyTicketCode(scan.code, keys.current),
         () => null,
@@ -189,7 +188,8 @@ export function ScannerApp({
         entryType: scan.entry_type,
         at: new Date(scan.scanned_at),
       });
-      await db.enqueue(scan, session.event.id);
+      // With what the staff saw: a person turned away here did not come in (or go out).
+      await db.enqueue({ ...scan, decided: result }, session.event.id);
       if (ticket && result === "valid") {
         await db.putTicket({
           ...ticket,
