@@ -35,8 +35,9 @@ BEGIN
       FROM door_scans s
       WHERE s.ticket_id = ticket AND s.offline AND s.scanned_at >= since
         AND s.result IN ('valid', 'duplicate', 'not_inside')
-        -- A refusal on the device stands (migration 0039): that person was turned away.
-        AND coalesce(s.device_result, 'valid') = 'valid'
+        -- An entry refused on the device stands (migration 0039): that person was turned away.
+        -- An exit is judged all the same: nobody is kept from leaving.
+        AND (s.entry_type = 'exit' OR coalesce(s.device_result, 'valid') = 'valid')
     UNION ALL
     SELECT l.id, l.entry_type, l.created_at, NULL, true
       FROM event_logs l LEFT JOIN door_scans s ON s.id = l.door_scan_id
@@ -123,8 +124,8 @@ BEGIN
       IF scanned < starts - opens_before_ms * interval '1 millisecond'
          OR scanned > ends + closes_after_ms * interval '1 millisecond' THEN
         verdict := 'not_today';
-      ELSIF is_offline AND device_said IS DISTINCT FROM 'valid' AND device_said IS NOT NULL THEN
-        -- Turned away on the device: that stands, and moves nothing.
+      ELSIF is_offline AND direction = 'entry' AND device_said <> 'valid' THEN
+        -- Turned away at the door by the device: that stands, and moves nothing.
         verdict := device_said;
       ELSIF is_offline THEN
         -- Judged below, with the ticket's other scans.

@@ -135,7 +135,7 @@ export const scanSchema = z
       .enum(scanResults)
       .optional()
       .describe(
-        "For a scan made offline: the verdict the device showed. A refusal stands and moves nothing (the person was turned away); a valid one is judged again with the ticket's other scans.",
+        "For a scan made offline: the verdict the device showed. An entry it refused stays refused and moves nothing (the person was turned away); any other is judged with the ticket's other scans.",
       ),
   })
   .meta({ id: "Scan" });

@@ -799,8 +799,9 @@ export const doorScans = pgTable(
     /** Scanned without the network and sent later. */
     offline: boolean("offline").notNull().default(false),
     /**
-     * An offline scan's verdict on the device, as the device sent it. A refusal stands (the person
-     * was turned away) and moves nothing, as an online refusal does (`door_replay`).
+     * An offline scan's verdict on the device, as the device sent it. An entry it refused stays
+     * refused (the person was turned away) and moves nothing, as an online refusal does
+     * (`door_replay`); an exit is judged all the same, since nobody is kept from leaving.
      */
     deviceResult: scanResultEnum("device_result"),
     scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),

@@ -923,7 +923,7 @@ describe("scanning", () => {
       expect(bad.json<{ error: { code: string } }>().error.code).toBe("validation_failed");
     });
 
-    it("keeps an offline phone's refusal: the person it turned away did not come in", async () => {
+    it("keeps an offline phone's refusal of an entry: the person it turned away did not come in", async () => {
       const [online, phone] = await Promise.all([
         newLink({ gate: "O", mode: "entry_exit" }),
         newLink({ gate: "P", mode: "entry_exit" }),
@@ -947,6 +947,15 @@ describe("scanning", () => {
         ]),
       );
       expect(admitted?.result).toBe("valid");
+      // An exit the phone refused is judged all the same: nobody is kept from leaving.
+      expect(await scanAt(online.token!, ticket.code, "entry", minutes(0))).toBe("valid");
+      const [leaving] = outcomesOf(
+        await syncScans(phone.token!, [
+          { code: ticket.code, entryType: "exit", at: minutes(0), decided: "not_inside" },
+        ]),
+      );
+      expect(leaving?.result).toBe("valid");
+      expect(await scanAt(online.token!, ticket.code, "entry", minutes(0))).toBe("valid");
       // A verdict that is none is refused, with the field named.
       const bad = await syncScans(phone.token!, [
         { code: ticket.code, entryType: "entry", at: minutes(0), decided: "sideways" },

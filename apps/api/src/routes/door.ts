@@ -243,8 +243,11 @@ export const doorRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx 
       // The device's clock, set against this server's: its scans are moved by the difference,
       // so that a phone whose clock runs behind does not put a re-entry before the exit it
       // followed (the difference is taken as it is now; a clock that was set meanwhile is not).
+      // Within two minutes the clocks agree as far as this can tell: the difference then is mostly
+      // the time the request took, and moving the scans by it could cross them with online moves.
       const sentAt = request.body.sent_at;
-      const offset = sentAt ? Date.now() - Date.parse(sentAt) : 0;
+      const measured = sentAt ? Date.now() - Date.parse(sentAt) : 0;
+      const offset = Math.abs(measured) < 120_000 ? 0 : measured;
       const scans = request.body.scans
         .map((scan) => ({
           ...scan,

@@ -5,7 +5,6 @@ import {
   type ScanOutcome,
   type ScanResult,
   scanTone,
-  syncScansMax,
   type TicketKey,
   takesScanCode,
 } from "@eventwerk/contract";
@@ -16,6 +15,7 @@ import { Icon } from "../icon";
 import { type Camera, signal, startCamera } from "./camera";
 import { decideOffline } from "./decide";
 import { type DoorStore, openDoorStore, type QueuedScan } from "./offline-store";
+import { syncBatch } from "./sync-batch";
 
 /**
  * The offline check of a code's signature, with zod's core for its payload (5 kB of gzip): loaded
@@ -126,9 +126,13 @@ export function ScannerApp({
   const flush = useCallback(async () => {
     const db = store.current;
     if (!db || !navigator.onLine) return;
-    // Oldest first, as many as one sync takes; the rest go with the next flush.
-    const scans = (await db.queued(session.event.id)).slice(0, syncScansMax);
-    if (scans.length === 0) return;
+    const queued = await db.queued(session.event.id);
+    // A code the API would refuse (queued by an older scanner) would hold up every scan behind it.
+    const refused = queued.filter((scan) => !takesScanCode(scan.code));
+    if (refused.length) await db.remove(refused.map((scan) => scan.scan_id));
+    // Oldest first, a batch within the post's size limit; the rest go with the next flush.
+    const scans = syncBatch(queued.filter((scan) => takesScanCode(scan.code)));
+    if (scans.length === 0) return countQueue();
     try {
       const answer: { counters: DoorCounters } = await post({
         scans,
