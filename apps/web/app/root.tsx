@@ -31,8 +31,10 @@ import { cookiesAreSecure } from "./session/cookies.server";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 
+// `<Links>` gives every link the page's nonce unless the link sets its own: an icon is no
+// script, and the CSP's nonce guards scripts only.
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml", nonce: undefined },
 ];
 
 /** Applies the stored or system colour scheme before the first paint, so dark mode never flashes. */

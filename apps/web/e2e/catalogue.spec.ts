@@ -601,10 +601,11 @@ test.describe("event page", () => {
         });
         expect(availabilities).toContain(offer.availability);
       }
-      const images = ld.image as string[];
-      expect(images.length).toBeGreaterThan(0);
-      for (const image of images) expect(image.startsWith(`${baseURL}/`), image).toBe(true);
-      const cover = await request.get(images[0]!);
+      // One image, the cover's largest size, for search engines and link previews alike.
+      const image = ld.image as string;
+      expect(image).toMatch(new RegExp(`^${baseURL}/storage/.+-960\\.webp$`));
+      expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toBe(image);
+      const cover = await request.get(image);
       expect(cover.status()).toBe(200);
       expect(cover.headers()["content-type"]).toMatch(/^image\//);
     });

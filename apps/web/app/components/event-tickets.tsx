@@ -21,10 +21,12 @@ function TicketPrice({ ticket }: { ticket: TicketType }) {
   return (
     <span className="flex flex-wrap items-baseline gap-2">
       <s className={mutedText}>
-        <span className="sr-only">{t("originalPrice")}</span> {price(ticket.price_cents)}
+        <span className="sr-only">{t("originalPrice")}</span>
+        {` ${price(ticket.price_cents)}`}
       </s>
       <span className="ticket-price text-accent">
-        <span className="sr-only">{t("discountedPrice")}</span> {price(ticket.discount_price_cents)}
+        <span className="sr-only">{t("discountedPrice")}</span>
+        {` ${price(ticket.discount_price_cents)}`}
       </span>
     </span>
   );
@@ -220,7 +222,8 @@ export function EventTickets({
             <div className="split-row">
               <div>
                 <p className="text-lg font-semibold" aria-live="polite">
-                  {c("total")}: <output data-testid="buy-total">{euro(total)}</output>
+                  {`${c("total")}: `}
+                  <output data-testid="buy-total">{euro(total)}</output>
                 </p>
                 <p className={`text-sm ${mutedText}`}>{c("totalNote")}</p>
               </div>

@@ -8,13 +8,19 @@ const schemaAvailability: Record<Availability, string> = {
   sale_ended: "https://schema.org/Discontinued",
 };
 
-/** Absolute URLs of every size of an image (`srcset` candidates). */
-export function imageUrls(origin: string, image: { src: string; srcset: string }): string[] {
-  const candidates = image.srcset
-    .split(",")
-    .map((candidate) => candidate.trim().split(/\s+/)[0])
-    .filter((path): path is string => Boolean(path));
-  return [...new Set([image.src, ...candidates])].map((path) => origin + storageUrl(path));
+/**
+ * The absolute URL of an image's largest size (its widest `srcset` candidate, else `src`). Search
+ * engines and link previews want one high-resolution image; listing the same picture's smaller
+ * sizes as well told them nothing more and cost every event page ~130 bytes.
+ */
+export function largestImageUrl(origin: string, image: { src: string; srcset: string }): string {
+  let largest = { path: image.src, width: 0 };
+  for (const candidate of image.srcset.split(",")) {
+    const [path, descriptor] = candidate.trim().split(/\s+/);
+    const width = /^\d+w$/.test(descriptor ?? "") ? Number.parseInt(descriptor!, 10) : 0;
+    if (path && width > largest.width) largest = { path, width };
+  }
+  return origin + storageUrl(largest.path);
 }
 
 /** Cents as a decimal amount of euros, e.g. 1290 → "12.90". */
@@ -55,7 +61,7 @@ export function eventJsonLd(
         ? "https://schema.org/EventCancelled"
         : "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    image: imageUrls(origin, event.cover),
+    image: largestImageUrl(origin, event.cover),
     location: {
       "@type": "Place",
       name: venue.name,

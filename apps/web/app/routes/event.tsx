@@ -14,7 +14,7 @@ import { Panel } from "../components/ui/panel";
 import { requestState } from "../context";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
-import { eventJsonLd, imageUrls } from "../lib/event-json-ld";
+import { eventJsonLd, largestImageUrl } from "../lib/event-json-ld";
 import { useFormat } from "../lib/intl-format";
 import { pageHeaders } from "../lib/page-cache";
 import { firstParagraphText, markdownHtml } from "../lib/sanitize.server";
@@ -106,7 +106,7 @@ export const meta: Route.MetaFunction = (args) => {
   const url = origin + counterparts[locale];
   // Built from the event's data here rather than sent beside it: the page's HTML carries the
   // schema.org object once (in the head), not a second time in the loader data.
-  const shareImage = imageUrls(origin, event.cover)[0];
+  const shareImage = largestImageUrl(origin, event.cover);
   return [
     ...pageMeta(args, { title: event.title, description: summary }).map((tag) =>
       "property" in tag && tag.property === "og:image"
