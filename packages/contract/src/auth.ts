@@ -156,8 +156,13 @@ export const passwordResetCheckResponseSchema = dataOf(
 export type PasswordResetCheckResult = z.infer<typeof passwordResetCheckResponseSchema>;
 
 export const passwordChangeSchema = z
-  .object({ current_password: z.string().min(1).max(200), new_password: passwordSchema })
+  .object({
+    current_password: z.string().min(1).max(200),
+    new_password: passwordSchema,
+    device_token: sentDeviceToken,
+  })
   .meta({ id: "PasswordChange" });
+export type PasswordChange = z.input<typeof passwordChangeSchema>;
 
 export const emailChangeSchema = z
   .object({ email: emailSchema, current_password: z.string().min(1).max(200) })

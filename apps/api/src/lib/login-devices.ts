@@ -1,5 +1,5 @@
 import { loginDeviceDays } from "@eventwerk/contract";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { loginDevices } from "../db/schema.ts";
 import { randomToken, sha256 } from "./secrets.ts";
@@ -84,9 +84,17 @@ export async function rememberDevice(
 }
 
 /**
- * A password reset forgets the account's browsers: one that signed in with the old password (an
- * intruder's, say) must not keep guessing the new one while the account backs off.
+ * A new password (reset or changed) forgets the account's browsers: one that signed in with the
+ * old password (an intruder's, say) must not keep guessing the new one while the account backs
+ * off. `keep` is the device token of the browser that changed it while signed in, which stays.
  */
-export async function forgetDevices(tx: Transaction, userId: string): Promise<void> {
-  await tx.delete(loginDevices).where(eq(loginDevices.userId, userId));
+export async function forgetDevices(tx: Transaction, userId: string, keep?: string): Promise<void> {
+  await tx
+    .delete(loginDevices)
+    .where(
+      and(
+        eq(loginDevices.userId, userId),
+        keep === undefined ? undefined : ne(loginDevices.tokenHash, sha256(keep)),
+      ),
+    );
 }

@@ -15,6 +15,7 @@ import {
 import { pendingEmailOf } from "./email-ownership.ts";
 import { pick } from "./geo.ts";
 import { HttpError, notFound } from "./http-error.ts";
+import { forgetDevices } from "./login-devices.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { revokeResetTokens, revokeUserSessions } from "./sessions.ts";
 
@@ -220,16 +221,20 @@ export async function updateProfile(db: Db, userId: string, profile: ProfileUpda
     .where(eq(users.id, userId));
 }
 
-/** Sets a new password and signs out every other session of the user. */
+/**
+ * Sets a new password and signs out every other session of the user; of the browsers the account
+ * knows (decision 021), only the one that changed it stays (`keep.device`, its device token).
+ */
 export async function changePassword(
   db: Database,
   userId: string,
   passwordHash: string,
-  keepSessionId: string,
+  keep: { sessionId: string; device: string | undefined },
 ) {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await revokeUserSessions(tx, userId, keepSessionId);
+    await revokeUserSessions(tx, userId, keep.sessionId);
+    await forgetDevices(tx, userId, keep.device);
     // A reset link mailed before must not undo the change.
     await revokeResetTokens(tx, userId);
   });

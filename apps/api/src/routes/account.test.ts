@@ -2,7 +2,8 @@ import type { ErrorBody, TokenResponse, User } from "@eventwerk/contract";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../db/schema.ts";
+import { loginDevices, sessions, users } from "../db/schema.ts";
+import { sha256 } from "../lib/secrets.ts";
 import { demoUsers } from "../seed/index.ts";
 import {
   call,
@@ -304,6 +305,7 @@ describe("POST /auth/password", () => {
     ["a missing current password", { current_password: undefined }, "current_password"],
     ["an empty current password", { current_password: "" }, "current_password"],
     ["a numeric new password", { new_password: 12345678 }, "new_password"],
+    ["a 201 character device token", { device_token: "x".repeat(201) }, "device_token"],
   ])("rejects %s with 400 and keeps the hash", async (_name, overrides, field) => {
     const { email, password, tokens } = await registerVisitor(t.app);
     const before = await userRow(email);
@@ -377,6 +379,42 @@ describe("POST /auth/password", () => {
       if (row.id === currentSid) expect(row.revokedAt).toBeNull();
       else if (row.id === decodeJwt(other.access_token).sid) expect(row.revokedAt).not.toBeNull();
     }
+  });
+
+  it("forgets the browsers the account knew, except the one that changed it", async () => {
+    const { email, password, tokens } = await registerVisitor(t.app);
+    const kept = (await passwordLogin(t.app, email, password)).device_token!;
+    const other = (await passwordLogin(t.app, email, password)).device_token!;
+    const user = await userRow(email);
+    const known = async () =>
+      (
+        await t.ctx.db
+          .select({ hash: loginDevices.tokenHash })
+          .from(loginDevices)
+          .where(eq(loginDevices.userId, user.id))
+      ).map((row) => row.hash);
+    // Registration signs in too, so the account knows a third browser.
+    expect(await known()).toHaveLength(3);
+    expect(await known()).toEqual(expect.arrayContaining([sha256(kept), sha256(other)]));
+
+    const response = await call(t.app, {
+      method: "POST",
+      url: passwordUrl,
+      token: tokens.access_token,
+      payload: { current_password: password, new_password: "ganz-neu-2024", device_token: kept },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await known()).toEqual([sha256(kept)]);
+
+    // Without a device token (a browser that never signed in with a password), none stays.
+    const again = await call(t.app, {
+      method: "POST",
+      url: passwordUrl,
+      token: tokens.access_token,
+      payload: { current_password: "ganz-neu-2024", new_password: "noch-neuer-2025" },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await known()).toEqual([]);
   });
 
   it("German answer by default", async () => {

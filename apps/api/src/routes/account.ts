@@ -129,7 +129,10 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       const { auth } = request;
       await confirmPassword(ctx, auth.userId, request.body.current_password, "current_password");
       const passwordHash = await hashPassword(request.body.new_password);
-      await changePassword(ctx.db, auth.userId, passwordHash, auth.sessionId);
+      await changePassword(ctx.db, auth.userId, passwordHash, {
+        sessionId: auth.sessionId,
+        device: request.body.device_token,
+      });
       return { data: { message: t(request.locale, "password_changed") } };
     },
   );

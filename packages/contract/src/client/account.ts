@@ -1,4 +1,4 @@
-import { type EmailChange, messageSchema } from "../auth.ts";
+import { type EmailChange, messageSchema, type PasswordChange } from "../auth.ts";
 import { dataOf, okSchema } from "../common.ts";
 import { apiPaths } from "../paths.ts";
 import { type TicketsQuery, ticketListSchema } from "../ticket.ts";
@@ -16,7 +16,7 @@ export const accountCalls = ({ request, get }: Transport) => ({
   updateUser: () => get(apiPaths.updateUser, dataOf(userActivitySchema)),
   updateProfile: (body: Loose<ProfileUpdate>) =>
     request("PATCH", apiPaths.profile, { schema: dataOf(userSchema), json: body }),
-  changePassword: (body: Loose<{ current_password: string; new_password: string }>) =>
+  changePassword: (body: Loose<PasswordChange>) =>
     request("POST", apiPaths.password, { schema: messageSchema, json: body }),
   changeEmail: (body: Loose<EmailChange>) =>
     request("POST", apiPaths.email, { schema: dataOf(userSchema), json: body }),

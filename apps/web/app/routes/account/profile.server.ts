@@ -18,11 +18,15 @@ export const profileFields = [
 ] as const;
 export type ProfileField = (typeof profileFields)[number];
 
-/** Sends what was typed in one of the forms; the API validates and answers per field. */
+/**
+ * Sends what was typed in one of the forms; the API validates and answers per field. `device` is
+ * this browser's device token: a new password keeps it the one browser the account knows.
+ */
 export async function saveProfileForm(
   api: ApiClient,
   intent: ProfileIntent,
   values: Record<ProfileField, string>,
+  device: string | undefined,
 ) {
   switch (intent) {
     case "profile":
@@ -43,6 +47,7 @@ export async function saveProfileForm(
       await api.changePassword({
         current_password: values.current_password,
         new_password: values.new_password,
+        ...(device ? { device_token: device } : {}),
       });
   }
 }

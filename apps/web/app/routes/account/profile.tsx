@@ -14,6 +14,7 @@ import {
 import { NewPasswordField } from "../../components/new-password-field";
 import { mutedText } from "../../components/page-parts";
 import { type FormFailure, formFailure, textValues } from "../../lib/forms";
+import { sentDeviceToken } from "../../session/cookies.server";
 import type { Route } from "./+types/profile";
 import { redirectWithNotice, signedInUser } from "./account.server";
 import {
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const values = textValues(form, profileFields);
   try {
-    await saveProfileForm(await apiFor(context), intent, values);
+    await saveProfileForm(await apiFor(context), intent, values, sentDeviceToken(request));
   } catch (error) {
     // Passwords are never sent back to the page.
     const typed = { ...values, current_password: "", new_password: "" };
