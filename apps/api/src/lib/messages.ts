@@ -180,6 +180,8 @@ const de = {
   vat_percent_invalid:
     "Der MwSt.-Satz ist eine Zahl von 0 bis 25 mit höchstens einer Nachkommastelle, z. B. 19 oder 7.",
   order_not_refundable: "Nur bezahlte Bestellungen können erstattet werden.",
+  refund_other_provider:
+    "Diese Bestellung wurde über einen Zahlungsanbieter bezahlt, mit dem der Marktplatz nicht mehr abrechnet. Erstatten Sie sie dort.",
   cover_type: "Bitte laden Sie ein Bild im Format JPEG, PNG oder WebP hoch.",
   cover_too_large: "Das Bild darf höchstens 10 MB groß sein.",
   confirm_cancel:
@@ -402,6 +404,8 @@ const en: Catalogue = {
   vat_percent_invalid:
     "The VAT rate is a number from 0 to 25 with at most one decimal place, e.g. 19 or 7.",
   order_not_refundable: "Only paid orders can be refunded.",
+  refund_other_provider:
+    "This order was paid through a payment provider the marketplace no longer uses. Refund it there.",
   cover_type: "Please upload a JPEG, PNG or WebP picture.",
   cover_too_large: "The picture may be at most 10 MB.",
   confirm_cancel:

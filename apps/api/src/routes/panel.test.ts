@@ -27,6 +27,7 @@ import { berlinDay } from "../lib/catalogue.ts";
 import { icsDate } from "../lib/catalogue-ics.ts";
 import { eventDate } from "../lib/checkout/format.ts";
 import { orderConfirmationJob } from "../lib/checkout/orders.ts";
+import { completeOwedRefunds } from "../lib/checkout/refunds.ts";
 import { eventChangeNoticeJob, sendChangeNotices } from "../lib/panel/change-notices.ts";
 import { uploadStorageDir } from "../lib/panel/covers.ts";
 import { refundCancelledEvents } from "../lib/panel/orders.ts";
@@ -1244,6 +1245,59 @@ describe("events", () => {
     // Nothing is left to do: a further run refunds nothing twice.
     await refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME);
     expect(await statusOf(refused)).toBe("refunded");
+  });
+
+  it("an order another provider took (the deployment changed providers) is never recorded as refunded with the money kept", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const elsewhere = await buy(event.id, type.id);
+    const here = await buy(event.id, type.id);
+    const orderOf = async (id: number) =>
+      (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, id)))[0]!;
+    await t.ctx.db
+      .update(s.orders)
+      .set({ paymentProvider: "stripe" })
+      .where(eq(s.orders.id, elsewhere));
+    const { provider } = checkoutServices.get(t.ctx)!;
+    expect(provider.name).not.toBe("stripe");
+
+    // The organiser's own refund is refused before anything is decided: the tickets stay valid.
+    for (const [locale, text] of [
+      ["de", "Erstatten Sie sie dort."],
+      ["en", "Refund it there."],
+    ] as const) {
+      const answer = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.refundOrder, elsewhere),
+        token: owner.token,
+        locale,
+      });
+      expect(answer.statusCode).toBe(409);
+      expect(errorOf(answer).code).toBe("conflict");
+      expect(errorOf(answer).message).toContain(text);
+    }
+    expect(await orderOf(elsewhere)).toMatchObject({ status: "paid", refundRequestedAt: null });
+
+    // A cancellation owes its money back: the order is void and stays owed, not refunded.
+    const cancelled = await cancel(event.id, owner.token, { confirm: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await orderOf(here)).toMatchObject({ status: "refunded" });
+    const owed = await orderOf(elsewhere);
+    expect(owed).toMatchObject({ status: "paid", refundReason: "event_cancelled" });
+    expect(owed.refundRequestedAt).not.toBeNull();
+    await expect(refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME)).rejects.toThrow(
+      /1 refunds of cancelled events failed/,
+    );
+    await t.ctx.db
+      .update(s.orders)
+      .set({ refundRequestedAt: new Date(Date.now() - 120_000) })
+      .where(eq(s.orders.id, elsewhere));
+    await expect(completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME)).rejects.toThrow(
+      /1 owed refunds/,
+    );
+    expect(await orderOf(elsewhere)).toMatchObject({ status: "paid" });
+    // This deployment's provider was never asked to refund a payment it did not take.
+    expect((await paymentOf(elsewhere)).status).toBe("succeeded");
   });
 
   it("cancelling an event closes its placed orders' open payments: nobody is charged only to be refunded", async () => {

@@ -47,6 +47,17 @@ export async function requestRefund(
 }
 
 /**
+ * Whether this deployment's provider can give an order's money back: it took it, or none was
+ * taken (a free order). Not so after the deployment changed providers.
+ */
+export function refundsHere(
+  order: Pick<Order, "paymentReference" | "paymentProvider">,
+  provider: PaymentProvider,
+): boolean {
+  return !order.paymentReference || order.paymentProvider === provider.name;
+}
+
+/**
  * Steps 2 and 3 for an order whose refund is owed; nothing when none is (any more). `actorId` is
  * who asked, for the audit log of a paid order's refund.
  */
@@ -58,10 +69,15 @@ export async function completeRefund(
 ): Promise<void> {
   const [owed] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!owed?.refundRequestedAt || owed.status === "refunded") return;
-  // An order of another provider (the deployment changed providers) is not this one's to refund.
-  if (owed.paymentReference && owed.paymentProvider === provider.name) {
-    await provider.refund(db, owed.paymentReference);
+  if (!refundsHere(owed, provider)) {
+    // Only the provider that took the money can give it back: the refund stays owed, and this
+    // error (the reconciliation's, at every run) tells the operator, rather than the order being
+    // recorded as refunded with the money kept.
+    throw new Error(
+      `order ${owed.id} was paid through ${owed.paymentProvider}, this deployment refunds through ${provider.name}`,
+    );
   }
+  if (owed.paymentReference) await provider.refund(db, owed.paymentReference);
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order?.refundRequestedAt || order.status === "refunded") return;

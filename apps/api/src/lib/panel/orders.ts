@@ -35,7 +35,7 @@ import {
 } from "../../db/schema.ts";
 import { containsPattern, dateRangeWindow } from "../catalogue.ts";
 import { notPaidError, orderConfirmationJob } from "../checkout/orders.ts";
-import { completeRefund, requestRefund } from "../checkout/refunds.ts";
+import { completeRefund, refundsHere, requestRefund } from "../checkout/refunds.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
 import { enqueue } from "../outbox.ts";
@@ -193,13 +193,23 @@ export async function readPanelOrder(
 
 /**
  * Decides a paid order's refund (`requestRefund`, committed before the provider is asked); a paid
- * order already owed one keeps its first reason. Anything but a paid order: 409.
+ * order already owed one keeps its first reason. Anything but a paid order: 409. With `provider`
+ * (the organiser's own choice to refund), an order that provider did not take is refused too
+ * (409) and stays valid; a cancelled event's orders are owed their refund all the same.
  */
-async function requestPaidRefund(db: Database, orderId: number, reason: RefundReason) {
+async function requestPaidRefund(
+  db: Database,
+  orderId: number,
+  reason: RefundReason,
+  provider?: PaymentProvider,
+) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw notFound();
     if (order.status !== "paid") throw new HttpError(409, "conflict", "order_not_refundable");
+    if (provider && !refundsHere(order, provider)) {
+      throw new HttpError(409, "conflict", "refund_other_provider");
+    }
     await requestRefund(tx, order, reason);
   });
 }
@@ -213,7 +223,7 @@ export async function refundOrder(
   site: string,
 ) {
   await ownedOrderEvent(db, organiserId, orderId);
-  await requestPaidRefund(db, orderId, "organiser");
+  await requestPaidRefund(db, orderId, "organiser", provider);
   try {
     await completeRefund(db, provider, orderId, { actorId: organiserId, site });
   } catch (error) {
