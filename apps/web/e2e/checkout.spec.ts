@@ -504,6 +504,44 @@ test("without JavaScript: two guests behind one address, on the same cached page
   }
 });
 
+test("without JavaScript: a guest's second post of the same ticket form holds nothing more", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const userAgent = "Eventwerk e2e, no scripts";
+  const sale = await saleEvent(request, "de");
+  const [type] = sale.types;
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    ...germanBrowser,
+    userAgent,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${sale.path}?try=${Date.now()}`);
+    const nonce = await page.locator('input[name="nonce"]').inputValue();
+    // The page's own nonce, as the page cache may give everyone.
+    expect(nonce).toMatch(/^page-/);
+    await page.getByLabel(quantityLabel("de", type), { exact: true }).selectOption("1");
+    await page.getByRole("button", { name: texts.de.buy.submit }).click();
+    await expect(page).toHaveURL((url) => /^\/kasse\/\d+$/.test(url.pathname));
+    // On the way the browser got its id, and sent the post once more with it.
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain("browser");
+    // What a second click sends: the same form, from the same browser. The same order answers.
+    const again = await context.request.post(sale.path, {
+      form: { nonce, [`qty_${type.id}`]: "1" },
+      headers: { origin: new URL(baseURL!).origin, "user-agent": userAgent },
+      maxRedirects: 0,
+    });
+    expect(again.status(), await again.text()).toBe(302);
+    expect(new URL(again.headers().location!, baseURL).pathname).toBe(new URL(page.url()).pathname);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a place without the terms' tick shows every other error of the form at once", async ({
   page,
   request,

@@ -95,7 +95,7 @@ describe("the event page's ticket form", () => {
   });
 
   it("scopes the idempotency key to the visitor: the same post twice is one key", () => {
-    const guest = { user: null, address: "192.0.2.1", browser: "Chrome" };
+    const guest = { user: null, address: "192.0.2.1", browser: "Chrome", browserId: null };
     expect(idempotencyKey(nonce, guest)).toBe(idempotencyKey(nonce, guest));
     expect(idempotencyKey(nonce, guest)).not.toBe(
       idempotencyKey(nonce, { ...guest, address: "192.0.2.2" }),
@@ -108,12 +108,27 @@ describe("the event page's ticket form", () => {
     const page = pageNonce();
     expect(page).toMatch(/^page-[\w-]+$/);
     expect(pageNonce()).not.toBe(page);
-    const guest = { user: null, address: "192.0.2.1", browser: "Chrome" };
+    const guest = { user: null, address: "192.0.2.1", browser: "Chrome", browserId: null };
     // Two guests behind one address and browser, both on the cached page: no shared order.
     expect(idempotencyKey(page, guest)).toBeUndefined();
     // The nonce the form's script made in this browser; a signed-in visitor's page of their own.
     expect(idempotencyKey(crypto.randomUUID(), guest)).toMatch(/^[\w-]{43}$/);
     expect(idempotencyKey(page, { ...guest, user: "7" })).toMatch(/^[\w-]{43}$/);
+  });
+
+  it("scopes a guest's post of the cached page's nonce by the browser's id", () => {
+    const page = pageNonce();
+    const first = {
+      user: null,
+      address: "192.0.2.1",
+      browser: "Chrome",
+      browserId: "a".repeat(22),
+    };
+    const second = { ...first, browserId: "b".repeat(22) };
+    // The same browser's double click is one key; another browser's post of that page is not.
+    expect(idempotencyKey(page, first)).toMatch(/^[\w-]{43}$/);
+    expect(idempotencyKey(page, first)).toBe(idempotencyKey(page, { ...first }));
+    expect(idempotencyKey(page, first)).not.toBe(idempotencyKey(page, second));
   });
 
   it("puts a selection into a link and reads it back", () => {

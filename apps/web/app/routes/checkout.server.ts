@@ -19,7 +19,13 @@ import { type FormFailure, formFailure, textValues } from "../lib/forms";
 import { placeLists } from "../lib/places.server";
 import { selectionQuery } from "../lib/ticket-selection";
 import { pathTo } from "../route-table";
-import { hostOnly, readCookies, serializeCookie } from "../session/cookies.server";
+import {
+  browserIdCookie,
+  hostOnly,
+  readCookies,
+  sentBrowserId,
+  serializeCookie,
+} from "../session/cookies.server";
 import { passwordSignIn } from "./login.server";
 
 /**
@@ -107,22 +113,36 @@ export const pageNonce = () => `page-${randomUUID()}`;
  * double click holds once. A signed-in visitor's page is their own, and a nonce made by the
  * browser is that browser's. A guest's page nonce is not: two guests behind one address with the
  * same browser would send the same key, and the second would get the first's order and its
- * token. Such a post (no JavaScript, or a click before it ran) gets no key: a double click then
- * holds twice, and the unused hold blocks its seats until it expires (HOLD_MINUTES); near sell-out
- * or the source's seat limit, the second answer may even be "sold out". A per-browser cookie
- * kept out of the page cache's key would close that gap.
+ * token. Such a post (no JavaScript, or a click before it ran) is scoped by the browser's id
+ * (`sentBrowserId`), which `buyTickets` gives it first; without one it gets no key.
  */
 export function idempotencyKey(
   nonce: string,
-  visitor: { user: string | null; address: string | null; browser: string | null },
+  visitor: {
+    user: string | null;
+    address: string | null;
+    browser: string | null;
+    browserId: string | null;
+  },
 ): string | undefined {
-  if (visitor.user === null && nonce.startsWith("page-")) return undefined;
+  if (visitor.user === null && nonce.startsWith("page-") && visitor.browserId === null) {
+    return undefined;
+  }
   return createHash("sha256")
     .update(
-      [nonce, visitor.user ?? "guest", visitor.address ?? "", visitor.browser ?? ""].join("\n"),
+      [
+        nonce,
+        visitor.user ?? "guest",
+        visitor.address ?? "",
+        visitor.browser ?? "",
+        visitor.browserId ?? "",
+      ].join("\n"),
     )
     .digest("base64url");
 }
+
+/** Marks a ticket form's post sent again by `buyTickets`: it is never sent back a second time. */
+export const resentParam = "resent";
 
 export type BuyFailure = { buyError: BuyFormError | null; message: string | null };
 
@@ -140,6 +160,24 @@ export async function buyTickets(
   if (!form.ok) {
     return data<BuyFailure>({ buyError: form.error, message: null }, { status: 400 });
   }
+  const browserId = sentBrowserId(request) ?? null;
+  const url = new URL(request.url);
+  if (
+    state.user === null &&
+    form.nonce.startsWith("page-") &&
+    browserId === null &&
+    !url.searchParams.has(resentParam)
+  ) {
+    // A guest's post of the cached page's form, from a browser without its id: the id is given,
+    // and the browser sends the same post again with it (307 keeps the method and the body), so
+    // that a double click holds once. A browser that keeps no cookie (or sends none on a post
+    // from another site, the embedded shop's) comes back marked and holds without a key. Were
+    // it a script's submission, it would load the page again with the same choice.
+    state.setCookies.push(browserIdCookie());
+    const again = new URLSearchParams(selectionQuery(form.items));
+    again.set(resentParam, "1");
+    return redirect(`${url.pathname}?${again}`, 307);
+  }
   const api = await apiFor(context);
   try {
     const created = await api.checkout.createOrder(
@@ -148,6 +186,7 @@ export async function buyTickets(
         user: state.user ? String(state.user.id) : null,
         address: state.forwardedFor,
         browser: request.headers.get("user-agent"),
+        browserId,
       }),
     );
     state.setCookies.push(orderCookie(created.data.id, created.token));

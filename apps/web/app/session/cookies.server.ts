@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { loginDeviceDays } from "@eventwerk/contract";
 import { config, isLoopbackHost, type WebConfig } from "../config.server";
 
@@ -34,6 +35,8 @@ export function createCookies(settings: Pick<WebConfig, "COOKIE_SECURE" | "PUBLI
     isLogin: hostOnly("is_login"),
     /** Proof that this browser signed in before: it keeps signing in while an account backs off. */
     device: hostOnly("device"),
+    /** A random id for the browser's session: tells a guest's double post from two guests'. */
+    browser: hostOnly("browser"),
     locale: "i18n_redirected",
     activeLang: "active_lang",
   } as const;
@@ -130,6 +133,23 @@ export function sentDeviceToken(request: Request): string | undefined {
   const device = readCookies(request).get(cookies.names.device);
   return device && deviceTokenShape.test(device) ? device : undefined;
 }
+
+const browserIdShape = /^[A-Za-z0-9_-]{22}$/;
+
+/** This browser's id from its session cookie (`browserIdCookie`), if it has a well-formed one. */
+export function sentBrowserId(request: Request): string | undefined {
+  const id = readCookies(request).get(cookies.names.browser);
+  return id && browserIdShape.test(id) ? id : undefined;
+}
+
+/**
+ * A new browser id, kept until the browser ends its session: no tracking beyond it. Set only on
+ * the answer to a post, never on a page the page cache may share.
+ */
+export const browserIdCookie = () =>
+  cookies.serialize(cookies.names.browser, randomBytes(16).toString("base64url"), {
+    httpOnly: true,
+  });
 
 export const {
   names: cookieNames,
