@@ -15,7 +15,7 @@ import { Icon } from "../icon";
 import { type Camera, signal, startCamera } from "./camera";
 import { decideOffline } from "./decide";
 import { type DoorStore, openDoorStore, type QueuedScan } from "./offline-store";
-import { syncBatch } from "./sync-batch";
+import { sendableScans, syncBatch } from "./sync-batch";
 
 /**
  * The offline check of a code's signature, with zod's core for its payload (5 kB of gzip): loaded
@@ -126,12 +126,10 @@ export function ScannerApp({
   const flush = useCallback(async () => {
     const db = store.current;
     if (!db || !navigator.onLine) return;
-    const queued = await db.queued(session.event.id);
-    // A code the API would refuse (queued by an older scanner) would hold up every scan behind it.
-    const refused = queued.filter((scan) => !takesScanCode(scan.code));
-    if (refused.length) await db.remove(refused.map((scan) => scan.scan_id));
+    const { send, drop } = sendableScans(await db.queued(session.event.id), session.mode);
+    if (drop.length) await db.remove(drop.map((scan) => scan.scan_id));
     // Oldest first, a batch within the post's size limit; the rest go with the next flush.
-    const scans = syncBatch(queued.filter((scan) => takesScanCode(scan.code)));
+    const scans = syncBatch(send);
     if (scans.length === 0) return countQueue();
     try {
       const answer: { counters: DoorCounters } = await post({
@@ -145,7 +143,7 @@ export function ScannerApp({
       setOnline(false);
     }
     await countQueue();
-  }, [post, countQueue, session.event.id]);
+  }, [post, countQueue, session.event.id, session.mode]);
 
   // The ticket list and keys: fresh from the server when it answers, else what the device kept.
   const loadList = useCallback(async () => {

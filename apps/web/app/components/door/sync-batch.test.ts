@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { QueuedScan } from "./offline-store";
-import { syncBatch } from "./sync-batch";
+import { sendableScans, syncBatch } from "./sync-batch";
 
 const scan = (code: string, minute: number): QueuedScan => ({
   scan_id: randomUUID(),
@@ -34,5 +34,22 @@ describe("syncBatch", () => {
     expect(postBytes(syncBatch(wide))).toBeLessThan(bodyLimit);
     expect(syncBatch(wide.slice(0, 1))).toHaveLength(1);
     expect(syncBatch([])).toEqual([]);
+  });
+});
+
+describe("sendableScans", () => {
+  const code = `${"e".repeat(120)}.${"s".repeat(86)}`;
+  it("drops what the API would refuse, so that it holds up no scan behind it", () => {
+    const entry = scan(code, 1);
+    const exit = { ...scan(code, 2), entry_type: "exit" as const };
+    const stray = scan("two\nlines", 3);
+    const later = scan(code, 4);
+    const queue = [entry, exit, stray, later];
+    // A link for entries only (the exit was queued under an earlier one that took exits).
+    expect(sendableScans(queue, "entry")).toEqual({ send: [entry, later], drop: [exit, stray] });
+    expect(sendableScans(queue, "entry_exit")).toEqual({
+      send: [entry, exit, later],
+      drop: [stray],
+    });
   });
 });

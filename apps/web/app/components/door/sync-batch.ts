@@ -1,4 +1,4 @@
-import { syncScansMax } from "@eventwerk/contract";
+import { type DoorSession, syncScansMax, takesScanCode } from "@eventwerk/contract";
 import type { QueuedScan } from "./offline-store";
 
 /**
@@ -19,4 +19,24 @@ export function syncBatch(queued: readonly QueuedScan[]): QueuedScan[] {
     bytes += size;
   }
   return batch;
+}
+
+/**
+ * The queued scans this door link can send, and those it never can: a code the API would refuse
+ * (queued by an older scanner), or an exit when the link records entries only (queued under an
+ * earlier link of the event that took exits; the API refuses the whole post, 403). Kept, those
+ * would hold up every scan behind them; they are dropped.
+ */
+export function sendableScans(
+  queued: readonly QueuedScan[],
+  mode: DoorSession["mode"],
+): { send: QueuedScan[]; drop: QueuedScan[] } {
+  const send: QueuedScan[] = [];
+  const drop: QueuedScan[] = [];
+  for (const scan of queued) {
+    const refused =
+      !takesScanCode(scan.code) || (scan.entry_type === "exit" && mode !== "entry_exit");
+    (refused ? drop : send).push(scan);
+  }
+  return { send, drop };
 }
