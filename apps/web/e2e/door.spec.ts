@@ -1,5 +1,7 @@
 import { createPrivateKey, sign } from "node:crypto";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -440,6 +442,45 @@ test("door links: used on another browser without signing in, revoked, refused",
     await fresh.close();
   } finally {
     await staff.close();
+  }
+});
+
+test("a door link another site's page leads to opens only with a tap, which names its event", async ({
+  browser,
+  baseURL,
+}) => {
+  const link = await createLink(organiserPage, concert.eventId, { gate: "Nordtor" });
+  // Another site (localhost and 127.0.0.1 are different sites to the browser) links to it.
+  const site = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(
+      `<!doctype html><html lang="de"><head><title>Fremd</title></head><body><a href="${link}">Zum Scanner</a></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const staff = await browser.newContext({ baseURL, locale: "de-DE" });
+  const page = await staff.newPage();
+  try {
+    await page.goto(`http://localhost:${(site.address() as AddressInfo).port}/`);
+    await page.getByRole("link", { name: "Zum Scanner" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: doorDe.confirmTitle })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(demoEvent);
+    await expect(page.getByRole("main")).toContainText("Nordtor");
+    // Nothing is kept before the tap.
+    expect((await staff.cookies()).map((cookie) => cookie.name)).not.toContain("door_link");
+    await page.getByRole("button", { name: doorDe.confirmSubmit }).click();
+    await expect(page).toHaveURL((url) => !url.search.includes("link="));
+    await expect(scanner(page)).toHaveAttribute("data-ready", "true");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(demoEvent);
+    // A post without a well-formed link opens nothing.
+    const bad = await page.request.post(pathTo("door-scanner", "de"), {
+      headers: { origin: baseURL as string },
+      form: { link: "door_kurz" },
+    });
+    expect(bad.status()).toBe(400);
+  } finally {
+    await staff.close();
+    site.close();
   }
 });
 

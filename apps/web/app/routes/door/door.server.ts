@@ -14,11 +14,24 @@ export function doorToken(request: Request): string | null {
   return token && doorTokenPattern.test(token) ? token : null;
 }
 
-/** A link's token from `?link=`: moved into the cookie, so the address bar no longer shows it. */
-export function linkFromUrl(url: URL): string | null {
-  const token = url.searchParams.get("link");
-  return token && doorTokenPattern.test(token) ? token : null;
+/**
+ * A link's token from `?link=` (or the confirming form's `link`): moved into the cookie, so the
+ * address bar no longer shows it.
+ */
+export function linkToken(value: FormDataEntryValue | null): string | null {
+  return typeof value === "string" && doorTokenPattern.test(value) ? value : null;
 }
+
+/**
+ * Whether another site's page sent the browser here (Fetch Metadata; a link typed, scanned or
+ * opened from an app says `none`). Such a link is opened only by a tap on the page: else any
+ * site could swap a phone's door link for one of another event without its staff noticing.
+ * A browser that sends no such header cannot tell, and opens it as before.
+ */
+export const sentByAnotherSite = (request: Request) => {
+  const site = request.headers.get("sec-fetch-site");
+  return site === "cross-site" || site === "same-site";
+};
 
 export const doorCookieFor = (token: string) =>
   serializeCookie(doorCookie, token, { httpOnly: true, maxAge: 30 * 24 * 60 * 60 });

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useRevalidator } from "react-router";
+import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import { useTranslations } from "use-intl";
 import { ScannerApp } from "../../components/door/scanner-app";
 import { ErrorPage } from "../../components/error-page";
@@ -14,10 +14,11 @@ import {
   doorClient,
   doorCookieFor,
   doorToken,
-  linkFromUrl,
   linkRefused,
   linkRefusedBefore,
+  linkToken,
   refusedDoorCookie,
+  sentByAnotherSite,
 } from "./door.server";
 
 export const headers = pageHeaders;
@@ -33,13 +34,20 @@ const cache = { "Cache-Control": privatePageCache };
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
-  const link = linkFromUrl(url);
-  if (link) {
-    state.setCookies.push(doorCookieFor(link));
-    throw redirect(url.pathname, { headers: cache });
-  }
-  const token = doorToken(request);
+  const link = linkToken(url.searchParams.get("link"));
   const refused = () => data({ state: "refused" as const, session: null }, { headers: cache });
+  if (link && sentByAnotherSite(request)) {
+    // Asked first, naming the link's event; the phone's current link stays until the tap.
+    try {
+      const session = await doorClient(context, link).door.session();
+      return data({ state: "confirm" as const, session: session.data, link }, { headers: cache });
+    } catch (error) {
+      if (!linkRefused(error)) throw error;
+      return refused();
+    }
+  }
+  if (link) return openLink(context, url, link);
+  const token = doorToken(request);
   if (!token) {
     if (linkRefusedBefore(request)) return refused();
     return data({ state: "none" as const, session: null }, { headers: cache });
@@ -52,6 +60,18 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     state.setCookies.push(refusedDoorCookie());
     return refused();
   }
+}
+
+/** The tap that opens a link another site's page led to (a post: only from our own pages). */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const link = linkToken((await request.formData()).get("link"));
+  if (!link) throw data("A door link's token is required", { status: 400 });
+  return openLink(context, url, link);
+}
+
+function openLink(context: Route.LoaderArgs["context"], url: URL, link: string): never {
+  context.get(requestState).setCookies.push(doorCookieFor(link));
+  throw redirect(url.pathname, { headers: cache });
 }
 
 /** The door scanner of a door link: its own chunk, loaded only by this page. */
@@ -69,6 +89,29 @@ export default function DoorScanner({ loaderData }: Route.ComponentProps) {
             dataUrl={`${resources.doorData.path}?locale=${locale}`}
             onRefused={() => void revalidator.revalidate()}
           />
+        </main>
+      ) : loaderData.state === "confirm" ? (
+        <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+          <EmptyState
+            icon="scan-line"
+            headingLevel={1}
+            title={t("confirmTitle")}
+            actions={
+              <Form method="post">
+                <input type="hidden" name="link" value={loaderData.link} />
+                <button type="submit" className="button-primary">
+                  {t("confirmSubmit")}
+                </button>
+              </Form>
+            }
+          >
+            <p>
+              {t("confirmText", { event: loaderData.session.event.title })}
+              {loaderData.session.gate !== null && (
+                <> ({t("gate", { gate: loaderData.session.gate })})</>
+              )}
+            </p>
+          </EmptyState>
         </main>
       ) : (
         <main id="main" className="mx-auto max-w-3xl px-4 py-12">
