@@ -159,7 +159,10 @@ export const passwordChangeSchema = z
   .object({
     current_password: z.string().min(1).max(200),
     new_password: passwordSchema,
-    device_token: sentDeviceToken,
+    // The account forgets every other browser it knew (decision 021).
+    device_token: sentDeviceToken.describe(
+      "This browser's device_token: it stays the one browser the account knows; without it, none does.",
+    ),
   })
   .meta({ id: "PasswordChange" });
 export type PasswordChange = z.input<typeof passwordChangeSchema>;

@@ -181,7 +181,7 @@ const de = {
     "Der MwSt.-Satz ist eine Zahl von 0 bis 25 mit höchstens einer Nachkommastelle, z. B. 19 oder 7.",
   order_not_refundable: "Nur bezahlte Bestellungen können erstattet werden.",
   refund_other_provider:
-    "Diese Bestellung wurde über einen Zahlungsanbieter bezahlt, mit dem der Marktplatz nicht mehr abrechnet. Erstatten Sie sie dort.",
+    "Diese Bestellung wurde über einen Zahlungsanbieter bezahlt, mit dem der Marktplatz nicht mehr abrechnet. Erstatten kann sie nur der Betreiber des Marktplatzes dort: Bitte wenden Sie sich an ihn.",
   cover_type: "Bitte laden Sie ein Bild im Format JPEG, PNG oder WebP hoch.",
   cover_too_large: "Das Bild darf höchstens 10 MB groß sein.",
   confirm_cancel:
@@ -405,7 +405,7 @@ const en: Catalogue = {
     "The VAT rate is a number from 0 to 25 with at most one decimal place, e.g. 19 or 7.",
   order_not_refundable: "Only paid orders can be refunded.",
   refund_other_provider:
-    "This order was paid through a payment provider the marketplace no longer uses. Refund it there.",
+    "This order was paid through a payment provider the marketplace no longer uses. Only the marketplace's operator can refund it there: please contact them.",
   cover_type: "Please upload a JPEG, PNG or WebP picture.",
   cover_too_large: "The picture may be at most 10 MB.",
   confirm_cancel:

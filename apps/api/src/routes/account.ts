@@ -120,6 +120,8 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
       schema: {
         tags: ["account"],
         summary: "Change the password; needs the current one and signs out other sessions",
+        description:
+          "Of the browsers the account knows (decision 021), only the one whose `device_token` the change sends stays known; without one, none does.",
         security,
         body: passwordChangeSchema,
         response: { 200: messageSchema, ...errors },

@@ -1263,8 +1263,8 @@ describe("events", () => {
 
     // The organiser's own refund is refused before anything is decided: the tickets stay valid.
     for (const [locale, text] of [
-      ["de", "Erstatten Sie sie dort."],
-      ["en", "Refund it there."],
+      ["de", "Bitte wenden Sie sich an ihn."],
+      ["en", "please contact them."],
     ] as const) {
       const answer = await call(t.app, {
         method: "POST",

@@ -1,7 +1,7 @@
 import type { Availability, EventDetail, TicketType } from "@eventwerk/contract";
 import { serviceFeeCents } from "@eventwerk/contract/constants";
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { useFormat } from "../lib/intl-format";
 import { quantityFieldName } from "../lib/ticket-selection";
@@ -94,6 +94,9 @@ export function EventTickets({
   const format = useFormat();
   const euro = useEuro();
   const navigation = useNavigation();
+  // The page's path without its query: a choice (`?qty_…`) or a re-sent post's mark (`resent`)
+  // in the address is not posted again.
+  const { pathname } = useLocation();
   const closed = event.is_past || event.status === "cancelled";
   const buyable = closed
     ? []
@@ -145,7 +148,7 @@ export function EventTickets({
       ) : (
         <Form
           method="post"
-          action={handOver?.action}
+          action={handOver?.action ?? pathname}
           target={handOver?.target}
           reloadDocument={handOver !== undefined}
           className="space-y-4"

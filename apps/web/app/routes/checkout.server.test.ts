@@ -1,7 +1,10 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { requestState } from "../context";
 import { textValues } from "../lib/forms";
 import { selectionFromQuery, selectionQuery } from "../lib/ticket-selection";
 import {
+  buyTickets,
   detailFields,
   detailsUpdate,
   idempotencyKey,
@@ -245,5 +248,50 @@ describe("the checkout form", () => {
     expect(paymentRedirect("https://checkout.stripe.com/c/pay/cs_1", "stripe")).toBe(
       "https://checkout.stripe.com/c/pay/cs_1",
     );
+  });
+});
+
+describe("a guest's first post of the cached page's ticket form", () => {
+  const post = async (address: string, cookie?: string) => {
+    const context = new RouterContextProvider();
+    const state = {
+      locale: "de" as const,
+      token: null,
+      user: null,
+      forwardedFor: null,
+      setCookies: [] as string[],
+      page: null,
+    };
+    context.set(requestState, state);
+    const body = new URLSearchParams({ nonce: pageNonce(), qty_4: "2", qty_6: "0" });
+    const request = new Request(address, {
+      method: "POST",
+      body,
+      headers: cookie ? { cookie } : {},
+    });
+    // React Router's `url`: the page's, without the `.data` of a script's post.
+    const url = new URL(address.replace(/\.data(?=$|\?)/, ""));
+    const answer = await buyTickets(request, url, context, 7);
+    return { answer: answer as Response, cookies: state.setCookies };
+  };
+
+  it("gives the browser its id and has it send the post again, with the choice in the address", async () => {
+    for (const address of [
+      "http://localhost/hofkonzert-evx-7",
+      "http://localhost/hofkonzert-evx-7.data",
+      "http://localhost/hofkonzert-evx-7?qty_4=1",
+    ]) {
+      const { answer, cookies } = await post(address);
+      expect(answer.status).toBe(307);
+      expect(answer.headers.get("location")).toBe("/hofkonzert-evx-7?qty_4=2&resent=1");
+      expect(cookies).toHaveLength(1);
+      expect(cookies[0]).toMatch(/^browser=[\w-]{22}; Path=\/; SameSite=Lax; HttpOnly$/);
+    }
+    // A new id for each browser.
+    const [first, second] = await Promise.all([
+      post("http://localhost/hofkonzert-evx-7"),
+      post("http://localhost/hofkonzert-evx-7"),
+    ]);
+    expect(first.cookies[0]).not.toBe(second.cookies[0]);
   });
 });

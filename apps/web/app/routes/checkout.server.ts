@@ -152,6 +152,7 @@ export type BuyFailure = { buyError: BuyFormError | null; message: string | null
  */
 export async function buyTickets(
   request: Request,
+  url: URL,
   context: Readonly<RouterContextProvider>,
   eventId: number,
 ) {
@@ -161,7 +162,6 @@ export async function buyTickets(
     return data<BuyFailure>({ buyError: form.error, message: null }, { status: 400 });
   }
   const browserId = sentBrowserId(request) ?? null;
-  const url = new URL(request.url);
   if (
     state.user === null &&
     form.nonce.startsWith("page-") &&
@@ -172,7 +172,8 @@ export async function buyTickets(
     // and the browser sends the same post again with it (307 keeps the method and the body), so
     // that a double click holds once. A browser that keeps no cookie (or sends none on a post
     // from another site, the embedded shop's) comes back marked and holds without a key. Were
-    // it a script's submission, it would load the page again with the same choice.
+    // it a script's submission, it would load the page again with the same choice. `url` is the
+    // page's (React Router's, without the `.data` of a script's post).
     state.setCookies.push(browserIdCookie());
     const again = new URLSearchParams(selectionQuery(form.items));
     again.set(resentParam, "1");

@@ -95,7 +95,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const wanted = eventParams(params);
   if (!wanted) throw notFound(url.pathname);
-  return buyTickets(request, context, wanted.id);
+  return buyTickets(request, url, context, wanted.id);
 }
 
 export const meta: Route.MetaFunction = (args) => {
