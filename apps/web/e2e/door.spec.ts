@@ -13,7 +13,15 @@ import doorLinksDe from "../app/i18n/messages/de/doorLinks.json" with { type: "j
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
 import qrDe from "../app/i18n/messages/de/qr.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
-import { germanBrowser, loadsSiteChunk, loginAs, organiser, test, visitor } from "./support";
+import {
+  expectNoViolations,
+  germanBrowser,
+  loadsSiteChunk,
+  loginAs,
+  organiser,
+  test,
+  visitor,
+} from "./support";
 
 test.use(germanBrowser);
 // The scanner's tests share the demo concert's tickets: one after the other.
@@ -466,6 +474,7 @@ test("a door link another site's page leads to opens only with a tap, which name
     await expect(page.getByRole("heading", { level: 1, name: doorDe.confirmTitle })).toBeVisible();
     await expect(page.getByRole("main")).toContainText(demoEvent);
     await expect(page.getByRole("main")).toContainText("Nordtor");
+    await expectNoViolations(page);
     // Nothing is kept before the tap.
     expect((await staff.cookies()).map((cookie) => cookie.name)).not.toContain("door_link");
     await page.getByRole("button", { name: doorDe.confirmSubmit }).click();
