@@ -156,6 +156,10 @@ const pay = (paymentId: string) =>
 const cancel = (eventId: number, token: string, payload: Record<string, unknown>) =>
   call(t.app, { method: "POST", url: path(panelPaths.cancelEvent, eventId), token, payload });
 
+/** The order's row as the database has it. */
+const orderRow = async (orderId: number) =>
+  (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0]!;
+
 /** The order's payment with the test provider. */
 const paymentOf = async (orderId: number) =>
   (await t.ctx.db.select().from(s.testPayments).where(eq(s.testPayments.orderId, orderId)))[0]!;
@@ -1211,8 +1215,7 @@ describe("events", () => {
     const { event, type } = await saleEvent(owner.token);
     const refused = await buy(event.id, type.id);
     const refunded = await buy(event.id, type.id);
-    const statusOf = async (id: number) =>
-      (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, id)))[0]!.status;
+    const statusOf = async (id: number) => (await orderRow(id)).status;
     const { provider } = checkoutServices.get(t.ctx)!;
     const refund = provider.refund;
     const payment = await paymentOf(refused);
@@ -1252,8 +1255,6 @@ describe("events", () => {
     const { event, type } = await saleEvent(owner.token);
     const elsewhere = await buy(event.id, type.id);
     const here = await buy(event.id, type.id);
-    const orderOf = async (id: number) =>
-      (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, id)))[0]!;
     await t.ctx.db
       .update(s.orders)
       .set({ paymentProvider: "stripe" })
@@ -1276,13 +1277,13 @@ describe("events", () => {
       expect(errorOf(answer).code).toBe("conflict");
       expect(errorOf(answer).message).toContain(text);
     }
-    expect(await orderOf(elsewhere)).toMatchObject({ status: "paid", refundRequestedAt: null });
+    expect(await orderRow(elsewhere)).toMatchObject({ status: "paid", refundRequestedAt: null });
 
     // A cancellation owes its money back: the order is void and stays owed, not refunded.
     const cancelled = await cancel(event.id, owner.token, { confirm: true });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await orderOf(here)).toMatchObject({ status: "refunded" });
-    const owed = await orderOf(elsewhere);
+    expect(await orderRow(here)).toMatchObject({ status: "refunded" });
+    const owed = await orderRow(elsewhere);
     expect(owed).toMatchObject({ status: "paid", refundReason: "event_cancelled" });
     expect(owed.refundRequestedAt).not.toBeNull();
     await expect(refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME)).rejects.toThrow(
@@ -1295,7 +1296,7 @@ describe("events", () => {
     await expect(completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME)).rejects.toThrow(
       /1 owed refunds/,
     );
-    expect(await orderOf(elsewhere)).toMatchObject({ status: "paid" });
+    expect(await orderRow(elsewhere)).toMatchObject({ status: "paid" });
     // This deployment's provider was never asked to refund a payment it did not take.
     expect((await paymentOf(elsewhere)).status).toBe("succeeded");
   });

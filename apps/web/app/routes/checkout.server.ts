@@ -142,7 +142,7 @@ export function idempotencyKey(
 }
 
 /** Marks a ticket form's post sent again by `buyTickets`: it is never sent back a second time. */
-export const resentParam = "resent";
+const resentParam = "resent";
 
 export type BuyFailure = { buyError: BuyFormError | null; message: string | null };
 

@@ -126,21 +126,19 @@ export function readCookies(request: Request): Map<string, string> {
 const cookies = createCookies(config);
 
 /** A device token as the API makes them (`randomToken`); any other cookie value is not sent. */
-const deviceTokenShape = /^[A-Za-z0-9_-]{43}$/;
-
-/** This browser's device token from its cookie, for the API's password grant and reset. */
-export function sentDeviceToken(request: Request): string | undefined {
-  const device = readCookies(request).get(cookies.names.device);
-  return device && deviceTokenShape.test(device) ? device : undefined;
+/** A cookie's value when it has the shape its writer gives it; anything else is not sent on. */
+export function shapedCookie(request: Request, name: string, shape: RegExp): string | undefined {
+  const value = readCookies(request).get(name);
+  return value && shape.test(value) ? value : undefined;
 }
 
-const browserIdShape = /^[A-Za-z0-9_-]{22}$/;
+/** This browser's device token from its cookie (as the API makes them, `randomToken`). */
+export const sentDeviceToken = (request: Request) =>
+  shapedCookie(request, cookies.names.device, /^[A-Za-z0-9_-]{43}$/);
 
-/** This browser's id from its session cookie (`browserIdCookie`), if it has a well-formed one. */
-export function sentBrowserId(request: Request): string | undefined {
-  const id = readCookies(request).get(cookies.names.browser);
-  return id && browserIdShape.test(id) ? id : undefined;
-}
+/** This browser's id from its session cookie (`browserIdCookie`). */
+export const sentBrowserId = (request: Request) =>
+  shapedCookie(request, cookies.names.browser, /^[A-Za-z0-9_-]{22}$/);
 
 /**
  * A new browser id, kept until the browser ends its session: no tracking beyond it. Set only on

@@ -2,17 +2,15 @@ import { type ApiClient, ApiError, type Locale } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { serverClient } from "../../api.server";
 import { requestState } from "../../context";
-import { hostOnly, readCookies, serializeCookie } from "../../session/cookies.server";
+import { hostOnly, readCookies, serializeCookie, shapedCookie } from "../../session/cookies.server";
 
 /** The door link's secret, kept in an httpOnly cookie once its link was opened. */
 export const doorCookie = hostOnly("door_link");
 const doorTokenPattern = /^door_[\w-]{43}$/;
 
 /** The door link token of the request, if it carries a well-formed one. */
-export function doorToken(request: Request): string | null {
-  const token = readCookies(request).get(doorCookie);
-  return token && doorTokenPattern.test(token) ? token : null;
-}
+export const doorToken = (request: Request): string | null =>
+  shapedCookie(request, doorCookie, doorTokenPattern) ?? null;
 
 /**
  * A link's token from `?link=` (or the confirming form's `link`): moved into the cookie, so the
