@@ -14,6 +14,7 @@ import {
   approvalStatuses,
   orderStatuses,
   organiserStatuses,
+  refundReasons,
   vatPercent,
   vatPercentMax,
 } from "./constants.ts";
@@ -49,6 +50,8 @@ export const panelPaths = {
   rejectOrganiser: `${apiPrefix}/admin/organisers/:id/reject`,
   suspendOrganiser: `${apiPrefix}/admin/organisers/:id/suspend`,
   reinstateOrganiser: `${apiPrefix}/admin/organisers/:id/reinstate`,
+  refundsElsewhere: `${apiPrefix}/admin/refunds`,
+  recordRefundElsewhere: `${apiPrefix}/admin/refunds/:id/record`,
 } as const;
 
 /** A moment as ISO 8601 with offset (what `datetime-local` fields become on the web side). */
@@ -365,9 +368,15 @@ export const panelOrderSchema = panelOrderSummarySchema.extend({
   voucher_code: z.string().nullable(),
   /**
    * When its refund was decided, while the provider has not confirmed it (the order is still
-   * `paid`; its tickets are void); null otherwise. The reconciliation completes it.
+   * `paid`; its tickets are void); null otherwise. The reconciliation completes it, unless
+   * `refund_by_operator`.
    */
   refund_requested_at: z.string().nullable(),
+  /**
+   * The owed refund's money was taken by another provider than this deployment's (it changed
+   * providers): only the marketplace's operator can give it back, there, and record it.
+   */
+  refund_by_operator: z.boolean(),
   tickets_issued: z.array(
     z.object({
       id: z.number().int(),
@@ -424,3 +433,28 @@ export const organiserApplicationResponseSchema = dataOf(organiserApplicationSch
 export const organiserParamsSchema = z.object({ id: z.uuid({ error: "not_found" }) });
 export const reviewReasonSchema = z.strictObject({ reason: multiLine(1000, 3) });
 export type ReviewReason = z.input<typeof reviewReasonSchema>;
+
+// --- Admin: refunds owed through another provider -----------------------------------------
+
+/**
+ * An owed refund (its tickets void) of money another payment provider than this deployment's
+ * took: the operator gives it back there (the provider's dashboard), then records it here.
+ */
+export const refundElsewhereSchema = z.object({
+  order_id: z.number().int(),
+  event_title: z.string(),
+  organiser_name: z.string(),
+  buyer_name: z.string(),
+  buyer_email: z.string(),
+  total_cents: z.number().int(),
+  currency: z.string(),
+  payment_provider: z.string(),
+  /** The payment's id at its provider (a Stripe Checkout Session's, say). */
+  payment_reference: z.string(),
+  refund_reason: z.enum(refundReasons).nullable(),
+  refund_requested_at: z.string(),
+});
+export type RefundElsewhere = z.infer<typeof refundElsewhereSchema>;
+/** The oldest first, at most `refundsElsewhereMax`. */
+export const refundElsewhereListSchema = dataOf(z.array(refundElsewhereSchema));
+export const refundsElsewhereMax = 200;

@@ -182,6 +182,8 @@ const de = {
   order_not_refundable: "Nur bezahlte Bestellungen können erstattet werden.",
   refund_other_provider:
     "Diese Bestellung wurde über einen Zahlungsanbieter bezahlt, mit dem der Marktplatz nicht mehr abrechnet. Erstatten kann sie nur der Betreiber des Marktplatzes dort: Bitte wenden Sie sich an ihn.",
+  refund_not_elsewhere:
+    "Diese Erstattung ist nicht offen oder wird über den Zahlungsanbieter des Marktplatzes selbst abgeschlossen; es gibt hier nichts zu erfassen.",
   cover_type: "Bitte laden Sie ein Bild im Format JPEG, PNG oder WebP hoch.",
   cover_too_large: "Das Bild darf höchstens 10 MB groß sein.",
   confirm_cancel:
@@ -406,6 +408,8 @@ const en: Catalogue = {
   order_not_refundable: "Only paid orders can be refunded.",
   refund_other_provider:
     "This order was paid through a payment provider the marketplace no longer uses. Only the marketplace's operator can refund it there: please contact them.",
+  refund_not_elsewhere:
+    "This refund is not owed, or the marketplace's own payment provider completes it; there is nothing to record here.",
   cover_type: "Please upload a JPEG, PNG or WebP picture.",
   cover_too_large: "The picture may be at most 10 MB.",
   confirm_cancel:

@@ -1,17 +1,23 @@
 import {
   errorBodySchema,
+  idParamSchema,
+  okSchema,
   organiserApplicationListSchema,
   organiserApplicationResponseSchema,
   organiserFilterSchema,
   organiserParamsSchema,
   pageMeta,
   panelPaths,
+  refundElsewhereListSchema,
+  refundsElsewhereMax,
   reviewReasonSchema,
 } from "@eventwerk/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
+import { recordRefundElsewhere, refundsElsewhere } from "../lib/checkout/refunds.ts";
 import { listOrganisers, type Review, reviewOrganiser } from "../lib/panel/organisers.ts";
+import { checkoutOf } from "./checkout.ts";
 
 const tags = ["admin"];
 const security = [{ bearer: [] }];
@@ -24,7 +30,10 @@ const errors = {
 };
 const panelPagePaths = { de: "/panel", en: "/en/panel" } as const;
 
-/** The operator's review of organisers: applications, approval, rejection, suspension. */
+/**
+ * The operator's calls: the review of organisers (applications, approval, rejection,
+ * suspension), and the refunds only the operator can make (money another provider took).
+ */
 export const adminRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -98,5 +107,46 @@ export const adminRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     "Lift a suspension; hidden events come back",
     false,
     "reinstate",
+  );
+
+  api.get(
+    panelPaths.refundsElsewhere,
+    {
+      schema: {
+        tags,
+        summary: "Owed refunds of money another payment provider took, the longest owed first",
+        description: `A deployment that changed payment providers cannot give such money back: the operator refunds it at the provider that took it, then records it here. At most ${refundsElsewhereMax}.`,
+        security,
+        response: { 200: refundElsewhereListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return { data: await refundsElsewhere(ctx.db, checkoutOf(ctx).provider, request.locale) };
+    },
+  );
+
+  api.post(
+    panelPaths.recordRefundElsewhere,
+    {
+      schema: {
+        tags,
+        summary: "Record an owed refund the operator made at the provider that took the money",
+        description:
+          "The order becomes refunded as with any refund: its seats and voucher use go back, the buyer is emailed, the refund is audited with the operator as its actor. Nothing is asked of any provider. 409 `conflict` when the refund is not owed (recorded already) or this deployment's provider completes it.",
+        security,
+        params: idParamSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await recordRefundElsewhere(ctx.db, checkoutOf(ctx).provider, request.params.id, {
+        actorId: request.auth.userId,
+        site: ctx.config.SITE_NAME,
+      });
+      ctx.outbox.wake();
+      reply.header("cache-control", "private, no-store");
+      return { data: { success: true as const } };
+    },
   );
 };

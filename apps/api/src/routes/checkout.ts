@@ -78,6 +78,13 @@ export type CheckoutServices = {
 /** The checkout of each running instance, for its tests and jobs. */
 export const checkoutServices = new WeakMap<Context, CheckoutServices>();
 
+/** The instance's checkout, for the routes registered beside it (the panel's, the operator's). */
+export function checkoutOf(ctx: Context): CheckoutServices {
+  const services = checkoutServices.get(ctx);
+  if (!services) throw new Error("the checkout is not registered");
+  return services;
+}
+
 const orderJobSchema = z.object({ order_id: z.number().int() });
 /** Jobs queued before the reason was kept were all refunded for lack of seats. */
 const refundJobSchema = orderJobSchema.extend({

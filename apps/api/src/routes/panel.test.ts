@@ -15,6 +15,7 @@ import {
   type PanelTicketType,
   type PanelVoucher,
   panelPaths,
+  type RefundElsewhere,
   ticketTypesPerEventMax,
   vouchersPerEventMax,
 } from "@eventwerk/contract";
@@ -159,6 +160,13 @@ const cancel = (eventId: number, token: string, payload: Record<string, unknown>
 /** The order's row as the database has it. */
 const orderRow = async (orderId: number) =>
   (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0]!;
+
+/** The order's refund as decided `minutes` ago (`completeOwedRefunds` leaves the last minute's). */
+const owedForMinutes = (orderId: number, minutes: number) =>
+  t.ctx.db
+    .update(s.orders)
+    .set({ refundRequestedAt: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(s.orders.id, orderId));
 
 /** The order's payment with the test provider. */
 const paymentOf = async (orderId: number) =>
@@ -1230,14 +1238,17 @@ describe("events", () => {
       expect(cancelled.json<{ data: PanelEvent }>().data.status).toBe("cancelled");
       expect(await statusOf(refused)).toBe("paid");
       expect(await statusOf(refunded)).toBe("refunded");
-      await expect(
-        refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME),
-      ).rejects.toThrow(/1 refunds of cancelled events failed/);
+      // Owed now: the owed refunds' job asks again, once a run; the cancellations' job leaves it.
+      await refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME);
+      await owedForMinutes(refused, 2);
+      await expect(completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME)).rejects.toThrow(
+        /1 owed refunds were not completed/,
+      );
       expect(await statusOf(refused)).toBe("paid");
     } finally {
       provider.refund = refund;
     }
-    await refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME);
+    await completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME);
     expect(await statusOf(refused)).toBe("refunded");
     expect((await paymentOf(refused)).status).toBe("refunded");
     await runOutbox();
@@ -1245,9 +1256,25 @@ describe("events", () => {
       (mail) => mail.includes("wurde die Veranstaltung") && mail.includes(`Bestellung ${refused}`),
     );
     expect(mails).toHaveLength(1);
-    // Nothing is left to do: a further run refunds nothing twice.
+    // Nothing is left to do: further runs refund nothing twice.
+    await completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME);
     await refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME);
     expect(await statusOf(refused)).toBe("refunded");
+  });
+
+  it("a cancellation whose process ended before its refunds were decided: the reconciliation refunds the paid orders", async () => {
+    const owner = await approvedOrganiser(t.app, t.ctx.db);
+    const { event, type } = await saleEvent(owner.token);
+    const orderId = await buy(event.id, type.id);
+    // What the cancellation's transaction left when the process ended after its commit.
+    await t.ctx.db.update(s.events).set({ status: "cancelled" }).where(eq(s.events.id, event.id));
+    const { provider } = checkoutServices.get(t.ctx)!;
+    await refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "refunded",
+      refundReason: "event_cancelled",
+    });
+    expect((await paymentOf(orderId)).status).toBe("refunded");
   });
 
   it("an order another provider took (the deployment changed providers) is never recorded as refunded with the money kept", async () => {
@@ -1286,17 +1313,113 @@ describe("events", () => {
     const owed = await orderRow(elsewhere);
     expect(owed).toMatchObject({ status: "paid", refundReason: "event_cancelled" });
     expect(owed.refundRequestedAt).not.toBeNull();
-    await expect(refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME)).rejects.toThrow(
-      /1 refunds of cancelled events failed/,
-    );
-    await t.ctx.db
-      .update(s.orders)
-      .set({ refundRequestedAt: new Date(Date.now() - 120_000) })
-      .where(eq(s.orders.id, elsewhere));
+    // Reported once a run, by the owed refunds' job only.
+    await refundCancelledEvents(t.ctx.db, provider, t.ctx.config.SITE_NAME);
+    await owedForMinutes(elsewhere, 2);
     await expect(completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME)).rejects.toThrow(
       /1 owed refunds/,
     );
     expect(await orderRow(elsewhere)).toMatchObject({ status: "paid" });
+    // The organiser reads that the operator completes it, not the reconciliation.
+    const read = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.order, elsewhere),
+      token: owner.token,
+    });
+    expect(read.json<{ data: PanelOrder }>().data).toMatchObject({
+      status: "paid",
+      refund_by_operator: true,
+    });
+
+    // The operator finds it, refunds it at the provider that took it, and records it here.
+    const admin = await loginAdmin(t.app);
+    const listed = await call(t.app, {
+      method: "GET",
+      url: panelPaths.refundsElsewhere,
+      token: admin,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json<{ data: RefundElsewhere[] }>().data;
+    expect(rows.map((row) => row.order_id)).toContain(elsewhere);
+    expect(rows.map((row) => row.order_id)).not.toContain(here);
+    const row = rows.find((entry) => entry.order_id === elsewhere)!;
+    const paid = await orderRow(elsewhere);
+    expect(row).toMatchObject({
+      event_title: event.title_de,
+      organiser_name: "Kiezbühne UG",
+      buyer_email: paid.buyerEmail,
+      total_cents: paid.totalCents,
+      payment_provider: "stripe",
+      payment_reference: paid.paymentReference,
+      refund_reason: "event_cancelled",
+    });
+    const record = (id: number | string, token?: string, locale?: "de" | "en") =>
+      call(t.app, {
+        method: "POST",
+        url: path(panelPaths.recordRefundElsewhere, id),
+        token,
+        locale,
+      });
+    // Only the operator; bad and unknown ids; refunds this deployment completes by itself.
+    expect((await record(elsewhere)).statusCode).toBe(401);
+    expect((await record(elsewhere, owner.token)).statusCode).toBe(403);
+    expect(
+      (await call(t.app, { method: "GET", url: panelPaths.refundsElsewhere, token: owner.token }))
+        .statusCode,
+    ).toBe(403);
+    for (const id of ["abc", "0", "-1", "1.5"]) {
+      const answer = await record(id, admin);
+      expect(answer.statusCode, id).toBe(400);
+      expect(errorOf(answer).code).toBe("validation_failed");
+    }
+    expect((await record(2_000_000_000, admin)).statusCode).toBe(404);
+    for (const [locale, text] of [
+      ["de", "nichts zu erfassen"],
+      ["en", "nothing to record"],
+    ] as const) {
+      const answer = await record(here, admin, locale);
+      expect(answer.statusCode).toBe(409);
+      expect(errorOf(answer)).toMatchObject({ code: "conflict" });
+      expect(errorOf(answer).message).toContain(text);
+    }
+    expect(await orderRow(elsewhere)).toMatchObject({ status: "paid" });
+
+    const recorded = await record(elsewhere, admin);
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(await orderRow(elsewhere)).toMatchObject({ status: "refunded" });
+    expect((await record(elsewhere, admin)).statusCode).toBe(409);
+    const [sold] = await t.ctx.db
+      .select({ sold: s.eventTicketTypes.soldCount })
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, type.id));
+    expect(sold!.sold).toBe(0);
+    await runOutbox();
+    const mails = (await t.outbox()).filter(
+      (mail) =>
+        mail.includes("wurde die Veranstaltung") && mail.includes(`Bestellung ${elsewhere}`),
+    );
+    expect(mails).toHaveLength(1);
+    const [entry] = await t.ctx.db
+      .select()
+      .from(s.auditLog)
+      .where(
+        and(
+          eq(s.auditLog.action, "order_refunded"),
+          sql`${s.auditLog.details}->>'order_id' = ${String(elsewhere)}`,
+        ),
+      );
+    expect(entry).toMatchObject({ details: { refunded_at: "stripe" } });
+    expect(entry!.actorId).not.toBe(owner.id);
+    // Nothing left for the reconciliation, nor for the operator's list.
+    await completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME);
+    const after = await call(t.app, {
+      method: "GET",
+      url: panelPaths.refundsElsewhere,
+      token: admin,
+    });
+    expect(after.json<{ data: RefundElsewhere[] }>().data.map((r) => r.order_id)).not.toContain(
+      elsewhere,
+    );
     // This deployment's provider was never asked to refund a payment it did not take.
     expect((await paymentOf(elsewhere)).status).toBe("succeeded");
   });

@@ -69,7 +69,7 @@ import {
   listVouchers,
   updateTicketType,
 } from "../lib/panel/ticket-types.ts";
-import { checkoutServices } from "./checkout.ts";
+import { checkoutOf } from "./checkout.ts";
 
 const tags = ["panel"];
 const security = [{ bearer: [] }];
@@ -99,19 +99,14 @@ const noStore = (reply: FastifyReply) => reply.header("cache-control", "private,
  */
 export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const checkout = () => {
-    const services = checkoutServices.get(ctx);
-    if (!services) throw new Error("the checkout is not registered");
-    return services;
-  };
-  const provider = () => checkout().provider;
+  const provider = () => checkoutOf(ctx).provider;
 
   ctx.outbox.handle(eventChangeNoticeJob, async (job) => {
     const { event_id, changed_at } = eventChangeNoticeJobSchema.parse(job.payload);
     await sendChangeNotices(
       ctx.db,
       { id: job.id, eventId: event_id, changedAt: new Date(changed_at) },
-      { site: ctx.config.SITE_NAME, statusUrl: checkout().checkout.statusUrl },
+      { site: ctx.config.SITE_NAME, statusUrl: checkoutOf(ctx).checkout.statusUrl },
     );
     // Its mails are due now.
     ctx.outbox.wake();
@@ -521,7 +516,13 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     async (request, reply) => {
       noStore(reply);
       return {
-        data: await readPanelOrder(ctx.db, request.auth.userId, request.params.id, request.locale),
+        data: await readPanelOrder(
+          ctx.db,
+          provider(),
+          request.auth.userId,
+          request.params.id,
+          request.locale,
+        ),
       };
     },
   );
@@ -551,7 +552,13 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       ctx.outbox.wake();
       noStore(reply);
       return {
-        data: await readPanelOrder(ctx.db, request.auth.userId, request.params.id, request.locale),
+        data: await readPanelOrder(
+          ctx.db,
+          provider(),
+          request.auth.userId,
+          request.params.id,
+          request.locale,
+        ),
       };
     },
   );

@@ -19,6 +19,7 @@ import {
   panelVoucherListSchema,
   panelVoucherResponseSchema,
   type ReviewReason,
+  refundElsewhereListSchema,
   type TicketTypeInput,
   type TicketTypeUpdate,
   type VenueInput,
@@ -111,4 +112,7 @@ export const panelCalls = ({ request, get, getText }: Transport) => ({
     request("POST", at(panelPaths.reinstateOrganiser, userId), {
       schema: organiserApplicationResponseSchema,
     }),
+  refundsElsewhere: () => get(panelPaths.refundsElsewhere, refundElsewhereListSchema),
+  recordRefundElsewhere: (orderId: number) =>
+    request("POST", at(panelPaths.recordRefundElsewhere, orderId), { schema: okSchema }),
 });

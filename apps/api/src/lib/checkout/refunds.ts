@@ -1,7 +1,20 @@
-import type { RefundReason } from "@eventwerk/contract";
+import {
+  type Locale,
+  type RefundElsewhere,
+  type RefundReason,
+  refundsElsewhereMax,
+} from "@eventwerk/contract";
 import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
-import { events, eventTicketTypes, orderItems, orders, vouchers } from "../../db/schema.ts";
+import {
+  events,
+  eventTicketTypes,
+  orderItems,
+  orders,
+  organiserProfiles,
+  vouchers,
+} from "../../db/schema.ts";
+import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
 import { enqueue, enqueueMail } from "../outbox.ts";
 import { audit } from "../panel/audit.ts";
@@ -65,22 +78,31 @@ export async function completeRefund(
   db: Database,
   provider: PaymentProvider,
   orderId: number,
-  options: { actorId: string | null; site: string },
+  options: RefundActor,
 ): Promise<void> {
   const [owed] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!owed?.refundRequestedAt || owed.status === "refunded") return;
   if (!refundsHere(owed, provider)) {
     // Only the provider that took the money can give it back: the refund stays owed, and this
-    // error (the reconciliation's, at every run) tells the operator, rather than the order being
-    // recorded as refunded with the money kept.
+    // error (the reconciliation's, at every run) tells the operator, who refunds it there and
+    // records it (`recordRefundElsewhere`), rather than the order being recorded as refunded
+    // with the money kept.
     throw new Error(
-      `order ${owed.id} was paid through ${owed.paymentProvider}, this deployment refunds through ${provider.name}`,
+      `order ${owed.id} was paid through ${owed.paymentProvider}, this deployment refunds through ${provider.name}: refund it there, then record it in the panel's refunds`,
     );
   }
   if (owed.paymentReference) await provider.refund(db, owed.paymentReference);
-  await db.transaction(async (tx) => {
+  await recordRefund(db, orderId, options);
+}
+
+/** Who completes a refund, for its audit entry; `provider` when the operator refunded it there. */
+type RefundActor = { actorId: string | null; site: string; provider?: string };
+
+/** Step 3, once: answers whether this call recorded it (false: not owed, or recorded already). */
+async function recordRefund(db: Database, orderId: number, options: RefundActor) {
+  return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order?.refundRequestedAt || order.status === "refunded") return;
+    if (!order?.refundRequestedAt || order.status === "refunded") return false;
     const now = new Date();
     if (order.status === "paid") {
       await returnSale(tx, order, options, now);
@@ -96,6 +118,7 @@ export async function completeRefund(
         dedupKey: `order-refunded:${order.id}`,
       });
     }
+    return true;
   });
 }
 
@@ -104,12 +127,7 @@ export async function completeRefund(
  * cancelled to the buyer), the seats and the voucher's use go back, the buyer is emailed and the
  * refund is audited.
  */
-async function returnSale(
-  tx: Transaction,
-  order: Order,
-  options: { actorId: string | null; site: string },
-  now: Date,
-) {
+async function returnSale(tx: Transaction, order: Order, options: RefundActor, now: Date) {
   // A code's `max_uses` counts paid uses: this one is not any more. Locked where a payment locks
   // it, after the order and before the ticket types.
   if (order.voucherId !== null) {
@@ -189,7 +207,11 @@ async function returnSale(
     organiserId: event!.organiserId,
     eventId: event!.id,
     action: "order_refunded",
-    details: { order_id: order.id, total_cents: order.totalCents },
+    details: {
+      order_id: order.id,
+      total_cents: order.totalCents,
+      ...(options.provider ? { refunded_at: options.provider } : {}),
+    },
   });
 }
 
@@ -228,4 +250,72 @@ export async function completeOwedRefunds(
   if (failures.length > 0) {
     throw new AggregateError(failures, `${failures.length} owed refunds were not completed`);
   }
+}
+
+/** Owed refunds of money another provider took: only the operator can give it back, there. */
+const owedElsewhere = (provider: PaymentProvider) =>
+  and(
+    isNotNull(orders.refundRequestedAt),
+    ne(orders.status, "refunded"),
+    isNotNull(orders.paymentReference),
+    ne(orders.paymentProvider, provider.name),
+  );
+
+/** The refunds only the operator can complete (`owedElsewhere`), the longest owed first. */
+export async function refundsElsewhere(
+  db: Database,
+  provider: PaymentProvider,
+  locale: Locale,
+): Promise<RefundElsewhere[]> {
+  const rows = await db
+    .select({
+      order: orders,
+      title: locale === "en" ? events.titleEn : events.titleDe,
+      organiser: organiserProfiles.companyName,
+    })
+    .from(orders)
+    .leftJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(organiserProfiles, eq(organiserProfiles.userId, events.organiserId))
+    .where(owedElsewhere(provider))
+    .orderBy(asc(orders.refundRequestedAt), asc(orders.id))
+    .limit(refundsElsewhereMax);
+  return rows.map(({ order, title, organiser }) => ({
+    order_id: order.id,
+    event_title: title ?? "—",
+    organiser_name: organiser ?? "—",
+    buyer_name: order.buyerName,
+    buyer_email: order.buyerEmail,
+    total_cents: order.totalCents,
+    currency: order.currency,
+    payment_provider: order.paymentProvider ?? "",
+    payment_reference: order.paymentReference ?? "",
+    refund_reason: order.refundReason,
+    refund_requested_at: order.refundRequestedAt!.toISOString(),
+  }));
+}
+
+/**
+ * The operator gave an owed refund's money back at the provider that took it: recorded as every
+ * refund is (step 3: the seats and the voucher's use back, the buyer emailed, audited with the
+ * operator as its actor). 404 for no such order; 409 `refund_not_elsewhere` for one this
+ * deployment refunds by itself or whose refund is not owed (any more: recorded already).
+ */
+export async function recordRefundElsewhere(
+  db: Database,
+  provider: PaymentProvider,
+  orderId: number,
+  options: { actorId: string; site: string },
+): Promise<void> {
+  const [order] = await db
+    .select({
+      provider: orders.paymentProvider,
+      elsewhere: sql<boolean>`coalesce(${owedElsewhere(provider)}, false)`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw notFound();
+  const recorded =
+    order.elsewhere === true &&
+    (await recordRefund(db, orderId, { ...options, provider: order.provider ?? undefined }));
+  if (!recorded) throw new HttpError(409, "conflict", "refund_not_elsewhere");
 }

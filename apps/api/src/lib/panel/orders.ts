@@ -138,6 +138,7 @@ async function ownedOrderEvent(db: Db, organiserId: string, orderId: number) {
 /** An order with its tickets and their door scans. */
 export async function readPanelOrder(
   db: Db,
+  provider: PaymentProvider,
   organiserId: string,
   orderId: number,
   locale: Locale,
@@ -168,6 +169,7 @@ export async function readPanelOrder(
         )
         .orderBy(asc(eventLogs.createdAt), asc(eventLogs.id))
     : [];
+  const owed = row.order.status === "paid" && row.order.refundRequestedAt !== null;
   return {
     ...summary(row.order, row.tickets),
     event_id: event.id,
@@ -176,10 +178,8 @@ export async function readPanelOrder(
     discount_cents: row.order.discountCents,
     payment_provider: row.order.paymentProvider,
     voucher_code: row.voucher,
-    refund_requested_at:
-      row.order.status === "paid" && row.order.refundRequestedAt
-        ? row.order.refundRequestedAt.toISOString()
-        : null,
+    refund_requested_at: owed ? row.order.refundRequestedAt!.toISOString() : null,
+    refund_by_operator: owed && !refundsHere(row.order, provider),
     tickets_issued: issued.map(({ ticket, name }) => ({
       id: ticket.id,
       ticket_type_name: name,
@@ -374,7 +374,15 @@ export async function refundCancelledEvents(
     .select({ id: orders.id, organiserId: events.organiserId })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
-    .where(and(eq(events.status, "cancelled"), eq(orders.status, "paid")))
+    // Those whose refund is owed already are `completeOwedRefunds`' (it runs beside this), which
+    // asks the provider at most once a run for each.
+    .where(
+      and(
+        eq(events.status, "cancelled"),
+        eq(orders.status, "paid"),
+        isNull(orders.refundRequestedAt),
+      ),
+    )
     // In no fixed order: refunds that keep failing (a payment refunded at the provider by hand,
     // say) must not keep the others from their turn.
     .orderBy(sql`random()`)
