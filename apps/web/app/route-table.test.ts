@@ -77,6 +77,7 @@ const panelScreens: [string, string][] = [
   ["/panel/veranstaltungen/:id/bestellungen", "/en/panel/events/:id/orders"],
   ["/panel/bestellungen/:id", "/en/panel/orders/:id"],
   ["/panel/veranstalter", "/en/panel/organisers"],
+  ["/panel/erstattungen", "/en/panel/refunds"],
 ];
 
 const routeObject = (entry: RouteConfigEntry): RouteObject => ({
@@ -152,7 +153,7 @@ describe("route table", () => {
     for (const page of panelPages.filter((page) => page.key !== "panel")) {
       expect(page.middleware, page.key).toEqual([
         "signedIn",
-        page.key === "panel-organisers" ? "admin" : "organiser",
+        page.key === "panel-organisers" || page.key === "panel-refunds" ? "admin" : "organiser",
       ]);
     }
     expect(pages.filter((page) => page.middleware.length > 0)).toHaveLength(

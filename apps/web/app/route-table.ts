@@ -139,6 +139,10 @@ export const pages = [
     area: "panel",
     middleware: ["admin"],
   }),
+  page("panel-refunds", "/panel/erstattungen", "/en/panel/refunds", {
+    area: "panel",
+    middleware: ["admin"],
+  }),
   page("privacy-policy", "/datenschutz", "/en/privacy-policy", {
     cms: "privacy-policy",
   }),

@@ -42,6 +42,7 @@ export const pageModules = {
   "panel-orders": "routes/panel/orders.tsx",
   "panel-order": "routes/panel/order.tsx",
   "panel-organisers": "routes/panel/organisers.tsx",
+  "panel-refunds": "routes/panel/refunds.tsx",
   "privacy-policy": "routes/cms-page.tsx",
   qr: "routes/qr.tsx",
   "door-scanner": "routes/door/scanner.tsx",

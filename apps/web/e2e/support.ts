@@ -435,12 +435,15 @@ export function outboxDir(): string {
   return path.join(dataDir, "outbox");
 }
 
-/** Every mail to an address, oldest first (files are named `<epoch ms>-<message id>.eml`). */
-export async function mailsTo(address: string): Promise<Mail[]> {
-  const files = await readdir(outboxDir()).catch(() => [] as string[]);
+/**
+ * Every mail to an address, oldest first (files are named `<epoch ms>-<message id>.eml`), in the
+ * e2e server's outbox or another server's (`dir`).
+ */
+export async function mailsTo(address: string, dir = outboxDir()): Promise<Mail[]> {
+  const files = await readdir(dir).catch(() => [] as string[]);
   const mails: Mail[] = [];
   for (const file of files.filter((name) => name.endsWith(".eml"))) {
-    const mail = parseMail(await readFile(path.join(outboxDir(), file), "utf8"), file);
+    const mail = parseMail(await readFile(path.join(dir, file), "utf8"), file);
     // "Name <address>" or the bare address.
     const to = /<([^>]+)>/.exec(mail.to)?.[1] ?? mail.to;
     if (to.toLowerCase() === address.toLowerCase()) mails.push(mail);

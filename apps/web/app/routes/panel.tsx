@@ -17,15 +17,24 @@ import type { Route } from "./+types/panel";
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(requestState);
   const api = await apiFor(context);
-  // Only the count: one row, and the page's total.
-  const pendingApplications =
+  // Only the counts: one application, and the page's total; the refunds only the operator makes.
+  const [pendingApplications, refundsElsewhere] =
     user?.role === "admin"
-      ? (await api.panel.organisers({ status: "pending", per_page: 1 })).meta.total
-      : null;
+      ? await Promise.all([
+          api.panel.organisers({ status: "pending", per_page: 1 }).then((list) => list.meta.total),
+          api.panel.refundsElsewhere().then((list) => list.data.length),
+        ])
+      : [null, null];
   const profile = user?.organiser ?? null;
   if (isActiveOrganiser(profile)) {
     const dashboard = (await api.panel.dashboard()).data;
-    return { state: "organiser" as const, dashboard, pendingApplications, note: null };
+    return {
+      state: "organiser" as const,
+      dashboard,
+      pendingApplications,
+      refundsElsewhere,
+      note: null,
+    };
   }
   const state = !profile
     ? ("none" as const)
@@ -34,13 +43,19 @@ export async function loader({ context }: Route.LoaderArgs) {
       : profile.approval_status === "rejected"
         ? ("rejected" as const)
         : ("pending" as const);
-  return { state, dashboard: null, pendingApplications, note: profile?.review_note ?? null };
+  return {
+    state,
+    dashboard: null,
+    pendingApplications,
+    refundsElsewhere,
+    note: profile?.review_note ?? null,
+  };
 }
 
 export default function Panel({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("panel");
   const { to } = usePaths();
-  const { state, dashboard, pendingApplications, note } = loaderData;
+  const { state, dashboard, pendingApplications, refundsElsewhere, note } = loaderData;
   return (
     <main
       id="main"
@@ -58,6 +73,17 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
           <p>{t("adminPending", { count: pendingApplications })}</p>
           <Link to={to("panel-organisers")} className="button-secondary inline-block">
             {t("adminReview")}
+          </Link>
+        </Card>
+      )}
+      {refundsElsewhere !== null && refundsElsewhere > 0 && (
+        <Card as="section" aria-labelledby="refunds-heading" className="space-y-2 p-5">
+          <h2 id="refunds-heading" className="text-lg font-semibold">
+            {t("refundsHeading")}
+          </h2>
+          <p>{t("adminRefunds", { count: refundsElsewhere })}</p>
+          <Link to={to("panel-refunds")} className="button-secondary inline-block">
+            {t("adminRefundsLink")}
           </Link>
         </Card>
       )}

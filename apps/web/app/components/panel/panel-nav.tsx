@@ -26,9 +26,14 @@ export function PanelNav({ organiser, admin }: { organiser: boolean; admin: bool
         </NavLink>
       )}
       {admin && (
-        <NavLink to={to("panel-organisers")} className={link}>
-          {t("navOrganisers")}
-        </NavLink>
+        <>
+          <NavLink to={to("panel-organisers")} className={link}>
+            {t("navOrganisers")}
+          </NavLink>
+          <NavLink to={to("panel-refunds")} className={link}>
+            {t("navRefunds")}
+          </NavLink>
+        </>
       )}
       <a href={to("home")} target="_top" className="ml-auto rounded px-3 py-2 hover:underline">
         {t("navSite")}

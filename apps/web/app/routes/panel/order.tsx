@@ -52,7 +52,8 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
   const money = useMoney();
   const format = useFormatter();
   const { order, locale } = loaderData;
-  // Decided, not yet confirmed by the provider: nothing more to do here; it completes by itself.
+  // Decided, not yet confirmed by the provider: nothing more to do here; it completes by itself,
+  // or, when another provider took the money, by the operator.
   const owed = order.status === "paid" && order.refund_requested_at !== null;
   const done = actionData ? null : loaderData.notice;
   const notice = done && (done === "resend" ? t("resendDone") : t("refundDone"));
@@ -88,7 +89,13 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
       <Card className="space-y-2 p-5">
         <dl className="grid gap-2 sm:grid-cols-[12rem_1fr]">
           <dt className="font-medium">{t("table.status")}</dt>
-          <dd>{owed ? t("refundOwed") : t(`orderStatus.${order.status}`)}</dd>
+          <dd>
+            {owed
+              ? order.refund_by_operator
+                ? t("refundOwedOperator", { provider: order.payment_provider ?? "—" })
+                : t("refundOwed")
+              : t(`orderStatus.${order.status}`)}
+          </dd>
           <dt className="font-medium">{t("orderBuyer")}</dt>
           <dd>
             {order.buyer_name} ({order.buyer_email})

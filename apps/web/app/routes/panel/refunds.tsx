@@ -1,0 +1,129 @@
+import { data } from "react-router";
+import { useFormatter, useTranslations } from "use-intl";
+import { ApiError, apiFor } from "../../api.server";
+import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
+import { FormMessage } from "../../components/form-field";
+import { mutedText } from "../../components/page-parts";
+import { Card } from "../../components/ui/card";
+import { confirmed, noticeIn, redirectHere } from "../../lib/forms";
+import type { Route } from "./+types/refunds";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const refunds = (await (await apiFor(context)).panel.refundsElsewhere()).data;
+  return { refunds, notice: noticeIn(url, ["recorded"] as const) };
+}
+
+/**
+ * The operator refunded an order at the provider that took its money: recorded here, which
+ * completes it as any refund (the buyer's email, the seats back). Takes the form's tick.
+ */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const orderId = Number(form.get("order_id"));
+  if (!confirmed(form)) return data({ orderId, message: null }, { status: 400 });
+  try {
+    await (await apiFor(context)).panel.recordRefundElsewhere(orderId);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return data({ orderId, message: error.message }, { status: 400 });
+  }
+  redirectHere(url, "recorded");
+}
+
+export default function PanelRefunds({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTranslations("panel");
+  const format = useFormatter();
+  const { refunds } = loaderData;
+  // An order recorded meanwhile (by another operator) has left the list: its answer shows here.
+  const unlisted =
+    actionData?.message && !refunds.some((refund) => refund.order_id === actionData.orderId)
+      ? actionData.message
+      : null;
+  const notice = !actionData && loaderData.notice ? t("recordDone") : null;
+  // A recorded refund leaves the list, and its focused button with it.
+  const noticeRef = useNoticeFocus(notice);
+  const amount = (cents: number, currency: string) =>
+    format.number(cents / 100, { style: "currency", currency });
+  return (
+    <main
+      id="main"
+      className="flex-1 space-y-6 bg-neutral-50 px-4 py-8 sm:px-8 dark:bg-neutral-950"
+    >
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight">{t("refundsHeading")}</h1>
+        <p className={`max-w-3xl ${mutedText}`}>{t("refundsIntro")}</p>
+      </header>
+      {notice && (
+        <FormMessage id="record-done" tone="success" ref={noticeRef} tabIndex={-1}>
+          {notice}
+        </FormMessage>
+      )}
+      {unlisted && (
+        <FormMessage id="record-error" tone="error">
+          {unlisted}
+        </FormMessage>
+      )}
+      <p>
+        {refunds.length === 0 ? t("refundsEmpty") : t("refundsCount", { count: refunds.length })}
+      </p>
+      <ul className="space-y-4">
+        {refunds.map((refund) => {
+          const failure = actionData?.orderId === refund.order_id ? actionData : null;
+          const total = amount(refund.total_cents, refund.currency);
+          return (
+            <Card as="li" key={refund.order_id} className="space-y-3 p-5">
+              <h2 className="text-lg font-semibold">
+                {t("refundItemHeading", { id: refund.order_id, event: refund.event_title })}
+              </h2>
+              <dl className="grid gap-2 sm:grid-cols-[12rem_1fr]">
+                <dt className="font-medium">{t("refundOrganiser")}</dt>
+                <dd>{refund.organiser_name}</dd>
+                <dt className="font-medium">{t("refundBuyer")}</dt>
+                <dd>
+                  {refund.buyer_name} ({refund.buyer_email})
+                </dd>
+                <dt className="font-medium">{t("refundAmount")}</dt>
+                <dd>{total}</dd>
+                <dt className="font-medium">{t("refundProvider")}</dt>
+                <dd>{refund.payment_provider}</dd>
+                <dt className="font-medium">{t("refundReference")}</dt>
+                <dd className="break-all font-mono text-sm">{refund.payment_reference}</dd>
+                {refund.refund_reason && (
+                  <>
+                    <dt className="font-medium">{t("refundReasonLabel")}</dt>
+                    <dd>{t(`refundReason.${refund.refund_reason}`)}</dd>
+                  </>
+                )}
+                <dt className="font-medium">{t("refundSince")}</dt>
+                <dd>
+                  {format.dateTime(new Date(refund.refund_requested_at), {
+                    dateStyle: "medium",
+                    timeStyle: "short",
+                    timeZone: "Europe/Berlin",
+                  })}
+                </dd>
+              </dl>
+              {failure?.message && (
+                <FormMessage id={`record-${refund.order_id}-error`} tone="error">
+                  {failure.message}
+                </FormMessage>
+              )}
+              <ConfirmedForm
+                id={`record-${refund.order_id}`}
+                hidden={{ order_id: refund.order_id }}
+                confirmLabel={t("recordConfirm", {
+                  amount: total,
+                  provider: refund.payment_provider,
+                })}
+                error={failure && !failure.message ? t("recordRequired") : undefined}
+                submit={t("recordSubmit")}
+                submitLabel={t("recordSubmitLabel", { id: refund.order_id })}
+                buttonClassName="button-primary"
+              />
+            </Card>
+          );
+        })}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,123 @@
+import { fillPath, panelPaths } from "@eventwerk/contract";
+import { expect, request as newRequest, test } from "@playwright/test";
+import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
+import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
+import { pathTo } from "../app/route-table";
+import { postgresServer, postgresUrl } from "./postgres-server";
+import {
+  accessToken,
+  buyTicket,
+  expectNoViolations,
+  locales,
+  loginAs,
+  mailsTo,
+  organiser,
+  uniqueEmail,
+} from "./support";
+
+/**
+ * A deployment that changed payment providers owes refunds of money the old one took: the
+ * operator makes them there and records them in the panel. Its own server on PostgreSQL (needs
+ * TEST_DATABASE_URL, as CI sets): only the database can say that an order was paid through
+ * another provider than this server's.
+ */
+const texts = { de: panelDe, en: panelEn } as const;
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
+const admin = { email: "admin@eventwerk.example", password: "eventwerk-demo-1" };
+const server = postgresServer({ port: Number(process.env.E2E_PORT ?? 3460) + 8, label: "refunds" });
+
+test.describe("refunds only the operator can make (PostgreSQL)", () => {
+  test.skip(!postgresUrl, "needs TEST_DATABASE_URL");
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    await server.start();
+  });
+  test.afterAll(() => server.stop());
+
+  for (const locale of locales) {
+    test(`the organiser reads that the operator refunds; the operator records it, and the buyer is told (${locale})`, async ({
+      browser,
+    }) => {
+      const t = texts[locale];
+      const api = await newRequest.newContext({ baseURL: server.base });
+      // A paid ticket type on sale at a future event of the demo organiser (each language's test
+      // cancels one).
+      const [type] = await server.query(
+        `select t.id, t.event_id from event_ticket_types t
+         join events e on e.id = t.event_id join users u on u.id = e.organiser_id
+         where u.email = $1 and e.status = 'published' and e.starts_at > now() + interval '2 days'
+           and t.price_cents > 0 and t.capacity - t.sold_count >= 1
+           and (t.sales_start is null or t.sales_start <= now())
+           and (t.sales_end is null or t.sales_end > now())
+         order by e.starts_at desc, t.id limit 1`,
+        [organiser.email],
+      );
+      const buyer = { name: "Rita Rückgabe", email: uniqueEmail(`operator-refund-${locale}`) };
+      const orderId = await buyTicket(api, type.event_id, type.id, buyer);
+      // Taken with Stripe before the deployment changed providers.
+      await server.query(
+        `update orders set payment_provider = 'stripe', payment_reference = $2, locale = $3
+         where id = $1`,
+        [orderId, `cs_test_e2e_${orderId}`, locale],
+      );
+      const organiserToken = await accessToken(api, organiser);
+      const cancelled = await api.post(fillPath(panelPaths.cancelEvent, { id: type.event_id }), {
+        headers: { authorization: `Bearer ${organiserToken}` },
+        data: { confirm: true },
+      });
+      expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+      // The organiser reads that the refund waits for the operator, not that it completes itself.
+      // A browser of the test's language: signing in lands on that language's home page.
+      const options = { baseURL: server.base, locale: locale === "de" ? "de-DE" : "en-GB" };
+      const organiserContext = await browser.newContext(options);
+      const organiserPage = await organiserContext.newPage();
+      await loginAs(organiserPage, locale, organiser);
+      await organiserPage.goto(pathTo("panel-order", locale, { id: orderId }));
+      await expect(
+        organiserPage.getByText(fill(t.refundOwedOperator, { provider: "stripe" })),
+      ).toBeVisible();
+      await organiserContext.close();
+
+      // The operator finds it from the panel's start, refunds it at Stripe and records it here.
+      // The English operator without JavaScript: the form posts and the page comes back.
+      const javaScriptEnabled = locale === "de";
+      const context = await browser.newContext({ ...options, javaScriptEnabled });
+      const page = await context.newPage();
+      await loginAs(page, locale, admin);
+      await page.goto(pathTo("panel", locale));
+      await page.getByRole("link", { name: t.adminRefundsLink }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.refundsHeading })).toBeVisible();
+      const item = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: new RegExp(`\\b${orderId}\\b`) }) });
+      await expect(item).toContainText(buyer.email);
+      await expect(item).toContainText(`cs_test_e2e_${orderId}`);
+      await expect(item).toContainText(t.refundReason.event_cancelled);
+      if (javaScriptEnabled) await expectNoViolations(page);
+      await item.getByRole("checkbox").check();
+      await item.getByRole("button", { name: fill(t.recordSubmitLabel, { id: orderId }) }).click();
+      const done = page.getByText(t.recordDone);
+      await expect(done).toBeVisible();
+      if (javaScriptEnabled) await expect(done).toBeFocused();
+      await expect(item).toHaveCount(0);
+      await expect(page.getByText(t.refundsEmpty)).toBeVisible();
+      await context.close();
+
+      const [order] = await server.query("select status from orders where id = $1", [orderId]);
+      expect(order.status).toBe("refunded");
+      // The buyer's refund email, in the order's language.
+      await expect
+        .poll(async () =>
+          (await mailsTo(buyer.email, `${server.dataDir()}/outbox`)).some((mail) =>
+            mail.subject.includes(String(orderId)),
+          ),
+        )
+        .toBe(true);
+      await api.dispose();
+    });
+  }
+});
