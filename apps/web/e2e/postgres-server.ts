@@ -57,6 +57,10 @@ export function postgresServer(options: {
           PORT: String(options.port),
           DATABASE_URL: own.toString(),
           DATA_DIR: dataDir,
+          // The shell's own settings must not leak in (as in playwright.config.ts): one worker
+          // unless a spec asks for more (each keeps a pool of connections to the shared
+          // server), the demo data, the test provider, the app rather than the maintenance page.
+          WEB_CONCURRENCY: "1",
           REDIS_URL: "",
           SMTP_URL: "",
           LOG_LEVEL: "warn",
@@ -64,6 +68,10 @@ export function postgresServer(options: {
           API_BASE_URL: base,
           PUBLIC_URL: "",
           COOKIE_SECURE: "false",
+          PUBLIC_MAINTENANCE: "true",
+          SEED_DEMO_DATA: "true",
+          PAYMENT_PROVIDER: "test",
+          RATE_LIMIT_PER_MINUTE: "1000",
           ...options.env,
         },
         stdio: ["ignore", "pipe", "pipe"],
@@ -75,7 +83,8 @@ export function postgresServer(options: {
         log += chunk;
       });
       for (let i = 0; i < 240; i++) {
-        if (server.exitCode !== null) break;
+        // Ended, by itself or by a signal (then its exit code stays null).
+        if (server.exitCode !== null || server.signalCode !== null) break;
         const up = await fetch(`${base}/healthz`).then(
           (response) => response.ok,
           () => false,
@@ -86,7 +95,7 @@ export function postgresServer(options: {
       throw new Error(`The server on PostgreSQL did not start:\n${log}`);
     },
     async stop() {
-      if (server && server.exitCode === null) {
+      if (server && server.exitCode === null && server.signalCode === null) {
         const ended = new Promise((resolve) => server?.once("exit", resolve));
         server.kill("SIGTERM");
         await ended;

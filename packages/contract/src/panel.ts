@@ -455,6 +455,8 @@ export const refundElsewhereSchema = z.object({
   refund_requested_at: z.string(),
 });
 export type RefundElsewhere = z.infer<typeof refundElsewhereSchema>;
-/** The oldest first, at most `refundsElsewhereMax`. */
-export const refundElsewhereListSchema = dataOf(z.array(refundElsewhereSchema));
-export const refundsElsewhereMax = 200;
+/** The longest owed first, a page at a time. */
+export const refundElsewhereQuerySchema = z.object({ ...pageQuery(25) });
+export type RefundElsewhereQuery = Partial<z.output<typeof refundElsewhereQuerySchema>>;
+export const refundElsewhereListSchema = pageOf(refundElsewhereSchema);
+export type RefundElsewhereList = z.infer<typeof refundElsewhereListSchema>;

@@ -9,7 +9,7 @@ import {
   pageMeta,
   panelPaths,
   refundElsewhereListSchema,
-  refundsElsewhereMax,
+  refundElsewhereQuerySchema,
   reviewReasonSchema,
 } from "@eventwerk/contract";
 import type { FastifyPluginAsync } from "fastify";
@@ -115,14 +115,22 @@ export const adminRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       schema: {
         tags,
         summary: "Owed refunds of money another payment provider took, the longest owed first",
-        description: `A deployment that changed payment providers cannot give such money back: the operator refunds it at the provider that took it, then records it here. At most ${refundsElsewhereMax}.`,
+        description:
+          "A deployment that changed payment providers cannot give such money back: the operator refunds it at the provider that took it, then records it here.",
         security,
+        querystring: refundElsewhereQuerySchema,
         response: { 200: refundElsewhereListSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return { data: await refundsElsewhere(ctx.db, checkoutOf(ctx).provider, request.locale) };
+      const { data, total } = await refundsElsewhere(
+        ctx.db,
+        checkoutOf(ctx).provider,
+        request.query,
+        request.locale,
+      );
+      return { data, meta: pageMeta(request.query, total) };
     },
   );
 

@@ -1282,6 +1282,7 @@ describe("events", () => {
     const { event, type } = await saleEvent(owner.token);
     const elsewhere = await buy(event.id, type.id);
     const here = await buy(event.id, type.id);
+    const late = (await placeOrder(event.id, type.id)).order.data.id;
     await t.ctx.db
       .update(s.orders)
       .set({ paymentProvider: "stripe" })
@@ -1410,6 +1411,36 @@ describe("events", () => {
       );
     expect(entry).toMatchObject({ details: { refunded_at: "stripe" } });
     expect(entry!.actorId).not.toBe(owner.id);
+    // A late payment's owed refund (it never had tickets) of a payment no provider is named for
+    // (a row written by hand): the operator's too, and audited as well.
+    await t.ctx.db
+      .update(s.orders)
+      .set({ paymentProvider: null, refundReason: "sold_out" })
+      .where(eq(s.orders.id, late));
+    await owedForMinutes(late, 2);
+    const listedLate = await call(t.app, {
+      method: "GET",
+      url: `${panelPaths.refundsElsewhere}?per_page=1`,
+      token: admin,
+    });
+    const page = listedLate.json<{ data: RefundElsewhere[]; meta: PageMeta }>();
+    expect(page.meta).toMatchObject({ per_page: 1 });
+    expect(page.meta.total).toBeGreaterThanOrEqual(1);
+    await expect(completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME)).rejects.toThrow(
+      /1 owed refunds/,
+    );
+    expect((await record(late, admin)).statusCode).toBe(200);
+    expect(await orderRow(late)).toMatchObject({ status: "refunded" });
+    const [lateEntry] = await t.ctx.db
+      .select()
+      .from(s.auditLog)
+      .where(
+        and(
+          eq(s.auditLog.action, "order_refunded"),
+          sql`${s.auditLog.details}->>'order_id' = ${String(late)}`,
+        ),
+      );
+    expect(lateEntry).toMatchObject({ eventId: event.id, details: { refunded_at: "—" } });
     // Nothing left for the reconciliation, nor for the operator's list.
     await completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME);
     const after = await call(t.app, {

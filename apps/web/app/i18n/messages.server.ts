@@ -70,7 +70,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "panel-orders": ["catalogue"],
   "panel-order": [],
   "panel-organisers": ["catalogue"],
-  "panel-refunds": [],
+  "panel-refunds": ["catalogue"],
   "privacy-policy": ["cms"],
   qr: ["qr"],
   register: ["register"],

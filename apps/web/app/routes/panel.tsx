@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     user?.role === "admin"
       ? await Promise.all([
           api.panel.organisers({ status: "pending", per_page: 1 }).then((list) => list.meta.total),
-          api.panel.refundsElsewhere().then((list) => list.data.length),
+          api.panel.refundsElsewhere({ per_page: 1 }).then((list) => list.meta.total),
         ])
       : [null, null];
   const profile = user?.organiser ?? null;

@@ -18,6 +18,7 @@ import {
   panelVenueListSchema,
   panelVoucherListSchema,
   panelVoucherResponseSchema,
+  type RefundElsewhereQuery,
   type ReviewReason,
   refundElsewhereListSchema,
   type TicketTypeInput,
@@ -112,7 +113,8 @@ export const panelCalls = ({ request, get, getText }: Transport) => ({
     request("POST", at(panelPaths.reinstateOrganiser, userId), {
       schema: organiserApplicationResponseSchema,
     }),
-  refundsElsewhere: () => get(panelPaths.refundsElsewhere, refundElsewhereListSchema),
+  refundsElsewhere: (query: RefundElsewhereQuery = {}) =>
+    get(panelPaths.refundsElsewhere, refundElsewhereListSchema, query),
   recordRefundElsewhere: (orderId: number) =>
     request("POST", at(panelPaths.recordRefundElsewhere, orderId), { schema: okSchema }),
 });

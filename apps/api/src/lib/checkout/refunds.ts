@@ -1,9 +1,4 @@
-import {
-  type Locale,
-  type RefundElsewhere,
-  type RefundReason,
-  refundsElsewhereMax,
-} from "@eventwerk/contract";
+import type { Locale, RefundElsewhere, RefundReason } from "@eventwerk/contract";
 import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
@@ -70,6 +65,13 @@ export function refundsHere(
   return !order.paymentReference || order.paymentProvider === provider.name;
 }
 
+/** `refundsHere` in SQL: true or false, never null. */
+const refundedHere = (provider: PaymentProvider) =>
+  sql`(${orders.paymentReference} is null or ${orders.paymentProvider} is not distinct from ${provider.name})`;
+
+/** Decided (step 1) and not recorded yet (step 3). */
+const refundOwed = and(isNotNull(orders.refundRequestedAt), ne(orders.status, "refunded"));
+
 /**
  * Steps 2 and 3 for an order whose refund is owed; nothing when none is (any more). `actorId` is
  * who asked, for the audit log of a paid order's refund.
@@ -117,6 +119,8 @@ async function recordRefund(db: Database, orderId: number, options: RefundActor)
         payload: { order_id: order.id, reason: order.refundReason },
         dedupKey: `order-refunded:${order.id}`,
       });
+      // The provider's own refund of it is the checkout's, by no one; the operator's is audited.
+      if (options.provider) await auditRefund(tx, order, options);
     }
     return true;
   });
@@ -202,10 +206,26 @@ async function returnSale(tx: Transaction, order: Order, options: RefundActor, n
       `panel-refund:${order.id}`,
     );
   }
+  await auditRefund(tx, order, options, event);
+}
+
+/** The refund in the event's audit log; `event` as the caller read it, else the order's. */
+async function auditRefund(
+  tx: Transaction,
+  order: Order,
+  options: RefundActor,
+  event?: { id: number; organiserId: string | null },
+) {
+  const [of] = event
+    ? [event]
+    : await tx
+        .select({ id: events.id, organiserId: events.organiserId })
+        .from(events)
+        .where(eq(events.id, order.eventId ?? 0));
   await audit(tx, {
     actorId: options.actorId,
-    organiserId: event!.organiserId,
-    eventId: event!.id,
+    organiserId: of?.organiserId ?? null,
+    eventId: of?.id ?? null,
     action: "order_refunded",
     details: {
       order_id: order.id,
@@ -232,8 +252,8 @@ export async function completeOwedRefunds(
     .leftJoin(events, eq(events.id, orders.eventId))
     .where(
       and(
-        isNotNull(orders.refundRequestedAt),
-        ne(orders.status, "refunded"),
+        refundOwed,
+        refundedHere(provider),
         lte(orders.refundRequestedAt, new Date(now.getTime() - 60_000)),
       ),
     )
@@ -247,6 +267,19 @@ export async function completeOwedRefunds(
       failures.push(error);
     }
   }
+  // Those another provider took wait for the operator (`recordRefundElsewhere`): one line a run
+  // says how many, and they never take the turn of refunds this deployment can make.
+  const [elsewhere] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(refundOwed, sql`not ${refundedHere(provider)}`));
+  if (elsewhere && elsewhere.count > 0) {
+    failures.push(
+      new Error(
+        `${elsewhere.count} owed refunds were paid through another provider than ${provider.name}: refund them there, then record them in the panel's refunds`,
+      ),
+    );
+  }
   if (failures.length > 0) {
     throw new AggregateError(failures, `${failures.length} owed refunds were not completed`);
   }
@@ -254,32 +287,32 @@ export async function completeOwedRefunds(
 
 /** Owed refunds of money another provider took: only the operator can give it back, there. */
 const owedElsewhere = (provider: PaymentProvider) =>
-  and(
-    isNotNull(orders.refundRequestedAt),
-    ne(orders.status, "refunded"),
-    isNotNull(orders.paymentReference),
-    ne(orders.paymentProvider, provider.name),
-  );
+  and(refundOwed, sql`not ${refundedHere(provider)}`);
 
 /** The refunds only the operator can complete (`owedElsewhere`), the longest owed first. */
 export async function refundsElsewhere(
   db: Database,
   provider: PaymentProvider,
+  query: { page: number; per_page: number },
   locale: Locale,
-): Promise<RefundElsewhere[]> {
-  const rows = await db
-    .select({
-      order: orders,
-      title: locale === "en" ? events.titleEn : events.titleDe,
-      organiser: organiserProfiles.companyName,
-    })
-    .from(orders)
-    .leftJoin(events, eq(events.id, orders.eventId))
-    .leftJoin(organiserProfiles, eq(organiserProfiles.userId, events.organiserId))
-    .where(owedElsewhere(provider))
-    .orderBy(asc(orders.refundRequestedAt), asc(orders.id))
-    .limit(refundsElsewhereMax);
-  return rows.map(({ order, title, organiser }) => ({
+): Promise<{ data: RefundElsewhere[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        title: locale === "en" ? events.titleEn : events.titleDe,
+        organiser: organiserProfiles.companyName,
+      })
+      .from(orders)
+      .leftJoin(events, eq(events.id, orders.eventId))
+      .leftJoin(organiserProfiles, eq(organiserProfiles.userId, events.organiserId))
+      .where(owedElsewhere(provider))
+      .orderBy(asc(orders.refundRequestedAt), asc(orders.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(owedElsewhere(provider)),
+  ]);
+  const data = rows.map(({ order, title, organiser }) => ({
     order_id: order.id,
     event_title: title ?? "—",
     organiser_name: organiser ?? "—",
@@ -287,11 +320,12 @@ export async function refundsElsewhere(
     buyer_email: order.buyerEmail,
     total_cents: order.totalCents,
     currency: order.currency,
-    payment_provider: order.paymentProvider ?? "",
+    payment_provider: order.paymentProvider ?? "—",
     payment_reference: order.paymentReference ?? "",
     refund_reason: order.refundReason,
     refund_requested_at: order.refundRequestedAt!.toISOString(),
   }));
+  return { data, total: counted?.total ?? 0 };
 }
 
 /**
@@ -314,8 +348,10 @@ export async function recordRefundElsewhere(
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) throw notFound();
+  // Checked again under the order's lock (`recordRefund`): a second operator's click finds it
+  // recorded. Its provider and payment never change once it is paid.
   const recorded =
     order.elsewhere === true &&
-    (await recordRefund(db, orderId, { ...options, provider: order.provider ?? undefined }));
+    (await recordRefund(db, orderId, { ...options, provider: order.provider ?? "—" }));
   if (!recorded) throw new HttpError(409, "conflict", "refund_not_elsewhere");
 }

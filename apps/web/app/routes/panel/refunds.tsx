@@ -1,16 +1,29 @@
 import { data } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../../api.server";
+import { Pagination } from "../../components/catalogue-parts";
 import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage } from "../../components/form-field";
 import { mutedText } from "../../components/page-parts";
 import { Card } from "../../components/ui/card";
+import { usePaths } from "../../hooks";
 import { confirmed, noticeIn, redirectHere } from "../../lib/forms";
 import type { Route } from "./+types/refunds";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const refunds = (await (await apiFor(context)).panel.refundsElsewhere()).data;
-  return { refunds, notice: noticeIn(url, ["recorded"] as const) };
+  const api = (await apiFor(context)).panel;
+  // The page as the address has it, for the API to validate: a bad one shows the first.
+  const page = url.searchParams.get("page");
+  const asked: Record<string, string> = page ? { page } : {};
+  let list = await api.refundsElsewhere(asked).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 400) return api.refundsElsewhere();
+    throw error;
+  });
+  // A refund recorded can empty the last page: show the new last one.
+  if (list.data.length === 0 && list.meta.pages > 0 && list.meta.page > list.meta.pages) {
+    list = await api.refundsElsewhere({ page: list.meta.pages });
+  }
+  return { list, notice: noticeIn(url, ["recorded"] as const) };
 }
 
 /**
@@ -33,15 +46,19 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function PanelRefunds({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("panel");
   const format = useFormatter();
-  const { refunds } = loaderData;
+  const { to } = usePaths();
+  const { list } = loaderData;
+  const refunds = list.data;
   // An order recorded meanwhile (by another operator) has left the list: its answer shows here.
   const unlisted =
     actionData?.message && !refunds.some((refund) => refund.order_id === actionData.orderId)
       ? actionData.message
       : null;
   const notice = !actionData && loaderData.notice ? t("recordDone") : null;
-  // A recorded refund leaves the list, and its focused button with it.
+  // A recorded refund leaves the list, and its focused button with it: the focus goes to what
+  // the page says about it.
   const noticeRef = useNoticeFocus(notice);
+  const unlistedRef = useNoticeFocus(unlisted);
   const amount = (cents: number, currency: string) =>
     format.number(cents / 100, { style: "currency", currency });
   return (
@@ -59,12 +76,12 @@ export default function PanelRefunds({ loaderData, actionData }: Route.Component
         </FormMessage>
       )}
       {unlisted && (
-        <FormMessage id="record-error" tone="error">
+        <FormMessage id="record-error" tone="error" ref={unlistedRef} tabIndex={-1}>
           {unlisted}
         </FormMessage>
       )}
       <p>
-        {refunds.length === 0 ? t("refundsEmpty") : t("refundsCount", { count: refunds.length })}
+        {list.meta.total === 0 ? t("refundsEmpty") : t("refundsCount", { count: list.meta.total })}
       </p>
       <ul className="space-y-4">
         {refunds.map((refund) => {
@@ -104,7 +121,7 @@ export default function PanelRefunds({ loaderData, actionData }: Route.Component
                 </dd>
               </dl>
               {failure?.message && (
-                <FormMessage id={`record-${refund.order_id}-error`} tone="error">
+                <FormMessage id={`record-${refund.order_id}-failed`} tone="error">
                   {failure.message}
                 </FormMessage>
               )}
@@ -124,6 +141,11 @@ export default function PanelRefunds({ loaderData, actionData }: Route.Component
           );
         })}
       </ul>
+      <Pagination
+        page={list.meta.page}
+        pages={list.meta.pages}
+        hrefFor={(page) => (page > 1 ? `${to("panel-refunds")}?page=${page}` : to("panel-refunds"))}
+      />
     </main>
   );
 }
