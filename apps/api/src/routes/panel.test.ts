@@ -1425,6 +1425,14 @@ describe("events", () => {
     });
     const page = listedLate.json<{ data: RefundElsewhere[]; meta: PageMeta }>();
     expect(page.meta).toMatchObject({ per_page: 1 });
+    for (const query of ["page=0", "per_page=101", "page=x"]) {
+      const refused = await call(t.app, {
+        method: "GET",
+        url: `${panelPaths.refundsElsewhere}?${query}`,
+        token: admin,
+      });
+      expect(refused.statusCode, query).toBe(400);
+    }
     expect(page.meta.total).toBeGreaterThanOrEqual(1);
     await expect(completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME)).rejects.toThrow(
       /1 owed refunds/,
