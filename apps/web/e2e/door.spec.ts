@@ -459,17 +459,19 @@ test("a door link another site's page leads to opens only with a tap, which name
 }) => {
   const link = await createLink(organiserPage, concert.eventId, { gate: "Nordtor" });
   // Another site (localhost and 127.0.0.1 are different sites to the browser) links to it.
+  let target = link;
   const site = createServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     response.end(
-      `<!doctype html><html lang="de"><head><title>Fremd</title></head><body><a href="${link}">Zum Scanner</a></body></html>`,
+      `<!doctype html><html lang="de"><head><title>Fremd</title></head><body><a href="${target}">Zum Scanner</a></body></html>`,
     );
   });
+  const otherSite = () => `http://localhost:${(site.address() as AddressInfo).port}/`;
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   const staff = await browser.newContext({ baseURL, locale: "de-DE" });
   const page = await staff.newPage();
   try {
-    await page.goto(`http://localhost:${(site.address() as AddressInfo).port}/`);
+    await page.goto(otherSite());
     await page.getByRole("link", { name: "Zum Scanner" }).click();
     await expect(page.getByRole("heading", { level: 1, name: doorDe.confirmTitle })).toBeVisible();
     await expect(page.getByRole("main")).toContainText(demoEvent);
@@ -487,6 +489,27 @@ test("a door link another site's page leads to opens only with a tap, which name
       form: { link: "door_kurz" },
     });
     expect(bad.status()).toBe(400);
+
+    // A revoked link another site's page leads to: refused, and the phone keeps the link it has.
+    target = await createLink(organiserPage, concert.eventId, { gate: "Südtor" });
+    await organiserPage
+      .getByRole("checkbox", { name: doorLinksDe.revokeConfirm.replace("{gate}", "Südtor") })
+      .check();
+    await organiserPage
+      .getByRole("button", { name: doorLinksDe.revokeLabel.replace("{gate}", "Südtor") })
+      .click();
+    await expect(
+      organiserPage.locator("#door-links li").filter({ hasText: "Südtor" }),
+    ).toContainText(doorLinksDe.states.revoked);
+    const kept = (await staff.cookies()).find((cookie) => cookie.name === "door_link")?.value;
+    expect(kept).toBeTruthy();
+    await page.goto(otherSite());
+    await page.getByRole("link", { name: "Zum Scanner" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: doorDe.refusedTitle })).toBeVisible();
+    expect((await staff.cookies()).find((cookie) => cookie.name === "door_link")?.value).toBe(kept);
+    await page.goto(pathTo("door-scanner", "de"));
+    await expect(scanner(page)).toHaveAttribute("data-ready", "true");
+    await expect(page.getByRole("main")).toContainText("Nordtor");
   } finally {
     await staff.close();
     site.close();
