@@ -76,6 +76,18 @@ async function createLink(page: Page, eventId: number, options: { gate: string; 
   return url;
 }
 
+/** Revokes the event's door link of that gate on the door screen, ticking its confirmation. */
+async function revokeLink(page: Page, eventId: number, gate: string) {
+  await page.goto(`${pathTo("account-door", "de")}?event=${eventId}`);
+  await page
+    .getByRole("checkbox", { name: doorLinksDe.revokeConfirm.replace("{gate}", gate) })
+    .check();
+  await page.getByRole("button", { name: doorLinksDe.revokeLabel.replace("{gate}", gate) }).click();
+  await expect(page.locator("#door-links li").filter({ hasText: gate })).toContainText(
+    doorLinksDe.states.revoked,
+  );
+}
+
 async function doorTickets(page: Page, linkUrl: string): Promise<DoorTicket[]> {
   const token = new URL(linkUrl).searchParams.get("link");
   const response = await page.request.get("/api/v1/door/tickets", {
@@ -412,14 +424,7 @@ test("door links: used on another browser without signing in, revoked, refused",
     await typeCode(page, "kein-ticket");
     await expect(verdict(page)).toHaveAttribute("data-result", "unknown_code");
 
-    await organiserPage.goto(`${pathTo("account-door", "de")}?event=${concert.eventId}`);
-    await organiserPage
-      .getByRole("checkbox", { name: doorLinksDe.revokeConfirm.replace("{gate}", "Widerruf") })
-      .check();
-    await organiserPage
-      .getByRole("button", { name: doorLinksDe.revokeLabel.replace("{gate}", "Widerruf") })
-      .click();
-    await expect(organiserPage.locator("#door-links")).toContainText(doorLinksDe.states.revoked);
+    await revokeLink(organiserPage, concert.eventId, "Widerruf");
     // A link that is not the organiser's (or none at all) is not found, not a server error.
     const stranger = await organiserPage.request.post(organiserPage.url(), {
       headers: { origin: baseURL as string },
@@ -492,15 +497,7 @@ test("a door link another site's page leads to opens only with a tap, which name
 
     // A revoked link another site's page leads to: refused, and the phone keeps the link it has.
     target = await createLink(organiserPage, concert.eventId, { gate: "Südtor" });
-    await organiserPage
-      .getByRole("checkbox", { name: doorLinksDe.revokeConfirm.replace("{gate}", "Südtor") })
-      .check();
-    await organiserPage
-      .getByRole("button", { name: doorLinksDe.revokeLabel.replace("{gate}", "Südtor") })
-      .click();
-    await expect(
-      organiserPage.locator("#door-links li").filter({ hasText: "Südtor" }),
-    ).toContainText(doorLinksDe.states.revoked);
+    await revokeLink(organiserPage, concert.eventId, "Südtor");
     const kept = (await staff.cookies()).find((cookie) => cookie.name === "door_link")?.value;
     expect(kept).toBeTruthy();
     await page.goto(otherSite());

@@ -9,6 +9,7 @@ import {
   eventInputSchema,
   eventUpdateSchema,
   idParamSchema,
+  type Locale,
   okSchema,
   pageMeta,
   panelEventListSchema,
@@ -510,19 +511,20 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     },
   );
 
+  /** The order a call names, as the organiser reads it. */
+  const orderFor = (request: {
+    auth: { userId: string };
+    params: { id: number };
+    locale: Locale;
+  }) => readPanelOrder(ctx.db, provider(), request.auth.userId, request.params.id, request.locale);
+
   api.get(
     panelPaths.order,
     byId("One order with its tickets and their check-ins", panelOrderResponseSchema),
     async (request, reply) => {
       noStore(reply);
       return {
-        data: await readPanelOrder(
-          ctx.db,
-          provider(),
-          request.auth.userId,
-          request.params.id,
-          request.locale,
-        ),
+        data: await orderFor(request),
       };
     },
   );
@@ -552,13 +554,7 @@ export const panelRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
       ctx.outbox.wake();
       noStore(reply);
       return {
-        data: await readPanelOrder(
-          ctx.db,
-          provider(),
-          request.auth.userId,
-          request.params.id,
-          request.locale,
-        ),
+        data: await orderFor(request),
       };
     },
   );
