@@ -72,6 +72,10 @@ const refundedHere = (provider: PaymentProvider) =>
 /** Decided (step 1) and not recorded yet (step 3). */
 const refundOwed = and(isNotNull(orders.refundRequestedAt), ne(orders.status, "refunded"));
 
+/** Owed refunds of money another provider took: only the operator can give it back, there. */
+const owedElsewhere = (provider: PaymentProvider) =>
+  and(refundOwed, sql`not ${refundedHere(provider)}`);
+
 /**
  * Steps 2 and 3 for an order whose refund is owed; nothing when none is (any more). `actorId` is
  * who asked, for the audit log of a paid order's refund.
@@ -272,7 +276,7 @@ export async function completeOwedRefunds(
   const [elsewhere] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(refundOwed, sql`not ${refundedHere(provider)}`));
+    .where(owedElsewhere(provider));
   if (elsewhere && elsewhere.count > 0) {
     failures.push(
       new Error(
@@ -284,10 +288,6 @@ export async function completeOwedRefunds(
     throw new AggregateError(failures, `${failures.length} owed refunds were not completed`);
   }
 }
-
-/** Owed refunds of money another provider took: only the operator can give it back, there. */
-const owedElsewhere = (provider: PaymentProvider) =>
-  and(refundOwed, sql`not ${refundedHere(provider)}`);
 
 /** The refunds only the operator can complete (`owedElsewhere`), the longest owed first. */
 export async function refundsElsewhere(
