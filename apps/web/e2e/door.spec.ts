@@ -83,9 +83,9 @@ async function revokeLink(page: Page, eventId: number, gate: string) {
     .getByRole("checkbox", { name: doorLinksDe.revokeConfirm.replace("{gate}", gate) })
     .check();
   await page.getByRole("button", { name: doorLinksDe.revokeLabel.replace("{gate}", gate) }).click();
-  await expect(page.locator("#door-links li").filter({ hasText: gate })).toContainText(
-    doorLinksDe.states.revoked,
-  );
+  // The row of that gate exactly: "Widerruf" is also part of the state "Widerrufen".
+  const row = page.locator("#door-links li").filter({ has: page.getByText(gate, { exact: true }) });
+  await expect(row).toContainText(doorLinksDe.states.revoked);
 }
 
 async function doorTickets(page: Page, linkUrl: string): Promise<DoorTicket[]> {

@@ -117,7 +117,7 @@ test.describe("every route of the route table", () => {
   }
 });
 
-test("status summary of the 74 routes (test-results/routes.json)", async ({
+test("status summary of the 76 routes (test-results/routes.json)", async ({
   request,
 }, testInfo) => {
   const summary = [];
@@ -145,7 +145,7 @@ test("status summary of the 74 routes (test-results/routes.json)", async ({
     file,
     `${JSON.stringify({ checkedAt: new Date().toISOString(), routes: summary }, null, 2)}\n`,
   );
-  expect(summary).toHaveLength(74);
+  expect(summary).toHaveLength(76);
   for (const entry of summary) {
     const route = resolved.find((item) => item.path === entry.path)!;
     if (guestRedirect(route)) {
