@@ -12,6 +12,7 @@ import {
   loginAs,
   mailsTo,
   organiser,
+  outboxIn,
   uniqueEmail,
 } from "./support";
 
@@ -98,6 +99,14 @@ test.describe("refunds only the operator can make (PostgreSQL)", () => {
       await expect(item).toContainText(`cs_test_e2e_${orderId}`);
       await expect(item).toContainText(t.refundReason.event_cancelled);
       if (javaScriptEnabled) await expectNoViolations(page);
+      // A post without the tick records nothing.
+      const unticked = await page.request.post(page.url(), {
+        headers: { origin: server.base },
+        form: { order_id: String(orderId) },
+      });
+      expect(unticked.status()).toBe(400);
+      const [still] = await server.query("select status from orders where id = $1", [orderId]);
+      expect(still.status).toBe("paid");
       await item.getByRole("checkbox").check();
       await item.getByRole("button", { name: fill(t.recordSubmitLabel, { id: orderId }) }).click();
       const done = page.getByText(t.recordDone);
@@ -114,7 +123,7 @@ test.describe("refunds only the operator can make (PostgreSQL)", () => {
       const subject = { de: `Bestellung ${orderId} erstattet`, en: `Order ${orderId} refunded` };
       await expect
         .poll(async () =>
-          (await mailsTo(buyer.email, `${server.dataDir()}/outbox`)).some((mail) =>
+          (await mailsTo(buyer.email, outboxIn(server.dataDir()))).some((mail) =>
             mail.subject.startsWith(subject[locale]),
           ),
         )

@@ -428,11 +428,14 @@ export function parseMail(raw: string, file = ""): Mail {
   };
 }
 
+/** Where a server with that DATA_DIR writes its mails (SMTP_URL unset). */
+export const outboxIn = (dataDir: string) => path.join(dataDir, "outbox");
+
 /** The outbox of the e2e server (playwright.config.ts passes its DATA_DIR as E2E_DATA_DIR). */
 export function outboxDir(): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
-  return path.join(dataDir, "outbox");
+  return outboxIn(dataDir);
 }
 
 /**

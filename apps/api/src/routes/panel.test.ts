@@ -32,6 +32,7 @@ import { completeOwedRefunds } from "../lib/checkout/refunds.ts";
 import { eventChangeNoticeJob, sendChangeNotices } from "../lib/panel/change-notices.ts";
 import { uploadStorageDir } from "../lib/panel/covers.ts";
 import { refundCancelledEvents } from "../lib/panel/orders.ts";
+import { demoUsers } from "../seed/index.ts";
 import {
   call,
   createTestApp,
@@ -167,6 +168,18 @@ const owedForMinutes = (orderId: number, minutes: number) =>
     .update(s.orders)
     .set({ refundRequestedAt: new Date(Date.now() - minutes * 60_000) })
     .where(eq(s.orders.id, orderId));
+
+/** The audit entry of an order's refund. */
+const refundAudit = (orderId: number) =>
+  t.ctx.db
+    .select()
+    .from(s.auditLog)
+    .where(
+      and(
+        eq(s.auditLog.action, "order_refunded"),
+        sql`${s.auditLog.details}->>'order_id' = ${String(orderId)}`,
+      ),
+    );
 
 /** The order's payment with the test provider. */
 const paymentOf = async (orderId: number) =>
@@ -1361,13 +1374,26 @@ describe("events", () => {
         token,
         locale,
       });
-    // Only the operator; bad and unknown ids; refunds this deployment completes by itself.
-    expect((await record(elsewhere)).statusCode).toBe(401);
-    expect((await record(elsewhere, owner.token)).statusCode).toBe(403);
-    expect(
-      (await call(t.app, { method: "GET", url: panelPaths.refundsElsewhere, token: owner.token }))
-        .statusCode,
-    ).toBe(403);
+    // Only the operator (not a guest, a visitor or the order's own organiser); not another method;
+    // bad and unknown ids; refunds this deployment completes by itself.
+    const visitor = (await registerVisitor(t.app)).tokens.access_token;
+    for (const [token, status] of [
+      [undefined, 401],
+      [visitor, 403],
+      [owner.token, 403],
+    ] as const) {
+      expect((await record(elsewhere, token)).statusCode).toBe(status);
+      const list = await call(t.app, { method: "GET", url: panelPaths.refundsElsewhere, token });
+      expect(list.statusCode).toBe(status);
+    }
+    for (const method of ["GET", "PUT", "DELETE"] as const) {
+      const wrong = await call(t.app, {
+        method,
+        url: path(panelPaths.recordRefundElsewhere, elsewhere),
+        token: admin,
+      });
+      expect(wrong.statusCode, method).toBe(405);
+    }
     for (const id of ["abc", "0", "-1", "1.5"]) {
       const answer = await record(id, admin);
       expect(answer.statusCode, id).toBe(400);
@@ -1400,17 +1426,13 @@ describe("events", () => {
         mail.includes("wurde die Veranstaltung") && mail.includes(`Bestellung ${elsewhere}`),
     );
     expect(mails).toHaveLength(1);
-    const [entry] = await t.ctx.db
-      .select()
-      .from(s.auditLog)
-      .where(
-        and(
-          eq(s.auditLog.action, "order_refunded"),
-          sql`${s.auditLog.details}->>'order_id' = ${String(elsewhere)}`,
-        ),
-      );
+    const [entry] = await refundAudit(elsewhere);
     expect(entry).toMatchObject({ details: { refunded_at: "stripe" } });
-    expect(entry!.actorId).not.toBe(owner.id);
+    const [operator] = await t.ctx.db
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(eq(s.users.email, demoUsers.admin.email));
+    expect(entry!.actorId).toBe(operator!.id);
     // A late payment's owed refund (it never had tickets) of a payment no provider is named for
     // (a row written by hand): the operator's too, and audited as well.
     await t.ctx.db
@@ -1439,15 +1461,7 @@ describe("events", () => {
     );
     expect((await record(late, admin)).statusCode).toBe(200);
     expect(await orderRow(late)).toMatchObject({ status: "refunded" });
-    const [lateEntry] = await t.ctx.db
-      .select()
-      .from(s.auditLog)
-      .where(
-        and(
-          eq(s.auditLog.action, "order_refunded"),
-          sql`${s.auditLog.details}->>'order_id' = ${String(late)}`,
-        ),
-      );
+    const [lateEntry] = await refundAudit(late);
     expect(lateEntry).toMatchObject({ eventId: event.id, details: { refunded_at: "—" } });
     // Nothing left for the reconciliation, nor for the operator's list.
     await completeOwedRefunds(t.ctx.db, provider, t.ctx.config.SITE_NAME);
