@@ -79,7 +79,7 @@ test.describe("refunds only the operator can make (PostgreSQL)", () => {
       await loginAs(organiserPage, locale, organiser);
       await organiserPage.goto(pathTo("panel-order", locale, { id: orderId }));
       await expect(
-        organiserPage.getByText(fill(t.refundOwedOperator, { provider: "stripe" })),
+        organiserPage.getByText(fill(t.refundOwedOperator, { provider: t.provider.stripe })),
       ).toBeVisible();
       await organiserContext.close();
 
@@ -98,6 +98,8 @@ test.describe("refunds only the operator can make (PostgreSQL)", () => {
       await expect(item).toContainText(buyer.email);
       await expect(item).toContainText(`cs_test_e2e_${orderId}`);
       await expect(item).toContainText(t.refundReason.event_cancelled);
+      // The provider by its name ("Stripe"), not its id.
+      await expect(item).toContainText(t.provider.stripe);
       if (javaScriptEnabled) await expectNoViolations(page);
       // A post without the tick records nothing.
       const unticked = await page.request.post(page.url(), {

@@ -3,7 +3,7 @@ import { IntlProvider } from "use-intl";
 import { describe, expect, it } from "vitest";
 import { allCatalogues } from "../../i18n/messages.server";
 import { timeZone } from "../../lib/intl-format";
-import { SalesChart } from "./figures";
+import { SalesChart, useProviderName } from "./figures";
 
 const sales = [
   { day: "2026-11-03", tickets: 4, gross_cents: 10_000 },
@@ -30,5 +30,23 @@ describe("the panel's sales chart", () => {
       // The table keeps the machine-readable day.
       expect(html).toContain('dateTime="2026-11-27"');
     }
+  });
+});
+
+function ProviderNames({ ids }: { ids: (string | null)[] }) {
+  const providerName = useProviderName();
+  return <>{ids.map((id) => `[${providerName(id)}]`).join("")}</>;
+}
+
+describe("the panel's payment provider names", () => {
+  it("names a known provider in the page's language, an unknown one by its id, none as a dash", () => {
+    const names = (locale: "de" | "en") =>
+      renderToString(
+        <IntlProvider locale={locale} messages={allCatalogues[locale]} timeZone={timeZone}>
+          <ProviderNames ids={["stripe", "test", "paypal", null]} />
+        </IntlProvider>,
+      );
+    expect(names("de")).toBe("[Stripe][Testzahlung][paypal][—]");
+    expect(names("en")).toBe("[Stripe][Test payment][paypal][—]");
   });
 });

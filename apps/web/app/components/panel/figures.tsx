@@ -16,6 +16,19 @@ export function useMoney() {
   return (cents: number) => format.number(cents / 100, { style: "currency", currency: "EUR" });
 }
 
+/**
+ * A payment provider by its name in the catalogue; an id the catalogue does not know (a provider
+ * an earlier deployment used) as it is stored, and none as a dash.
+ */
+export function useProviderName() {
+  const t = useTranslations("panel");
+  return (provider: string | null) => {
+    if (!provider) return "—";
+    const key = `provider.${provider as "stripe"}` as const;
+    return t.has(key) ? t(key) : provider;
+  };
+}
+
 /** An event's status as a badge. */
 export function EventStatusBadge({ status }: { status: string }) {
   const t = useTranslations("panel");

@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor, orNotFound } from "../../api.server";
 import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage } from "../../components/form-field";
-import { useMoney } from "../../components/panel/figures";
+import { useMoney, useProviderName } from "../../components/panel/figures";
 import { Card } from "../../components/ui/card";
 import { requestState } from "../../context";
 import { confirmed, noticeIn, redirectHere } from "../../lib/forms";
@@ -50,6 +50,7 @@ export async function action({ params, request, url, context }: Route.ActionArgs
 export default function PanelOrder({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("panel");
   const money = useMoney();
+  const providerName = useProviderName();
   const format = useFormatter();
   const { order, locale } = loaderData;
   // Decided, not yet confirmed by the provider: nothing more to do here; it completes by itself,
@@ -92,7 +93,7 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
           <dd>
             {owed
               ? order.refund_by_operator
-                ? t("refundOwedOperator", { provider: order.payment_provider ?? "—" })
+                ? t("refundOwedOperator", { provider: providerName(order.payment_provider) })
                 : t("refundOwed")
               : t(`orderStatus.${order.status}`)}
           </dd>
@@ -110,7 +111,7 @@ export default function PanelOrder({ loaderData, actionData }: Route.ComponentPr
             {order.voucher_code ? ` (${order.voucher_code})` : ""}
           </dd>
           <dt className="font-medium">{t("orderPayment")}</dt>
-          <dd>{order.payment_provider ?? "—"}</dd>
+          <dd>{providerName(order.payment_provider)}</dd>
           <dt className="font-medium">{t("table.date")}</dt>
           <dd>{when(order.created_at)}</dd>
         </dl>

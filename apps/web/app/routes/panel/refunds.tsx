@@ -5,6 +5,7 @@ import { Pagination } from "../../components/catalogue-parts";
 import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage } from "../../components/form-field";
 import { mutedText } from "../../components/page-parts";
+import { useProviderName } from "../../components/panel/figures";
 import { Card } from "../../components/ui/card";
 import { usePaths } from "../../hooks";
 import { confirmed, noticeIn, redirectHere } from "../../lib/forms";
@@ -46,6 +47,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function PanelRefunds({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("panel");
   const format = useFormatter();
+  const providerName = useProviderName();
   const { to } = usePaths();
   const { list } = loaderData;
   const refunds = list.data;
@@ -102,7 +104,7 @@ export default function PanelRefunds({ loaderData, actionData }: Route.Component
                 <dt className="font-medium">{t("refundAmount")}</dt>
                 <dd>{total}</dd>
                 <dt className="font-medium">{t("refundProvider")}</dt>
-                <dd>{refund.payment_provider}</dd>
+                <dd>{providerName(refund.payment_provider)}</dd>
                 <dt className="font-medium">{t("refundReference")}</dt>
                 <dd className="break-all font-mono text-sm">{refund.payment_reference}</dd>
                 {refund.refund_reason && (
@@ -130,7 +132,7 @@ export default function PanelRefunds({ loaderData, actionData }: Route.Component
                 hidden={{ order_id: refund.order_id }}
                 confirmLabel={t("recordConfirm", {
                   amount: total,
-                  provider: refund.payment_provider,
+                  provider: providerName(refund.payment_provider),
                 })}
                 error={failure && !failure.message ? t("recordRequired") : undefined}
                 submit={t("recordSubmit")}
