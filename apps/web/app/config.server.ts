@@ -105,7 +105,11 @@ export class ConfigError extends Error {
 
 /** Parses the web app's configuration; a wrong value throws naming the variable. */
 export function loadWebConfig(env: Record<string, string | undefined> = process.env): WebConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  // An empty value counts as unset, except the maintenance setting's: it is compared with
+  // "true", and an empty one is another value, which shows the overlay (SPEC.md section 1).
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => value !== "" || name === "PUBLIC_MAINTENANCE"),
+  );
   const result = configSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);

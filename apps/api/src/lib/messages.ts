@@ -16,6 +16,7 @@ const de = {
   conflict: "Die Anfrage steht im Widerspruch zum aktuellen Stand.",
   email_taken: "Für diese E-Mail-Adresse gibt es bereits ein Konto.",
   unprocessable: "Die Anfrage kann so nicht verarbeitet werden.",
+  // SPEC.md's "Kullanıcı adı veya şifre hatalı", in the visitor's language (decision 022).
   invalid_grant: "Benutzername oder Passwort ist falsch.",
   invalid_refresh_token: "Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
   invalid_client: "Unbekannter Client oder falsches Client-Geheimnis.",
