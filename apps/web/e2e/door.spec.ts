@@ -424,6 +424,16 @@ test("door links: used on another browser without signing in, revoked, refused",
     await typeCode(page, "kein-ticket");
     await expect(verdict(page)).toHaveAttribute("data-result", "unknown_code");
 
+    const { code } = await unscannedTicket(link);
+    // Whether the page ever shows a valid verdict from here on.
+    await page.evaluate(() => {
+      const flags = window as unknown as { sawValid: boolean };
+      flags.sawValid = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-result="valid"]')) flags.sawValid = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+
     await revokeLink(organiserPage, concert.eventId, "Widerruf");
     // A link that is not the organiser's (or none at all) is not found, not a server error.
     const stranger = await organiserPage.request.post(organiserPage.url(), {
@@ -433,9 +443,13 @@ test("door links: used on another browser without signing in, revoked, refused",
     expect(stranger.status()).toBe(404);
 
     // The scanner finds out by itself with its next call (a scan, its queue, its ticket list):
-    // the page says the link was refused, and so does a reload.
-    await typeCode(page, "noch-kein-ticket");
+    // the page says the link was refused, and so does a reload. The scan of a valid ticket that
+    // found out is not judged from the kept list meanwhile: no green verdict, nothing admitted.
+    await typeCode(page, code);
     await expect(page.getByRole("heading", { level: 1, name: doorDe.refusedTitle })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sawValid: boolean }).sawValid)).toBe(
+      false,
+    );
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: doorDe.refusedTitle })).toBeVisible();
     // The cookie keeps only that the link was refused: the scanner page still says so, and the

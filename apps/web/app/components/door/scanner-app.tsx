@@ -35,6 +35,11 @@ const ticketCodes = () => {
 const verdictMs = 1600;
 const sameCodePauseMs = 2500;
 
+/** The API refused the door link (401): revoked or expired, not a network failure. */
+class DoorLinkRefused extends Error {
+  override name = "DoorLinkRefused";
+}
+
 type Verdict = {
   result: ScanResult;
   entryType: EntryType;
@@ -111,7 +116,7 @@ export function ScannerApp({
       });
       if (response.status === 401) {
         onRefused();
-        throw new Error("door link refused");
+        throw new DoorLinkRefused();
       }
       if (!response.ok) throw new Error(`scan failed: ${response.status}`);
       return response.json();
@@ -256,7 +261,14 @@ export function ScannerApp({
           show({ ...outcome, entryType: outcome.entry_type, offline: false });
           void flush();
           return;
-        } catch {
+        } catch (error) {
+          // The link was revoked or has expired: nothing is decided or queued under it, and the
+          // page turns to say so (`onRefused`). A verdict from the kept list would admit people.
+          if (error instanceof DoorLinkRefused) {
+            clearTimeout(verdictTimer.current);
+            setVerdict(null);
+            return;
+          }
           // The network dropped under the scan: decide here and send it later.
           setOnline(false);
         }
