@@ -17,10 +17,11 @@ export type RateLimiter = {
    */
   hit: (scope: string, keys: string[], cost?: number) => Promise<void>;
   /**
-   * Gives one attempt back to every key: an attempt counted up front (so that concurrent ones
-   * cannot all pass before any is counted) that turned out not to count, a right password.
+   * Gives one attempt (or `cost` units) back to every key: counted up front (so that concurrent
+   * ones cannot all pass before any is counted), it turned out not to count: a right password,
+   * a hold that held nothing.
    */
-  reward: (scope: string, keys: string[]) => Promise<void>;
+  reward: (scope: string, keys: string[], cost?: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -94,8 +95,8 @@ export async function createRateLimiter(
         }
       }
     },
-    reward: async (scope, keys) => {
-      for (const key of keys) await (own[scope] ?? limiter).reward(`${scope}:${key}`, 1);
+    reward: async (scope, keys, cost = 1) => {
+      for (const key of keys) await (own[scope] ?? limiter).reward(`${scope}:${key}`, cost);
     },
     close: async () => {
       redis?.disconnect();

@@ -656,6 +656,55 @@ describe("holds per source", () => {
   }, 120_000);
 });
 
+describe("holds per source count only seats held", () => {
+  it("a retry with the same key answers its order, and refused holds give their seats back", async () => {
+    const limited = await createTestApp({
+      OUTBOX_POLL_MS: "0",
+      RECONCILE_INTERVAL_SECONDS: "0",
+      HOLD_SEATS_PER_SOURCE: "5",
+    });
+    try {
+      const { event, types } = await createSaleEvent(limited.ctx.db, [{ price: 1000 }]);
+      const soldOut = await createSaleEvent(limited.ctx.db, [
+        { price: 1000, capacity: 2, sold: 2 },
+      ]);
+      const payload = (quantity: number, target = { event, types }) => ({
+        event_id: target.event.id,
+        items: [{ ticket_type_id: target.types[0]!.id, quantity }],
+      });
+      const first = await holdTickets(limited.app, payload(3), { idempotencyKey: "hold-once" });
+      expect(first.statusCode, first.body).toBe(201);
+      // A double click: the same order, though 3 more seats would pass the source's 5.
+      const again = await holdTickets(limited.app, payload(3), { idempotencyKey: "hold-once" });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json().data.id).toBe(first.json().data.id);
+      // Sold out, three times, and bad input: nothing held, nothing counted.
+      for (let i = 0; i < 3; i++) {
+        const refused = await holdTickets(limited.app, payload(2, soldOut));
+        expect(refused.statusCode).toBe(409);
+        expect(errorOf(refused).code).toBe("sold_out");
+      }
+      const bad = await holdTickets(limited.app, {
+        event_id: event.id,
+        items: [{ ticket_type_id: soldOut.types[0]!.id, quantity: 2 }],
+      });
+      expect(bad.statusCode).toBe(400);
+      // The source's 5: the first hold's 3 and 2 more; then no more.
+      expect((await holdTickets(limited.app, payload(2))).statusCode).toBe(201);
+      const over = await holdTickets(limited.app, payload(1));
+      expect(over.statusCode).toBe(429);
+      expect(errorOf(over).code).toBe("rate_limited");
+      const [held] = await limited.ctx.db
+        .select({ n: count() })
+        .from(s.orders)
+        .where(eq(s.orders.eventId, event.id));
+      expect(held!.n).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+});
+
 describe("never oversold", () => {
   async function rush(apps: FastifyInstance[]) {
     const { event, types } = await createSaleEvent(t.ctx.db, [

@@ -271,12 +271,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       const seats = items.reduce((total, item) => total + item.quantity, 0);
       // One source per IPv4 address or IPv6 /64, as the other limits count it.
       const source = addressKey(request.ip);
-      await ctx.rateLimiter.hit(
-        "hold",
-        [`ip:${source}`, ...(user ? [`account:${user.userId}`] : [])],
-        seats,
-      );
-      const orderId = await checkout.createOrder({
+      const input = {
         eventId: event_id,
         items,
         voucherCode: voucher_code,
@@ -284,7 +279,21 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         userId: user?.userId ?? null,
         clientAddress: source,
         locale: request.locale,
-      });
+      };
+      // Only seats this call holds count against the source: a retry of a hold (a double click)
+      // answers its order without counting, and a refused hold (sold out, bad input) gives its
+      // seats back. Counted before the hold, so that holds at once cannot all pass first.
+      let orderId = await checkout.orderOfKey(input);
+      if (orderId === null) {
+        const keys = [`ip:${source}`, ...(user ? [`account:${user.userId}`] : [])];
+        await ctx.rateLimiter.hit("hold", keys, seats);
+        const held = await checkout.createOrder(input).catch(async (error: unknown) => {
+          await ctx.rateLimiter.reward("hold", keys, seats);
+          throw error;
+        });
+        if (!held.created) await ctx.rateLimiter.reward("hold", keys, seats);
+        orderId = held.id;
+      }
       reply.code(201).header("cache-control", "private, no-store");
       const order = await checkout.readOrder(orderId, request.locale);
       return { data: order, token: checkout.orderToken(order) };

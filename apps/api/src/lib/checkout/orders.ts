@@ -265,16 +265,24 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     return existing.id;
   }
 
+  /** The order an earlier hold with the same Idempotency-Key made, or null. */
+  async function orderOfKey(input: CreateOrderInput): Promise<number | null> {
+    const idempotencyKey = keptIdempotencyKey(input);
+    return idempotencyKey ? findByIdempotencyKey(idempotencyKey, input.userId) : null;
+  }
+
   /**
    * Holds the chosen seats for HOLD_MINUTES as a pending order, in one transaction with the
-   * ticket types locked: never more than the capacity is sold or held. Answers the order id.
+   * ticket types locked: never more than the capacity is sold or held. Answers the order id, and
+   * whether this call held the seats (not when a hold with the same key came first).
    */
-  async function createOrder(input: CreateOrderInput, now = new Date()): Promise<number> {
+  async function createOrder(
+    input: CreateOrderInput,
+    now = new Date(),
+  ): Promise<{ id: number; created: boolean }> {
     const idempotencyKey = keptIdempotencyKey(input);
-    if (idempotencyKey) {
-      const existing = await findByIdempotencyKey(idempotencyKey, input.userId);
-      if (existing !== null) return existing;
-    }
+    const earlier = await orderOfKey(input);
+    if (earlier !== null) return { id: earlier, created: false };
     const ids = input.items.map((item) => item.ticket_type_id);
     // Read unlocked, before anything is written: only the seat count needs the lock.
     const [rows, [buyer]] = await Promise.all([
@@ -356,7 +364,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         select hold_seats(${typeIds}::int[], ${quantities}::int[], ${now.toISOString()}::timestamptz,
           new_order.id) as id ${asyncCommit}
         from new_order`)) as unknown as { rows: { id: number }[] };
-      return result.rows[0]!.id;
+      return { id: result.rows[0]!.id, created: true };
     };
 
     try {
@@ -374,7 +382,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       // Two retries with one key raced: the other one's order is the answer.
       if (idempotencyKey && failedWith(error, uniqueViolation)) {
         const existing = await findByIdempotencyKey(idempotencyKey, input.userId);
-        if (existing !== null) return existing;
+        if (existing !== null) return { id: existing, created: false };
       }
       throw error;
     }
@@ -1083,6 +1091,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
   }
 
   return {
+    orderOfKey,
     createOrder,
     updateOrder,
     placeOrder,
