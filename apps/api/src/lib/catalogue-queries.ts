@@ -355,8 +355,8 @@ export type EventRecord = {
 /** The event statements' values: the event's id and the instant. */
 const eventValue = { id: sql.placeholder("id"), now: sql.placeholder("now") };
 
-/** An event's own columns (`EventRecord`), found by its id; drafts are not found. */
-const eventColumns = (locale: Locale) => sql`${summaryColumns(locale)},
+/** An event's own columns (`EventRecord`), found by its id; drafts only when asked. */
+const eventColumns = (locale: Locale, drafts = false) => sql`${summaryColumns(locale)},
     e.slug_de, e.slug_en, ${col("e.description", locale)} as description, e.age_limit, e.updated_at,
     v.address_line, v.postal_code, v.latitude, v.longitude, co.code as country_code,
     coalesce(op.company_name, u.name || ' ' || u.surname) as organiser_name
@@ -364,7 +364,7 @@ const eventColumns = (locale: Locale) => sql`${summaryColumns(locale)},
   join countries co on co.id = ci.country_id
   join users u on u.id = e.organiser_id
   left join organiser_profiles op on op.user_id = e.organiser_id
-  where e.id = ${eventValue.id} and e.status <> 'draft'`;
+  where e.id = ${eventValue.id}${drafts ? sql`` : sql` and e.status <> 'draft'`}`;
 
 function toEventRecord(row: Row, now: Date): EventRecord {
   const summary = toSummary(row, now);
@@ -394,9 +394,13 @@ function toEventRecord(row: Row, now: Date): EventRecord {
   };
 }
 
-/** A published or cancelled event with its venue and organiser; drafts are not found. */
+/**
+ * A published or cancelled event with its venue and organiser. Drafts only for `drafts`: the
+ * event of a buyer's tickets, which stay valid when it is unpublished.
+ */
 const eventRows = keptStatement(
-  ({ locale }: { locale: Locale }) => sql`select ${eventColumns(locale)}`,
+  ({ locale, drafts }: { locale: Locale; drafts: boolean }) =>
+    sql`select ${eventColumns(locale, drafts)}`,
 );
 
 export async function findEvent(
@@ -404,8 +408,10 @@ export async function findEvent(
   id: number,
   locale: Locale,
   at: Date,
+  options: { drafts?: boolean } = {},
 ): Promise<EventRecord | null> {
-  const [row] = await eventRows<Row>(db, { locale }, { id, now: at.toISOString() });
+  const shape = { locale, drafts: options.drafts ?? false };
+  const [row] = await eventRows<Row>(db, shape, { id, now: at.toISOString() });
   return row ? toEventRecord(row, at) : null;
 }
 

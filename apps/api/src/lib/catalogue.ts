@@ -143,9 +143,12 @@ export type TicketState = {
   salesEnd: Date | null;
 };
 
-/** Whether an event sells nothing any more: it ended or was cancelled. */
+/**
+ * Whether an event sells nothing (now): it ended or was cancelled, or it is a draft again
+ * (unpublished, or its organiser suspended), which sells nothing until it is published.
+ */
 export const isClosed = (event: { status: string; endsAt: Date }, now: Date) =>
-  event.status === "cancelled" || event.endsAt.getTime() < now.getTime();
+  event.status !== "published" || event.endsAt.getTime() < now.getTime();
 
 /**
  * One ticket type: `sale_ended` when the event is past or cancelled or its sales end passed,

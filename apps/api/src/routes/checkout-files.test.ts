@@ -30,7 +30,14 @@ const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().e
 
 /** Holds, fills in the buyer, places and pays with the test provider; the outbox has run. */
 async function buy(
-  options: { token?: string; locale?: "de" | "en"; email?: string; types?: TypeSpec[] } = {},
+  options: {
+    token?: string;
+    locale?: "de" | "en";
+    email?: string;
+    types?: TypeSpec[];
+    /** Between placing and paying. */
+    beforePaying?: (eventId: number) => Promise<void>;
+  } = {},
 ) {
   const { event, types } = await createSaleEvent(
     t.ctx.db,
@@ -58,6 +65,7 @@ async function buy(
     accept_terms: true,
   });
   const { redirect_url } = placed.json<{ redirect_url: string }>();
+  await options.beforePaying?.(event.id);
   const paid = await call(t.app, {
     method: "POST",
     url: fillPath(checkoutPaths.testPayment, { id: redirect_url.split("/").at(-1)! }),
@@ -108,6 +116,64 @@ describe("the confirmation email", () => {
     const calendar = ics![1].body.toString("utf8");
     expect(calendar).toContain("BEGIN:VEVENT");
     expect(calendar).toContain("SUMMARY:Checkout concert");
+  });
+});
+
+describe("an event unpublished while its buyer pays", () => {
+  const unpublish = async (eventId: number) => {
+    await t.ctx.db.update(s.events).set({ status: "draft" }).where(eq(s.events.id, eventId));
+  };
+
+  it("keeps the paid order's tickets: the confirmation with its files, the PDF and the .ics", async () => {
+    const email = `unpublished-${Date.now()}@example.com`;
+    const { read, order } = await buy({ locale: "de", email, beforePaying: unpublish });
+    const mails = await rawMailsTo(email);
+    expect(mails).toHaveLength(1);
+    const attachments = mailAttachments(mails[0]!);
+    expect(attachments.get(`tickets-${read.id}.pdf`)?.type).toBe("application/pdf");
+    for (const file of ["ticketsPdf", "calendar"] as const) {
+      const response = await call(t.app, {
+        method: "GET",
+        url: orderFileLink(file, { orderId: read.id, token: order.token, locale: "de" }),
+      });
+      expect(response.statusCode, `${file}: ${response.body.slice(0, 200)}`).toBe(200);
+    }
+    // The catalogue still does not show it.
+    const page = await call(t.app, { method: "GET", url: `/api/v1/events/${read.event.id}` });
+    expect(page.statusCode).toBe(404);
+  });
+
+  it("sells nothing more: a hold of it is not placed (409 not_on_sale), in both languages", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }]);
+    for (const locale of ["de", "en"] as const) {
+      const held = await holdTickets(
+        t.app,
+        { event_id: event.id, items: [{ ticket_type_id: types[0]!.id, quantity: 1 }] },
+        { locale },
+      );
+      expect(held.statusCode, held.body).toBe(201);
+      const order = held.json<CreatedOrder>();
+      const patch = await onOrder(t.app, order, "PATCH", checkoutPaths.order, {
+        buyer_name: "Erika Muster",
+        buyer_email: "erika@example.com",
+      });
+      expect(patch.statusCode, patch.body).toBe(200);
+      await unpublish(event.id);
+      const placed = await onOrder(
+        t.app,
+        order,
+        "POST",
+        checkoutPaths.placeOrder,
+        { accept_terms: true },
+        locale,
+      );
+      expect(placed.statusCode, placed.body).toBe(409);
+      expect(errorOf(placed).code).toBe("not_on_sale");
+      expect(errorOf(placed).message.length).toBeGreaterThan(0);
+      const [row] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, order.data.id));
+      expect(row!.placedAt).toBeNull();
+      await t.ctx.db.update(s.events).set({ status: "published" }).where(eq(s.events.id, event.id));
+    }
   });
 });
 

@@ -121,7 +121,8 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
   const paidOrder = async (orderId: number, locale: Locale) => {
     const order = await checkout.readOrder(orderId, locale);
     if (order.status !== "paid") throw notPaidError(order.status, "order_not_paid");
-    const event = await findEvent(ctx.db, order.event.id, locale, new Date());
+    // Its event unpublished since (or its organiser suspended): the tickets stay valid.
+    const event = await findEvent(ctx.db, order.event.id, locale, new Date(), { drafts: true });
     if (!event) throw notFound();
     const { venue } = event.detail;
     return {

@@ -1,6 +1,6 @@
-import type { CheckoutOrder } from "@eventwerk/contract";
+import { type ApiClient, ApiError, type CheckoutOrder } from "@eventwerk/contract";
 import { describe, expect, it } from "vitest";
-import { ticketsWithQrCodes } from "./ticket-buy-status.server";
+import { canRetry, ticketsWithQrCodes } from "./ticket-buy-status.server";
 
 /** An order of one ticket in the given state; a refunded or cancelled one keeps its ticket. */
 const order = (status: CheckoutOrder["status"]): CheckoutOrder => ({
@@ -48,5 +48,32 @@ describe("the return page's tickets", () => {
     for (const status of ["refunded", "cancelled"] as const) {
       expect(await ticketsWithQrCodes(order(status)), status).toEqual([]);
     }
+  });
+});
+
+describe("buying the same tickets again from the return page", () => {
+  const answering = (event: () => Promise<unknown>) => ({ event }) as unknown as ApiClient;
+  const failed = {
+    ...order("failed"),
+    items: [{ ticket_type_id: 500, quantity: 2 }],
+  } as CheckoutOrder;
+
+  it("is offered while every type is on sale with enough left", async () => {
+    const type = { id: 500, availability: "on_sale", remaining: 5, max_per_order: 10 };
+    const api = answering(async () => ({ data: { ticket_types: [type] } }));
+    expect(await canRetry(api, failed)).toBe(true);
+    const few = answering(async () => ({ data: { ticket_types: [{ ...type, remaining: 1 }] } }));
+    expect(await canRetry(few, failed)).toBe(false);
+  });
+
+  it("is not offered for an event unpublished since (404), and a failing API is an error", async () => {
+    const unpublished = answering(async () => {
+      throw new ApiError(404, null);
+    });
+    expect(await canRetry(unpublished, failed)).toBe(false);
+    const down = answering(async () => {
+      throw new ApiError(503, null);
+    });
+    await expect(canRetry(down, failed)).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -1,4 +1,4 @@
-import type { ApiClient, CheckoutOrder } from "@eventwerk/contract";
+import { type ApiClient, ApiError, type CheckoutOrder } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { apiFor } from "../api.server";
 import { requestState } from "../context";
@@ -21,9 +21,17 @@ const closedStatuses: ReadonlySet<CheckoutOrder["status"]> = new Set([
   "refunded",
 ]);
 
-/** Whether the same selection can be held again now: every type on sale with enough left. */
-async function canRetry(api: ApiClient, order: CheckoutOrder): Promise<boolean> {
-  const event = (await api.event(order.event.id)).data;
+/**
+ * Whether the same selection can be held again now: every type on sale with enough left. Not
+ * when the event is no longer public (unpublished since: the catalogue answers 404).
+ */
+export async function canRetry(api: ApiClient, order: CheckoutOrder): Promise<boolean> {
+  const found = await api.event(order.event.id).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  });
+  if (!found) return false;
+  const event = found.data;
   return order.items.every((item) => {
     const type = event.ticket_types.find((entry) => entry.id === item.ticket_type_id);
     return (

@@ -611,8 +611,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         return { order: null, placed };
       }
       const order = assertOpen(current, now);
-      // Cancelled (or over) since the hold: nothing to pay for. A cancellation after the order
-      // is placed is caught when the payment arrives (`sell_seats`), and refunded.
+      // Cancelled, over or unpublished since the hold: nothing to pay for. A cancellation after
+      // the order is placed is caught when the payment arrives (`sell_seats`), and refunded.
       if (!row.event || isClosed(row.event, now)) throw new HttpError(409, "not_on_sale");
       const missing: Record<string, "field_required"> = {};
       if (!order.buyerName.trim()) missing.buyer_name = "field_required";
@@ -677,7 +677,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           eq(orders.currency, order.currency),
           gt(orders.holdExpiresAt, sql`clock_timestamp()`),
           sql`exists (select from events e where e.id = ${orders.eventId}
-            and e.status <> 'cancelled' and e.ends_at >= ${now.toISOString()}::timestamptz)`,
+            and e.status = 'published' and e.ends_at >= ${now.toISOString()}::timestamptz)`,
         ),
       )
       .returning({ id: orders.id });

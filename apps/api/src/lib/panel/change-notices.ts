@@ -37,7 +37,9 @@ export async function sendChangeMail(
   options: { site: string; publicUrl: string },
 ) {
   const { calendar, ...mail } = eventChangeMailJobSchema.parse(payload);
-  const record = calendar && (await findEvent(db, calendar.event_id, calendar.locale, new Date()));
+  const record =
+    calendar &&
+    (await findEvent(db, calendar.event_id, calendar.locale, new Date(), { drafts: true }));
   const file =
     record &&
     calendarAttachment(
