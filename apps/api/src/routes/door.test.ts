@@ -6,6 +6,7 @@ import {
   doorPaths,
   fillPath,
   idempotencyKeyHeader,
+  panelPaths,
   type ScanOutcome,
 } from "@eventwerk/contract";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
@@ -1295,5 +1296,52 @@ describe.runIf(testDatabase === "postgres")("a scan beside an account's deletion
     await gate.end();
     await deleting;
     expect((await scanning).statusCode).toBe(200);
+  });
+});
+
+describe("an event moved after its door links were made", () => {
+  it("moves the links that last until the doors close with its end, and no other", async () => {
+    const day = 24 * 3_600_000;
+    const event = await copyOfDemoEvent(new Date(Date.now() + 3 * day), "published");
+    const untilClosed = await newLink({ gate: "Bis Schluss" }, event.id);
+    const forHours = await newLink({ gate: "Zwei Stunden", expires_in_hours: 2 }, event.id);
+    const revoked = await newLink({ gate: "Widerrufen" }, event.id);
+    const revoke = await call(t.app, {
+      method: "POST",
+      url: fillPath(doorPaths.revokeLink, { id: revoked.id }),
+      token: organiserToken,
+    });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+
+    // Postponed by ten days; then its texts alone are corrected (the end stays).
+    const startsAt = new Date(event.startsAt.getTime() + 10 * day);
+    const endsAt = new Date(event.endsAt.getTime() + 10 * day);
+    for (const payload of [
+      { starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString() },
+      { title_de: "Verschoben" },
+    ]) {
+      const moved = await call(t.app, {
+        method: "PATCH",
+        url: fillPath(panelPaths.event, { id: event.id }),
+        token: organiserToken,
+        payload,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+
+    const list = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.links, { id: event.id }),
+      token: organiserToken,
+    });
+    const expiry = (link: DoorLink) =>
+      list.json<{ data: DoorLink[] }>().data.find((row) => row.id === link.id)!.expires_at;
+    expect(expiry(untilClosed)).toBe(new Date(endsAt.getTime() + 6 * 3_600_000).toISOString());
+    expect(expiry(forHours)).toBe(forHours.expires_at);
+    expect(expiry(revoked)).toBe(revoked.expires_at);
+    // On the new day, an hour before the doors open, the link still works.
+    const onTheDay = new Date(startsAt.getTime() - 2 * 3_600_000);
+    const auth = await doorLinkByToken(t.ctx.db, untilClosed.token!, onTheDay);
+    expect(auth.linkId).toBe(untilClosed.id);
   });
 });

@@ -1,19 +1,21 @@
-import type {
-  EventFigures,
-  EventInput,
-  EventUpdate,
-  Locale,
-  PanelEvent,
-  PanelEventSummary,
-  PanelTicketType,
-  PanelVenue,
-  VenueInput,
+import {
+  doorClosesAfterEndMs,
+  type EventFigures,
+  type EventInput,
+  type EventUpdate,
+  type Locale,
+  type PanelEvent,
+  type PanelEventSummary,
+  type PanelTicketType,
+  type PanelVenue,
+  type VenueInput,
 } from "@eventwerk/contract";
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
   cities,
+  doorLinks,
   eventCategories,
   eventLogs,
   events,
@@ -377,6 +379,21 @@ export async function updateEvent(
       .where(eq(events.id, eventId));
     // Its ticket holders hear of a new start or venue.
     await scheduleChanged(tx, event, { startsAt, venueId: input.venue_id ?? event.venueId }, now);
+    // Door links made to last until the doors close (no hours of their own) move with the end:
+    // a postponed event's staff would find them expired before its doors open.
+    if (endsAt.getTime() !== event.endsAt.getTime()) {
+      const closes = (end: Date) => new Date(end.getTime() + doorClosesAfterEndMs);
+      await tx
+        .update(doorLinks)
+        .set({ expiresAt: closes(endsAt) })
+        .where(
+          and(
+            eq(doorLinks.eventId, eventId),
+            isNull(doorLinks.revokedAt),
+            eq(doorLinks.expiresAt, closes(event.endsAt)),
+          ),
+        );
+    }
     await audit(tx, {
       actorId: organiserId,
       organiserId,
