@@ -1345,3 +1345,30 @@ describe("an event moved after its door links were made", () => {
     expect(auth.linkId).toBe(untilClosed.id);
   });
 });
+
+describe("a cancelled event", () => {
+  it("revokes its door links: the scanner's link is refused from then on", async () => {
+    const event = await copyOfDemoEvent(new Date(Date.now() + 2 * 24 * 3_600_000), "published");
+    const link = await newLink({ gate: "Abgesagt" }, event.id);
+    const session = () =>
+      call(t.app, { method: "GET", url: doorPaths.session, token: link.token!, locale: "en" });
+    expect((await session()).statusCode).toBe(200);
+    const cancelled = await call(t.app, {
+      method: "POST",
+      url: fillPath(panelPaths.cancelEvent, { id: event.id }),
+      token: organiserToken,
+      payload: { confirm: true },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refused = await session();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe("door_link_invalid");
+    const list = await call(t.app, {
+      method: "GET",
+      url: fillPath(doorPaths.links, { id: event.id }),
+      token: organiserToken,
+    });
+    const listed = list.json<{ data: DoorLink[] }>().data.find((row) => row.id === link.id);
+    expect(listed?.revoked_at).not.toBeNull();
+  });
+});

@@ -25,6 +25,7 @@ import {
 import type { z } from "zod";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
+  doorLinks,
   eventLogs,
   events,
   eventTicketTypes,
@@ -306,6 +307,12 @@ export async function cancelEvent(
       .update(events)
       .set({ status: "cancelled", updatedAt: new Date() })
       .where(eq(events.id, eventId));
+    // Nobody is let in to an event that does not take place: its door links are revoked with it
+    // (a scan would otherwise admit a ticket whose refund is not recorded yet).
+    await tx
+      .update(doorLinks)
+      .set({ revokedAt: sql`coalesce(${doorLinks.revokedAt}, now())`, sealedToken: null })
+      .where(eq(doorLinks.eventId, eventId));
     await audit(tx, {
       actorId: organiserId,
       organiserId,
