@@ -166,6 +166,10 @@ const de = {
   ticket_type_limit: "Eine Veranstaltung hat höchstens 50 Ticketarten.",
   order_changed_while_placing:
     "Ihre Bestellung hat sich geändert, während die Zahlung vorbereitet wurde. Bitte prüfen Sie den Betrag und gehen Sie noch einmal zur Zahlung.",
+  payment_below_minimum:
+    "Dieser Betrag ist kleiner als die kleinste Zahlung, die unser Zahlungsanbieter annimmt. Bitte wählen Sie mehr Tickets oder einen anderen Gutschein.",
+  payment_unavailable:
+    "Die Zahlung kann gerade nicht begonnen werden, der Zahlungsanbieter antwortet nicht. Ihre Tickets bleiben reserviert: Bitte versuchen Sie es gleich noch einmal.",
   refund_owed:
     "Der Zahlungsanbieter hat die Erstattung nicht bestätigt. Sie ist beauftragt: Wir schließen sie in den nächsten Minuten automatisch ab, die Tickets gelten schon nicht mehr.",
   voucher_limit: "Eine Veranstaltung hat höchstens 500 Gutscheincodes.",
@@ -394,6 +398,10 @@ const en: Catalogue = {
   ticket_type_limit: "An event has at most 50 ticket types.",
   order_changed_while_placing:
     "Your order changed while its payment was being prepared. Please check the amount and go to payment again.",
+  payment_below_minimum:
+    "This amount is below the smallest payment our payment provider takes. Please choose more tickets or another voucher.",
+  payment_unavailable:
+    "The payment cannot be started right now: the payment provider does not answer. Your tickets stay reserved, so please try again in a moment.",
   refund_owed:
     "The payment provider did not confirm the refund. It is ordered: we complete it automatically within minutes, and the tickets are no longer valid.",
   voucher_limit: "An event has at most 500 voucher codes.",

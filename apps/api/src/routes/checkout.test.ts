@@ -910,6 +910,86 @@ describe("vouchers", () => {
   });
 });
 
+describe("an order the provider cannot take", () => {
+  const place = (order: CreatedOrder, locale: "de" | "en") =>
+    onOrder(t.app, order, "POST", checkoutPaths.placeOrder, { accept_terms: true }, locale);
+  const placedAt = async (orderId: number) =>
+    (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0]!.placedAt;
+
+  it("below its smallest payment is refused with 409, in both languages, and stays open", async () => {
+    // 0.49 € and this app's service fee: 1.04 €, against a provider that takes 1.05 € at least.
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 49 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    await giveBuyerDetails(order);
+    expect(order.data.total_cents).toBe(104);
+    const { provider } = services();
+    const minimum = provider.minimumCents;
+    provider.minimumCents = 105;
+    try {
+      for (const [locale, text] of [
+        ["de", "kleinste Zahlung"],
+        ["en", "smallest payment"],
+      ] as const) {
+        const refused = await place(order, locale);
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(errorOf(refused).code).toBe("conflict");
+        expect(errorOf(refused).message).toContain(text);
+      }
+      expect(await placedAt(order.data.id)).toBeNull();
+      const payments = await t.ctx.db
+        .select()
+        .from(s.testPayments)
+        .where(eq(s.testPayments.orderId, order.data.id));
+      expect(payments).toHaveLength(0);
+      // Exactly the minimum is taken.
+      provider.minimumCents = 104;
+      const placed = await place(order, "de");
+      expect(placed.statusCode, placed.body).toBe(200);
+    } finally {
+      provider.minimumCents = minimum;
+    }
+    // Stripe's smallest payment in euros, and the test provider's, which mirrors it.
+    expect(minimum).toBe(50);
+  });
+
+  it("when the provider fails to start the payment: 503 with Retry-After, the order still open, and a retry places it", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    await giveBuyerDetails(order);
+    const { provider } = services();
+    const create = provider.createPayment;
+    provider.createPayment = async () => {
+      throw new Error("connect ECONNREFUSED (the provider is down)");
+    };
+    try {
+      for (const [locale, text] of [
+        ["de", "versuchen Sie es gleich noch einmal"],
+        ["en", "try again in a moment"],
+      ] as const) {
+        const failed = await place(order, locale);
+        expect(failed.statusCode, failed.body).toBe(503);
+        expect(failed.headers["retry-after"]).toBe("5");
+        expect(errorOf(failed).code).toBe("service_unavailable");
+        expect(errorOf(failed).message).toContain(text);
+        // Nothing of the provider's error reaches the buyer.
+        expect(failed.body).not.toContain("ECONNREFUSED");
+      }
+    } finally {
+      provider.createPayment = create;
+    }
+    expect(await placedAt(order.data.id)).toBeNull();
+    const placed = await place(order, "de");
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json<{ redirect_url: string }>().redirect_url).toMatch(/\/testzahlung\//);
+  });
+});
+
 describe("paying with the test provider", () => {
   it("place → hosted page → signed webhook → one set of signed tickets and one email", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 10 }]);

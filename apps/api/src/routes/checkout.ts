@@ -368,10 +368,10 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["checkout"],
         summary: "Place the order: pay with the provider, or get the tickets at once when free",
         description:
-          "`redirect_url` is the provider's payment page, while it takes the payment; null for a free order (paid at once) and for a payment already made or under way at the provider (the order's status tells its outcome). Placing again answers the same payment. The provider's page takes payment for PAYMENT_MINUTES, and the seats stay reserved for that time and five minutes more (for its report), however much of the hold was left.",
+          "`redirect_url` is the provider's payment page, while it takes the payment; null for a free order (paid at once) and for a payment already made or under way at the provider (the order's status tells its outcome). Placing again answers the same payment. The provider's page takes payment for PAYMENT_MINUTES, and the seats stay reserved for that time and five minutes more (for its report), however much of the hold was left. A total below the provider's smallest payment (Stripe's: €0.50) answers 409 `conflict`; a provider that fails to start the payment, 503 `service_unavailable` with `Retry-After` (the order stays open).",
         ...readSchema,
         body: placeOrderSchema,
-        response: { 200: placedOrderSchema, ...orderErrors },
+        response: { 200: placedOrderSchema, ...orderErrors, 503: errorBodySchema },
       },
     },
     async (request, reply) => {

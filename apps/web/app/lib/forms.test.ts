@@ -1,5 +1,6 @@
+import { ApiError, type ErrorCode } from "@eventwerk/contract";
 import { describe, expect, it } from "vitest";
-import { confirmed, noticeIn, redirectHere } from "./forms";
+import { confirmed, formFailure, noticeIn, redirectHere } from "./forms";
 
 const post = (fields: [string, string][]) => {
   const form = new FormData();
@@ -80,5 +81,32 @@ describe("the notice after a post (post, redirect, get)", () => {
     expect(noticeIn(url("?notice=approve"), ["resend", "refund"])).toBeNull();
     expect(noticeIn(url("?notice="), ["resend", "refund"])).toBeNull();
     expect(noticeIn(url(""), ["resend", "refund"])).toBeNull();
+  });
+});
+
+describe("a form's failure from the API", () => {
+  const body = (code: ErrorCode, message: string, fields?: Record<string, string>) => ({
+    error: { code, message, ...(fields ? { fields } : {}) },
+  });
+
+  it("keeps what was typed, with the API's message and field messages", () => {
+    const error = new ApiError(400, body("validation_failed", "Bitte prüfen", { name: "Fehlt" }));
+    expect(formFailure(error, ["name", "email"], { name: "", email: "a@b.de" })).toEqual({
+      ok: false,
+      message: "Bitte prüfen",
+      fields: { name: "Fehlt" },
+      values: { name: "", email: "a@b.de" },
+    });
+  });
+
+  it("shows a 503's message (try again), and sends any other server error to the error page", () => {
+    const unavailable = new ApiError(503, body("service_unavailable", "Gleich noch einmal"));
+    expect(formFailure(unavailable, ["name"], { name: "Erika" }).message).toBe(
+      "Gleich noch einmal",
+    );
+    const broken = new ApiError(500, body("internal_error", "Fehler"));
+    expect(() => formFailure(broken, ["name"], {})).toThrow(broken);
+    const other = new Error("network");
+    expect(() => formFailure(other, ["name"], {})).toThrow(other);
   });
 });

@@ -25,15 +25,17 @@ export function textValues<F extends string>(form: FormData, names: readonly F[]
 }
 
 /**
- * The form failure for an API error below 500 (anything else is rethrown to the error page).
- * The API names nested fields by dotted path (`address.city_id`), as the forms name their inputs.
+ * The form failure for an API error below 500, or a 503 (a service the API needs did not answer:
+ * its message asks to try again, and the form keeps what was typed); anything else is rethrown
+ * to the error page. The API names nested fields by dotted path (`address.city_id`), as the
+ * forms name their inputs.
  */
 export function formFailure<F extends string>(
   error: unknown,
   names: readonly F[],
   values: Partial<Record<F, string>>,
 ): FormFailure<F> {
-  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  if (!(error instanceof ApiError) || (error.status >= 500 && error.status !== 503)) throw error;
   const fields: Partial<Record<F, string>> = {};
   for (const name of names) {
     const message = error.body?.error.fields?.[name];

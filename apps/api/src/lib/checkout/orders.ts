@@ -639,17 +639,35 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     const { order } = ready;
     if (!order)
       return ready.placed && provider.paymentUrl(db, ready.placed.reference, ready.placed.locale);
+    // The provider would refuse it (a cheap ticket, or a voucher that leaves a few cents).
+    if (order.totalCents < provider.minimumCents) {
+      throw new HttpError(409, "conflict", "payment_below_minimum");
+    }
     // The seats are the buyer's while the provider's page takes payment, and for the time its
     // report may take: a payment made in time is never refunded for seats sold meanwhile.
     const expiresAt = new Date(now.getTime() + config.PAYMENT_MINUTES * 60_000);
-    const { reference } = await provider.createPayment(db, {
-      orderId,
-      amountCents: order.totalCents,
-      currency: order.currency,
-      locale: order.locale,
-      returnUrl: returnUrl(order, order.locale),
-      expiresAt,
-    });
+    const { reference } = await provider
+      .createPayment(db, {
+        orderId,
+        amountCents: order.totalCents,
+        currency: order.currency,
+        locale: order.locale,
+        returnUrl: returnUrl(order, order.locale),
+        expiresAt,
+      })
+      .catch((error: unknown) => {
+        // Down, or refusing: the order stays open and unplaced, and the buyer may try again.
+        throw new HttpError(
+          503,
+          "service_unavailable",
+          "payment_unavailable",
+          undefined,
+          {
+            "retry-after": "5",
+          },
+          error,
+        );
+      });
     // Placed in one statement, committed inside the server (decision 011), if the order is as
     // it was read: open, at this payment's amount, its event on sale, and its hold running at
     // this instant (`now` was taken before the provider's answer, and a hold that ran out

@@ -33,6 +33,8 @@ export type PaymentProvider = {
   name: string;
   /** Nothing is charged: every page of the flow says so. */
   testMode: boolean;
+  /** The smallest amount it takes, in cents (Stripe's for EUR: 50); a smaller order is refused. */
+  minimumCents: number;
   createPayment: (db: Db, request: PaymentRequest) => Promise<{ reference: string }>;
   /**
    * The provider's page where the buyer pays, while it still takes the payment (null once paid,

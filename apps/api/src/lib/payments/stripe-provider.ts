@@ -45,6 +45,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   return {
     name: "stripe",
     testMode: options.secretKey.startsWith("sk_test_"),
+    // Stripe's minimum charge in euros (every order here is in EUR).
+    minimumCents: 50,
     createPayment: async (_db, request) => {
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: "payment",

@@ -29,6 +29,8 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
   return {
     name: "test",
     testMode: true,
+    // As Stripe's, so that the demo and the tests meet the limit a real deployment has.
+    minimumCents: 50,
     createPayment: async (db, request) => {
       // One payment per order and amount, never changed once made: a place asked again (after
       // a failure, or two at once) answers the same one; another amount (the buyer took a
