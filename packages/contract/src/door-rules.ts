@@ -48,14 +48,16 @@ export const scanTone = (result: ScanResult): "green" | "amber" | "red" =>
 
 /**
  * Why an event takes no new door links, or null when it takes them: only a published event whose
- * doors have not closed has a door to staff. One whose doors are still to open takes them, so
- * the staff's phones are ready when the doors open.
+ * doors have not closed has a door to staff, and a draft with tickets sold (unpublished after its
+ * sales began: those tickets stay valid, and their holders come). One whose doors are still to
+ * open takes them, so the staff's phones are ready when the doors open.
  */
 export type DoorLinkRefusal = "draft" | "cancelled" | "closed";
 export function doorLinkRefusal(
-  event: { status: "draft" | "published" | "cancelled"; endsAt: Date },
+  event: { status: "draft" | "published" | "cancelled"; endsAt: Date; hasSoldTickets: boolean },
   now: Date,
 ): DoorLinkRefusal | null {
-  if (event.status !== "published") return event.status;
+  if (event.status === "cancelled") return "cancelled";
+  if (event.status === "draft" && !event.hasSoldTickets) return "draft";
   return event.endsAt.getTime() + doorClosesAfterEndMs <= now.getTime() ? "closed" : null;
 }

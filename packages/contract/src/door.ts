@@ -69,8 +69,10 @@ export const doorEventSchema = z.object({
   title: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
-  /** With `ends_at`, whether the event takes door links (`doorLinkRefusal`). */
+  /** With `ends_at` and `has_sold_tickets`, whether the event takes door links (`doorLinkRefusal`). */
   status: z.enum(eventStatuses),
+  /** Tickets sold and not refunded: a draft with some still has a door. */
+  has_sold_tickets: z.boolean(),
 });
 export type DoorEvent = z.infer<typeof doorEventSchema>;
 export const doorEventsQuerySchema = z.object({

@@ -20,7 +20,7 @@ import {
   type TicketKey,
   verifyTicketCode,
 } from "@eventwerk/contract";
-import { and, asc, count, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Transaction } from "../db/client.ts";
 import {
@@ -68,18 +68,35 @@ const toDoorLink = (row: typeof doorLinks.$inferSelect, token?: string): DoorLin
   ...(token ? { token } : {}),
 });
 
-const toDoorEvent = (event: typeof events.$inferSelect, locale: Locale): DoorEvent => ({
+const toDoorEvent = (
+  event: typeof events.$inferSelect,
+  hasSoldTickets: boolean,
+  locale: Locale,
+): DoorEvent => ({
   id: event.id,
   title: locale === "en" ? event.titleEn : event.titleDe,
   starts_at: event.startsAt.toISOString(),
   ends_at: event.endsAt.toISOString(),
   status: event.status,
+  has_sold_tickets: hasSoldTickets,
 });
 
 /**
- * A page of the organiser's events: upcoming ones (published, doors not closed yet; soonest
- * first), or past ones whose doors have closed (any but drafts, whose doors never opened; latest
- * first), so their scan logs stay reachable.
+ * Whether the event (an outer query's `events` row) has tickets sold and not refunded. Named in
+ * full: drizzle leaves a single table's columns unqualified, and `id` would be the inner table's.
+ */
+const soldTickets = sql<boolean>`exists (select from event_ticket_types tt
+  where tt.event_id = "events"."id" and tt.sold_count > 0)`;
+
+async function hasSoldTickets(db: Db, eventId: number): Promise<boolean> {
+  const [row] = await db.select({ sold: soldTickets }).from(events).where(eq(events.id, eventId));
+  return row?.sold ?? false;
+}
+
+/**
+ * A page of the organiser's events: upcoming ones (published, or drafts with tickets sold; doors
+ * not closed yet; soonest first), or past ones whose doors have closed (any but drafts without
+ * tickets sold, whose doors never opened; latest first), so their scan logs stay reachable.
  */
 export async function doorEvents(
   db: Db,
@@ -93,17 +110,17 @@ export async function doorEvents(
     query.when === "past"
       ? and(
           eq(events.organiserId, userId),
-          ne(events.status, "draft"),
+          or(ne(events.status, "draft"), soldTickets),
           lte(events.endsAt, closedBefore),
         )
       : and(
           eq(events.organiserId, userId),
-          eq(events.status, "published"),
+          or(eq(events.status, "published"), and(eq(events.status, "draft"), soldTickets)),
           gt(events.endsAt, closedBefore),
         );
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select({ event: events, sold: soldTickets })
       .from(events)
       .where(where)
       .orderBy(
@@ -116,7 +133,7 @@ export async function doorEvents(
   ]);
   const total = counted?.total ?? 0;
   return {
-    data: rows.map((event) => toDoorEvent(event, locale)),
+    data: rows.map((row) => toDoorEvent(row.event, row.sold, locale)),
     meta: pageMeta(query, total),
   };
 }
@@ -189,7 +206,8 @@ export async function createDoorLink(
     const event = await ownedEvent(tx, userId, eventId, { lock: true });
     const earlier = retry ? await linkOfKey(tx, userId, retry, now) : null;
     if (earlier) return earlier;
-    const refusal = doorLinkRefusal(event, now);
+    const hasSold = event.status === "draft" && (await hasSoldTickets(tx, eventId));
+    const refusal = doorLinkRefusal({ ...event, hasSoldTickets: hasSold }, now);
     if (refusal) {
       throw new HttpError(
         409,
@@ -274,9 +292,12 @@ export async function doorLinkByToken(db: Db, token: string, now = new Date()): 
 }
 
 export async function doorEvent(db: Db, eventId: number, locale: Locale) {
-  const [event] = await db.select().from(events).where(eq(events.id, eventId));
-  if (!event) throw notFound();
-  return toDoorEvent(event, locale);
+  const [row] = await db
+    .select({ event: events, sold: soldTickets })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!row) throw notFound();
+  return toDoorEvent(row.event, row.sold, locale);
 }
 
 /**
@@ -507,5 +528,5 @@ export async function doorLog(
     offline: row.offline,
     scanned_at: row.scannedAt.toISOString(),
   }));
-  return { data: log, event: toDoorEvent(event, locale) };
+  return { data: log, event: toDoorEvent(event, await hasSoldTickets(db, eventId), locale) };
 }

@@ -1372,3 +1372,47 @@ describe("a cancelled event", () => {
     expect(listed?.revoked_at).not.toBeNull();
   });
 });
+
+describe("an event unpublished after its sales began", () => {
+  it("still takes door links and is listed for them, as its tickets stay valid", async () => {
+    const unpublished = await copyOfDemoEvent(new Date(Date.now() + 2 * 86_400_000), "draft");
+    const [source] = await t.ctx.db
+      .select()
+      .from(eventTicketTypes)
+      .where(eq(eventTicketTypes.eventId, eventId))
+      .limit(1);
+    const { id: _, ...type } = source!;
+    await t.ctx.db
+      .insert(eventTicketTypes)
+      .values({ ...type, eventId: unpublished.id, soldCount: 3 });
+    const link = await newLink({ gate: "Nach Verkauf" }, unpublished.id);
+    expect(link.event_id).toBe(unpublished.id);
+    const session = await call(t.app, {
+      method: "GET",
+      url: doorPaths.session,
+      token: link.token!,
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    expect(session.json().data.event).toMatchObject({ status: "draft", has_sold_tickets: true });
+    const listed = await call(t.app, {
+      method: "GET",
+      url: `${doorPaths.events}?per_page=100`,
+      token: organiserToken,
+    });
+    const entry = listed
+      .json<{ data: { id: number; has_sold_tickets: boolean }[] }>()
+      .data.find((event) => event.id === unpublished.id);
+    expect(entry?.has_sold_tickets).toBe(true);
+
+    // Without tickets sold, a draft has no door (the "door links" tests above): not listed.
+    const unsold = await copyOfDemoEvent(new Date(Date.now() + 2 * 86_400_000), "draft");
+    const again = await call(t.app, {
+      method: "GET",
+      url: `${doorPaths.events}?per_page=100`,
+      token: organiserToken,
+    });
+    const ids = again.json<{ data: { id: number }[] }>().data.map((event) => event.id);
+    expect(ids).toContain(unpublished.id);
+    expect(ids).not.toContain(unsold.id);
+  });
+});

@@ -82,7 +82,14 @@ export async function doorScreen(api: ApiClient, url: URL) {
     past: pastList,
     event,
     // Why no new links, as the API would refuse them: a draft, a cancelled event, closed doors.
-    refusal: doorLinkRefusal({ status: event.status, endsAt: new Date(event.ends_at) }, new Date()),
+    refusal: doorLinkRefusal(
+      {
+        status: event.status,
+        endsAt: new Date(event.ends_at),
+        hasSoldTickets: event.has_sold_tickets,
+      },
+      new Date(),
+    ),
     links: links.data,
     log: log.data.slice(0, 100),
   };
