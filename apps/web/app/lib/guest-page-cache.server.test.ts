@@ -160,6 +160,22 @@ describe("guest page cache", () => {
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
   });
+
+  it("never stores a HEAD's answer: the GETs after it get the page, not an empty body", async () => {
+    const cache = createGuestPageCache({ ttlSeconds: 10 });
+    // As React Router answers HEAD: the page's headers, no body.
+    const pages = counter((n) => (n === 1 ? page("") : page(`render ${n}`)));
+    const head = await cache.handle(request("HEAD", "/"), pages.render);
+    expect(await head.text()).toBe("");
+    expect(cache.size).toBe(0);
+    const [first, second] = await Promise.all([
+      cache.handle(get("/"), pages.render),
+      cache.handle(get("/"), pages.render),
+    ]);
+    expect(await first.text()).toBe("render 2");
+    expect(await second.text()).toBe("render 2");
+    expect(cache.lookup(get("/"))?.body.byteLength).toBe("render 2".length);
+  });
 });
 
 describe("guest page cache lookup (the Node server's fast path)", () => {

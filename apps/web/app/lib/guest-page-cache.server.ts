@@ -171,6 +171,9 @@ export function createGuestPageCache(options: {
       if (!key) return render();
       const cached = fresh(key);
       if (cached) return replay(cached, request.method);
+      // A HEAD's answer has no body: stored, or shared with the GETs waiting for it, it would
+      // answer them with a blank page. It renders for itself.
+      if (request.method === "HEAD") return render();
 
       let flight = pending.get(key);
       const leader = !flight;
