@@ -47,6 +47,32 @@ describe("configuration", () => {
     ).not.toThrow();
   });
 
+  it("listens on this machine only unless PUBLIC_URL names another host; listening elsewhere is public", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ PUBLIC_URL: "http://localhost:3000" }).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ PUBLIC_URL: "https://tickets.example" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "::" }).HOST).toBe("::");
+    // `npm start` told to listen everywhere, with the demo's published logins and secrets:
+    // anyone who reaches the machine could sign in as the operator. Refused, naming why.
+    for (const HOST of ["0.0.0.0", "::", "192.168.1.20"]) {
+      expect(() => loadConfig({ NODE_ENV: "production", HOST })).toThrow(
+        new RegExp(`listens on HOST=${HOST.replace(/\./g, "\\.")}[\\s\\S]*SEED_DEMO_DATA`),
+      );
+    }
+    for (const HOST of ["127.0.0.1", "127.0.0.2", "localhost", "::1"]) {
+      expect(() => loadConfig({ NODE_ENV: "production", HOST })).not.toThrow();
+    }
+    // A demo site reachable by others says so.
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        HOST: "0.0.0.0",
+        OAUTH_CLIENT_SECRET: "a-long-random-secret",
+        ALLOW_TEST_PAYMENTS: "true",
+      }),
+    ).not.toThrow();
+  });
+
   it("refuses the test payment provider in production on a public address, unless allowed", () => {
     const start = (env: Record<string, string>) => () =>
       loadConfig({ NODE_ENV: "production", OAUTH_CLIENT_SECRET: "a-long-random-secret", ...env });

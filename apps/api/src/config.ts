@@ -13,7 +13,12 @@ const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    /**
+     * The address to listen on. Default: this machine only (127.0.0.1) unless PUBLIC_URL names
+     * another host (then every address, 0.0.0.0): the demo's published logins and secrets are
+     * never reachable from elsewhere by default.
+     */
+    HOST: z.string().optional(),
     /** Where the web front end is reachable; used for links in emails (default: this PORT). */
     PUBLIC_URL: z.url().optional(),
     SITE_NAME: z.string().min(1).default("Eventwerk"),
@@ -197,9 +202,13 @@ const configSchema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof configSchema>, "DEVELOPER_PAGES" | "PUBLIC_URL"> & {
+export type Config = Omit<
+  z.infer<typeof configSchema>,
+  "DEVELOPER_PAGES" | "PUBLIC_URL" | "HOST"
+> & {
   DEVELOPER_PAGES: boolean;
   PUBLIC_URL: string;
+  HOST: string;
   dataDir: string;
 };
 
@@ -214,33 +223,44 @@ export const longestHoldMinutes = (config: Config) =>
   config.HOLD_MINUTES + config.PAYMENT_MINUTES + PAYMENT_REPORT_MINUTES;
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** Whether listening there takes connections from this machine only. */
+const loopbackAddress = (host: string) =>
+  host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+const isLoopbackUrl = (url: string) => loopbackHosts.has(new URL(url).hostname);
 
 /**
  * Why production must not start with this configuration, or null. Both defaults are refused
- * once the site is public, i.e. PUBLIC_URL names a host other than this machine: the published
+ * once the site is public, i.e. PUBLIC_URL names a host other than this machine or the server
+ * listens on an address others reach (HOST, which defaults to this machine's): the published
  * client secret would let anyone log in as the web app (its password grant and refresh
  * tokens), the test provider would let anyone get paid tickets without paying, and the demo
  * data's logins, whose passwords the README publishes, would let anyone in as the operator.
- * `npm start` on a fresh machine (PUBLIC_URL unset: localhost) still starts with them, for trying
+ * `npm start` on a fresh machine (PUBLIC_URL and HOST unset: localhost) still starts with them, for trying
  * the demo; a public demo or staging site says so with ALLOW_TEST_PAYMENTS.
  */
 export function productionRefusal(config: Config): string | null {
   if (config.NODE_ENV !== "production") return null;
-  if (loopbackHosts.has(new URL(config.PUBLIC_URL).hostname)) return null;
+  // Public: its address names another host, or it listens where others can connect.
+  const where = !isLoopbackUrl(config.PUBLIC_URL)
+    ? `PUBLIC_URL is ${config.PUBLIC_URL}`
+    : !loopbackAddress(config.HOST)
+      ? `it listens on HOST=${config.HOST}`
+      : null;
+  if (!where) return null;
   const refusals: string[] = [];
   if (config.OAUTH_CLIENT_SECRET === publishedClientSecret) {
     refusals.push(
-      `  OAUTH_CLIENT_SECRET: the published default must not be used on a public site (PUBLIC_URL is ${config.PUBLIC_URL}); set a long random secret, the same for the API and the web app`,
+      `  OAUTH_CLIENT_SECRET: the published default must not be used on a public site (${where}); set a long random secret, the same for the API and the web app`,
     );
   }
   if (config.SEED_DEMO_DATA && !config.ALLOW_TEST_PAYMENTS) {
     refusals.push(
-      `  SEED_DEMO_DATA: the demo logins' passwords are published (the operator's too), so on a public site (PUBLIC_URL is ${config.PUBLIC_URL}) anyone could sign in as the operator; set SEED_DEMO_DATA=false with ADMIN_EMAIL and ADMIN_PASSWORD for the operator's account, or ALLOW_TEST_PAYMENTS=true for a demo or staging site`,
+      `  SEED_DEMO_DATA: the demo logins' passwords are published (the operator's too), so on a public site (${where}) anyone could sign in as the operator; set SEED_DEMO_DATA=false with ADMIN_EMAIL and ADMIN_PASSWORD for the operator's account, or ALLOW_TEST_PAYMENTS=true for a demo or staging site`,
     );
   }
   if (config.PAYMENT_PROVIDER === "test" && !config.ALLOW_TEST_PAYMENTS) {
     refusals.push(
-      `  PAYMENT_PROVIDER: the test provider charges nothing, so a public site (PUBLIC_URL is ${config.PUBLIC_URL}) would give tickets away; set PAYMENT_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true for a staging or demo site`,
+      `  PAYMENT_PROVIDER: the test provider charges nothing, so a public site (${where}) would give tickets away; set PAYMENT_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true for a staging or demo site`,
     );
   }
   return refusals.length > 0 ? refusals.join("\n") : null;
@@ -254,10 +274,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  const publicUrl = result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`;
   const config: Config = {
     ...result.data,
     DEVELOPER_PAGES: result.data.DEVELOPER_PAGES ?? result.data.NODE_ENV !== "production",
-    PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+    PUBLIC_URL: publicUrl,
+    HOST: result.data.HOST ?? (isLoopbackUrl(publicUrl) ? "127.0.0.1" : "0.0.0.0"),
     dataDir: path.resolve(result.data.DATA_DIR),
   };
   const refusal = productionRefusal(config);
