@@ -34,7 +34,6 @@ export const errorCodes = [
   "voucher_expired",
   "voucher_not_yet_valid",
   "voucher_used_up",
-  "voucher_wrong_event",
   "voucher_not_applicable",
   "invalid_signature",
   "door_link_invalid",

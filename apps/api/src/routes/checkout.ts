@@ -39,7 +39,7 @@ import {
 } from "../lib/checkout/orders.ts";
 import { completeOwedRefunds, orderRefundedJob } from "../lib/checkout/refunds.ts";
 import { addressKey } from "../lib/client-address.ts";
-import { notFound } from "../lib/http-error.ts";
+import { HttpError, notFound } from "../lib/http-error.ts";
 import type { OutboxHandler } from "../lib/outbox.ts";
 import { refundCancelledEvents } from "../lib/panel/orders.ts";
 import type { PaymentProvider } from "../lib/payments/provider.ts";
@@ -109,6 +109,30 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
   const signer = await createTicketSigner(ctx.config);
   const provider = paymentProvider(ctx.config);
   const checkout = createCheckout({ db: ctx.db, config: ctx.config, signer, provider });
+
+  /**
+   * Runs `work` with a voucher code, which counts against its source (and order) when it is
+   * wrong: guessing codes is as slow as the sign-in's attempts. Counted up front, so that
+   * guesses at once cannot all pass; given back when the code was not the problem.
+   */
+  const voucherAttempt = async <T>(
+    code: string | null | undefined,
+    keys: string[],
+    work: () => Promise<T>,
+  ): Promise<T> => {
+    if (!code) return work();
+    await ctx.rateLimiter.hit("voucher", keys);
+    try {
+      const result = await work();
+      await ctx.rateLimiter.reward("voucher", keys);
+      return result;
+    } catch (error) {
+      if (!(error instanceof HttpError && error.code.startsWith("voucher_"))) {
+        await ctx.rateLimiter.reward("voucher", keys);
+      }
+      throw error;
+    }
+  };
 
   const orderLocale = async (orderId: number) => {
     const [row] = await ctx.db
@@ -288,7 +312,9 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       if (orderId === null) {
         const keys = [`ip:${source}`, ...(user ? [`account:${user.userId}`] : [])];
         await ctx.rateLimiter.hit("hold", keys, seats);
-        const held = await checkout.createOrder(input).catch(async (error: unknown) => {
+        const held = await voucherAttempt(voucher_code, keys, () =>
+          checkout.createOrder(input),
+        ).catch(async (error: unknown) => {
           await ctx.rateLimiter.reward("hold", keys, seats);
           throw error;
         });
@@ -333,7 +359,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["checkout"],
         summary: "Buyer name and email, billing address, voucher of a held order",
         description:
-          "Only while the hold runs and before the order is placed (409 `hold_expired` / `order_closed`). A signed-in caller who also sends a guest order's token takes the order over (it keeps its hold and appears in their account). `address_id` copies one of the signed-in buyer's addresses. `new_address` (the address book's fields, signed-in buyers only) is the billing address, and with `save_address` also an entry of their address book, made in the same transaction; a retry with the same address answers the same entry. Voucher errors have their own codes: `voucher_unknown`, `voucher_expired`, `voucher_not_yet_valid`, `voucher_used_up`, `voucher_wrong_event`, `voucher_not_applicable`.",
+          "Only while the hold runs and before the order is placed (409 `hold_expired` / `order_closed`). A signed-in caller who also sends a guest order's token takes the order over (it keeps its hold and appears in their account). `address_id` copies one of the signed-in buyer's addresses. `new_address` (the address book's fields, signed-in buyers only) is the billing address, and with `save_address` also an entry of their address book, made in the same transaction; a retry with the same address answers the same entry. Voucher errors have their own codes: `voucher_unknown` (another event's code too, so that codes cannot be probed across events), `voucher_expired`, `voucher_not_yet_valid`, `voucher_used_up`, `voucher_not_applicable`; wrong codes count against the caller's address and the order (RATE_LIMIT_PER_MINUTE, then 429 `rate_limited`).",
         ...readSchema,
         body: updateOrderSchema,
         response: { 200: checkoutOrderResponseSchema, ...orderErrors },
@@ -344,18 +370,21 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       const who = await caller(request, tokenOf(request));
       await checkout.authorize(id, who);
       const body = request.body;
-      await checkout.updateOrder(id, {
-        // Signed in with the guest order's token: the order becomes theirs.
-        claimFor: who.token === undefined ? null : who.userId,
-        buyerName: body.buyer_name,
-        buyerEmail: body.buyer_email,
-        billingAddress: body.billing_address,
-        addressId: body.address_id,
-        newAddress: body.new_address,
-        saveAddress: body.save_address,
-        callerId: who.userId,
-        voucherCode: body.voucher_code,
-      });
+      const keys = [`ip:${addressKey(request.ip)}`, `order:${id}`];
+      await voucherAttempt(body.voucher_code, keys, () =>
+        checkout.updateOrder(id, {
+          // Signed in with the guest order's token: the order becomes theirs.
+          claimFor: who.token === undefined ? null : who.userId,
+          buyerName: body.buyer_name,
+          buyerEmail: body.buyer_email,
+          billingAddress: body.billing_address,
+          addressId: body.address_id,
+          newAddress: body.new_address,
+          saveAddress: body.save_address,
+          callerId: who.userId,
+          voucherCode: body.voucher_code,
+        }),
+      );
       reply.header("cache-control", "private, no-store");
       return { data: await checkout.readOrder(id, request.locale) };
     },

@@ -74,7 +74,6 @@ type VoucherErrorCode =
   | "voucher_expired"
   | "voucher_not_yet_valid"
   | "voucher_used_up"
-  | "voucher_wrong_event"
   | "voucher_not_applicable";
 
 /** A provider's event about a payment, as its webhook delivered it (recorded once per id). */
@@ -150,12 +149,17 @@ async function resolveVoucher(
   tx: Db,
   options: { eventId: number; code: string; typeIds: number[]; now: Date; orderId: number | null },
 ) {
-  const matches = await tx
-    .select({ id: vouchers.id, eventId: vouchers.eventId })
+  // Another event's code is unknown here: saying it exists elsewhere would let codes be probed.
+  const [match] = await tx
+    .select({ id: vouchers.id })
     .from(vouchers)
-    .where(eq(sql`upper(${vouchers.code})`, options.code.toUpperCase()));
-  const match = matches.find((row) => row.eventId === options.eventId);
-  if (!match) throw voucherError(matches.length ? "voucher_wrong_event" : "voucher_unknown");
+    .where(
+      and(
+        eq(vouchers.eventId, options.eventId),
+        eq(sql`upper(${vouchers.code})`, options.code.toUpperCase()),
+      ),
+    );
+  if (!match) throw voucherError("voucher_unknown");
   const [voucher] = await tx.select().from(vouchers).where(eq(vouchers.id, match.id)).for("update");
   if (!voucher) throw voucherError("voucher_unknown");
   if (voucher.validFrom && voucher.validFrom > options.now) {
