@@ -1186,6 +1186,27 @@ describe("events", () => {
     ).json<{ data: PanelEvent }>().data;
     expect(figures.figures).toMatchObject({ sold: 0, net_cents: 0, gross_cents: 0 });
     expect(figures.sales).toEqual([]);
+    // So do the orders list, its filters and the CSV export.
+    const listed = async (status: string) =>
+      (
+        await call(t.app, {
+          method: "GET",
+          url: `${path(panelPaths.orders, event.id)}?status=${status}`,
+          token: owner.token,
+        })
+      )
+        .json<{ data: { id: number; status: string }[] }>()
+        .data.filter((row) => row.id === orderId);
+    expect(await listed("refunded")).toEqual([expect.objectContaining({ status: "refunded" })]);
+    expect(await listed("paid")).toEqual([]);
+    const csv = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.ordersCsv, event.id),
+      token: owner.token,
+      locale: "de",
+    });
+    const row = csv.body.split("\r\n").find((line) => line.startsWith(`${orderId};`));
+    expect(row?.split(";")[1]).toBe("erstattet");
     // Void already: the buyer reads it refunded, gets no files, and no confirmation goes out.
     const read = (await onOrder(t.app, bought.order, "GET")).json<{ data: CheckoutOrder }>().data;
     expect(read).toMatchObject({ status: "refunded", refund_reason: "organiser" });
@@ -2041,7 +2062,31 @@ describe("figures and orders", () => {
     expect((await list("?q=ERIKA@example")).meta.total).toBe(2);
     expect((await list("?q=niemand")).meta.total).toBe(0);
     expect((await list("?status=refunded")).meta.total).toBe(0);
+    expect((await list("?status=paid")).meta.total).toBe(2);
     expect((await list(`?ticket_type_id=${type.id}&per_page=1&page=2`)).data).toHaveLength(1);
+    // A hold with its buyer's details that ran out unplaced is listed as expired, as its buyer
+    // reads it, and found under that filter, not under pending.
+    const lapsed = await holdTickets(t.app, {
+      event_id: event.id,
+      items: [{ ticket_type_id: type.id, quantity: 1 }],
+    });
+    const lapsedOrder = lapsed.json<CreatedOrder>();
+    const details = await onOrder(t.app, lapsedOrder, "PATCH", checkoutPaths.order, {
+      buyer_name: "Lars Spät",
+      buyer_email: "spaet@example.com",
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    const lapsedId = lapsedOrder.data.id;
+    const ids = async (query: string) => (await list(query)).data.map((o) => o.id);
+    expect(await ids("?status=pending")).toContain(lapsedId);
+    await t.ctx.db
+      .update(s.orders)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(s.orders.id, lapsedId));
+    expect((await list(`?q=${lapsedId}`)).data[0]?.status).toBe("expired");
+    expect(await ids("?status=expired")).toContain(lapsedId);
+    expect(await ids("?status=pending")).not.toContain(lapsedId);
+    await t.ctx.db.delete(s.orders).where(eq(s.orders.id, lapsedId));
     const today = berlinIsoDay(new Date());
     expect((await list(`?from=2000-01-01&to=${today}`)).meta.total).toBe(2);
     expect((await list("?from=2099-01-01")).meta.total).toBe(0);

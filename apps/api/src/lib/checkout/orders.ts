@@ -8,7 +8,21 @@ import {
   type RefundReason,
   vatShares,
 } from "@eventwerk/contract";
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { type Config, PAYMENT_REPORT_MINUTES } from "../../config.ts";
 import { type Database, localeColumn, type Transaction } from "../../db/client.ts";
 import {
@@ -209,10 +223,11 @@ export const notPaidError = (status: OrderStatus, code: "order_not_paid" | "conf
   );
 
 /**
- * The order's status as the buyer should read it: an unplaced hold that ran out is expired, and
- * an order whose refund is decided is refunded (`refunds.ts`): its tickets are void already.
+ * The order's status as the buyer and the organiser should read it: an unplaced hold that ran
+ * out is expired, and an order whose refund is decided is refunded (`refunds.ts`): its tickets
+ * are void already. `hasVisibleStatus` is the same rule in SQL, for filters.
  */
-function visibleStatus(order: typeof orders.$inferSelect, now: Date): OrderStatus {
+export function visibleStatus(order: typeof orders.$inferSelect, now: Date): OrderStatus {
   if (order.refundRequestedAt) return "refunded";
   if (
     order.status === "pending" &&
@@ -223,6 +238,19 @@ function visibleStatus(order: typeof orders.$inferSelect, now: Date): OrderStatu
     return "expired";
   }
   return order.status;
+}
+
+export function hasVisibleStatus(status: OrderStatus, now: Date): SQL {
+  const refundDecided = isNotNull(orders.refundRequestedAt);
+  const ranOut = and(
+    eq(orders.status, "pending"),
+    isNull(orders.placedAt),
+    lte(orders.holdExpiresAt, now),
+  )!;
+  if (status === "refunded") return or(eq(orders.status, "refunded"), refundDecided)!;
+  const rest = and(not(refundDecided), status === "pending" ? not(ranOut) : undefined);
+  if (status === "expired") return and(or(eq(orders.status, "expired"), ranOut), rest)!;
+  return and(eq(orders.status, status), rest)!;
 }
 
 export type CheckoutDeps = {

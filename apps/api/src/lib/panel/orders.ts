@@ -35,7 +35,12 @@ import {
   vouchers,
 } from "../../db/schema.ts";
 import { containsPattern, dateRangeWindow } from "../catalogue.ts";
-import { notPaidError, orderConfirmationJob } from "../checkout/orders.ts";
+import {
+  hasVisibleStatus,
+  notPaidError,
+  orderConfirmationJob,
+  visibleStatus,
+} from "../checkout/orders.ts";
 import { completeRefund, refundsHere, requestRefund } from "../checkout/refunds.ts";
 import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
@@ -65,7 +70,8 @@ function filters(db: Db, eventId: number, query: Partial<OrdersQuery>): SQL {
       ),
     );
   }
-  if (query.status) where.push(eq(orders.status, query.status));
+  // As the list shows it: a decided refund is refunded, a hold that ran out expired.
+  if (query.status) where.push(hasVisibleStatus(query.status, new Date()));
   if (query.ticket_type_id) {
     where.push(
       inArray(
@@ -87,9 +93,18 @@ function filters(db: Db, eventId: number, query: Partial<OrdersQuery>): SQL {
 // subquery would read as its own table's.
 const ticketCount = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`;
 
-const summary = (order: typeof orders.$inferSelect, count: number): PanelOrderSummary => ({
+/**
+ * An order's row. Its status as the list shows it (`visibleStatus`): a decided refund is
+ * refunded. The order's own page reads the stored status with `refund_requested_at`, to tell a
+ * refund still owed from one completed.
+ */
+const summary = (
+  order: typeof orders.$inferSelect,
+  count: number,
+  status = visibleStatus(order, new Date()),
+): PanelOrderSummary => ({
   id: order.id,
-  status: order.status,
+  status,
   buyer_name: order.buyerName,
   buyer_email: order.buyerEmail,
   tickets: Number(count),
@@ -172,7 +187,7 @@ export async function readPanelOrder(
     : [];
   const owed = row.order.status === "paid" && row.order.refundRequestedAt !== null;
   return {
-    ...summary(row.order, row.tickets),
+    ...summary(row.order, row.tickets, row.order.status),
     event_id: event.id,
     event_title: locale === "en" ? event.titleEn : event.titleDe,
     subtotal_cents: row.order.subtotalCents,
@@ -464,7 +479,7 @@ export async function ordersCsv(
     lines.push(
       [
         order.id,
-        t(locale, `order_status_${order.status}`),
+        t(locale, `order_status_${visibleStatus(order, new Date())}`),
         order.buyerName,
         order.buyerEmail,
         Number(count),
