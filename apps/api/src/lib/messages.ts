@@ -165,6 +165,8 @@ const de = {
   ticket_type_limit: "Eine Veranstaltung hat höchstens 50 Ticketarten.",
   order_changed_while_placing:
     "Ihre Bestellung hat sich geändert, während die Zahlung vorbereitet wurde. Bitte prüfen Sie den Betrag und gehen Sie noch einmal zur Zahlung.",
+  order_total_too_large:
+    "Eine Bestellung kann höchstens 1.000.000 € kosten. Bitte teilen Sie sie auf mehrere Bestellungen auf.",
   payment_below_minimum:
     "Dieser Betrag ist kleiner als die kleinste Zahlung, die unser Zahlungsanbieter annimmt. Bitte wählen Sie mehr Tickets oder einen anderen Gutschein.",
   payment_unavailable:
@@ -396,6 +398,8 @@ const en: Catalogue = {
   ticket_type_limit: "An event has at most 50 ticket types.",
   order_changed_while_placing:
     "Your order changed while its payment was being prepared. Please check the amount and go to payment again.",
+  order_total_too_large:
+    "One order can cost at most €1,000,000. Please split it into several orders.",
   payment_below_minimum:
     "This amount is below the smallest payment our payment provider takes. Please choose more tickets or another voucher.",
   payment_unavailable:

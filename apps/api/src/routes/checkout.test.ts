@@ -705,6 +705,40 @@ describe("holds per source count only seats held", () => {
   }, 120_000);
 });
 
+describe("an order's highest total", () => {
+  it("is 1,000,000 €: more is refused with 400 on the items, in both languages, and holds nothing", async () => {
+    // 100 tickets of each of three types at 100,000 €: 30 million, beyond 32-bit cents.
+    const { event, types } = await createSaleEvent(
+      t.ctx.db,
+      [0, 1, 2].map(() => ({ price: 10_000_000, capacity: 1000, maxPerOrder: 100 })),
+    );
+    const before = await orderCount();
+    for (const [locale, text] of [
+      ["de", "höchstens 1.000.000 €"],
+      ["en", "at most €1,000,000"],
+    ] as const) {
+      const refused = await holdTickets(
+        t.app,
+        {
+          event_id: event.id,
+          items: types.map((type) => ({ ticket_type_id: type.id, quantity: 100 })),
+        },
+        { locale },
+      );
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(errorOf(refused).code).toBe("validation_failed");
+      expect(errorOf(refused).fields?.items).toContain(text);
+    }
+    expect(await orderCount()).toBe(before);
+    // Nine tickets at 100,000 € and their fee are within it.
+    const held = await holdTickets(t.app, {
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 9 }],
+    });
+    expect(held.statusCode, held.body).toBe(201);
+  });
+});
+
 describe("guessing voucher codes", () => {
   it("wrong codes count against the address and the order, right ones do not; then 429", async () => {
     const limited = await createTestApp({

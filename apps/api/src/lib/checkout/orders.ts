@@ -81,6 +81,13 @@ export const lateRefundReasons = [
 ] as const satisfies readonly RefundReason[];
 export type LateRefundReason = (typeof lateRefundReasons)[number];
 
+/**
+ * The most one order may cost, in cents (1,000,000 €): its amounts are 32-bit integers, which
+ * end at 21,474,836.47 €, and a price of up to 100,000 € times 100 tickets of several types
+ * would pass them.
+ */
+const orderTotalMaxCents = 100_000_000;
+
 const voucherError = (code: VoucherErrorCode) =>
   new HttpError(400, code, code, { voucher_code: code });
 type VoucherErrorCode =
@@ -352,6 +359,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         voucherRule(voucher),
         fee,
       );
+      if (priced.totalCents > orderTotalMaxCents)
+        throw fieldError("items", "order_total_too_large");
       const newOrder = conn
         .insert(orders)
         .values({
