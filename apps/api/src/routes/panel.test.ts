@@ -2047,6 +2047,15 @@ describe("figures and orders", () => {
       net_cents: 6000,
       check_ins: 0,
     });
+    // The event's chart: its day's gross as the figures count it, the service fee included.
+    const read = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.event, event.id),
+      token: owner.token,
+    });
+    const { sales, figures } = read.json<{ data: PanelEvent }>().data;
+    expect(sales.map((day) => day.tickets)).toEqual([3]);
+    expect(sales.map((day) => day.gross_cents)).toEqual([figures.gross_cents]);
 
     const list = async (query: string) => {
       const response = await call(t.app, {

@@ -233,6 +233,13 @@ export async function readEvent(db: Db, organiserId: string, eventId: number): P
     .where(and(settledPaid, eq(eventTicketTypes.eventId, eventId)))
     .groupBy(day)
     .orderBy(day);
+  // Gross as the figures count it: the tickets and the service fee each order paid.
+  const fees = await db
+    .select({ day, fee: sql<number>`coalesce(sum(${orders.feeCents}), 0)::bigint` })
+    .from(orders)
+    .where(and(settledPaid, eq(orders.eventId, eventId)))
+    .groupBy(day);
+  const feeOn = new Map(fees.map((row) => [String(row.day), Number(row.fee)]));
   return {
     id: event.id,
     status: event.status,
@@ -253,7 +260,7 @@ export async function readEvent(db: Db, organiserId: string, eventId: number): P
     sales: sales.map((row) => ({
       day: String(row.day),
       tickets: Number(row.tickets),
-      gross_cents: Number(row.gross),
+      gross_cents: Number(row.gross) + (feeOn.get(String(row.day)) ?? 0),
     })),
   };
 }
