@@ -36,7 +36,7 @@ export const createDoorLinkSchema = z
     gate: oneLine(60).optional(),
     /** entry: the link scans entries only; entry_exit: also exits. */
     mode: z.enum(doorModes).default("entry"),
-    /** Hours from now until the link stops working; none: until the event's doors close. */
+    /** Hours from now until the link stops working, at most until the event's doors close (none: then). */
     expires_in_hours: z
       .number()
       .int()

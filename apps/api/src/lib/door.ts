@@ -185,7 +185,8 @@ async function linkOfKey(
 }
 
 /**
- * A new link with its secret, answered once; it expires when asked, else when the doors close.
+ * A new link with its secret, answered once; it expires when asked, at the latest when the doors
+ * close.
  * A retry with the same Idempotency-Key (a reloaded form, a double click) answers the link the
  * first call made, secret included, and makes no second one. An event has at most
  * `doorLinksPerEventMax` links, revoked ones included, so its door screen's list stays short.
@@ -223,9 +224,10 @@ export async function createDoorLink(
       doorLinksPerEventMax,
       "door_link_limit",
     );
+    // Never beyond the doors' closing: the link reads the buyers' names, needed at the door only.
     const closes = new Date(event.endsAt.getTime() + doorClosesAfterEndMs);
     const expiresAt = input.expires_in_hours
-      ? new Date(now.getTime() + input.expires_in_hours * 3_600_000)
+      ? new Date(Math.min(now.getTime() + input.expires_in_hours * 3_600_000, closes.getTime()))
       : closes;
     const [row] = await tx
       .insert(doorLinks)

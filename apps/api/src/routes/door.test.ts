@@ -166,7 +166,13 @@ describe("door links", () => {
     // Ended 5 h 48 min ago: the doors close 6 h after the end, so they are still open.
     const lateNight = await copyOfDemoEvent(new Date(Date.now() - 6.8 * hour), "published");
     expect((await newLink({}, soon.id)).token).toMatch(/^door_/);
-    expect((await newLink({ expires_in_hours: 1 }, lateNight.id)).token).toMatch(/^door_/);
+    const lateLink = await newLink({ expires_in_hours: 1 }, lateNight.id);
+    expect(lateLink.token).toMatch(/^door_/);
+    // Never beyond the doors' closing, 6 h after the end (in about 12 minutes here).
+    expect(lateLink.expires_at).toBe(new Date(lateNight.endsAt.getTime() + 6 * hour).toISOString());
+    const inTwoDays = await copyOfDemoEvent(new Date(Date.now() + 48 * hour), "published");
+    const month = await newLink({ expires_in_hours: 720 }, inTwoDays.id);
+    expect(month.expires_at).toBe(new Date(inTwoDays.endsAt.getTime() + 6 * hour).toISOString());
 
     const closed = await copyOfDemoEvent(new Date(Date.now() - 7.1 * hour), "published");
     const cancelled = await copyOfDemoEvent(new Date(Date.now() + 86_400_000), "cancelled");
