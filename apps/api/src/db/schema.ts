@@ -859,8 +859,14 @@ export const testPayments = pgTable(
     updatedAt: updatedAt(),
   },
   // One payment per order and amount, never changed once made (as a Stripe session): a place
-  // asked again for the same amount answers it, another amount gets a payment of its own.
-  (t) => [uniqueIndex("test_payments_order_amount_idx").on(t.orderId, t.amountCents, t.currency)],
+  // asked again for the same amount answers it, another amount gets a payment of its own. A
+  // cancelled one (closed by a place that lost a race) is never answered again: the next place
+  // of that amount gets a new one, as a new Stripe session.
+  (t) => [
+    uniqueIndex("test_payments_order_amount_idx")
+      .on(t.orderId, t.amountCents, t.currency)
+      .where(sql`${t.status} <> 'cancelled'`),
+  ],
 );
 
 /**

@@ -1070,6 +1070,35 @@ describe("an order the provider cannot take", () => {
   });
 });
 
+describe("the test provider's payments", () => {
+  it("answers the same open payment for an order and amount, but never a cancelled one", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const { provider } = services();
+    const request = {
+      orderId: order.data.id,
+      amountCents: order.data.total_cents,
+      currency: "EUR",
+      locale: "de" as const,
+      returnUrl: "http://localhost:3000/ticket-kauf-status",
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+    };
+    const first = await provider.createPayment(t.ctx.db, request);
+    expect((await provider.createPayment(t.ctx.db, request)).reference).toBe(first.reference);
+    // A place that lost a race closes its payment; the next place of that amount gets a new one
+    // whose page takes the payment (it was answered the closed one, and the order was stuck).
+    await provider.closePayment(t.ctx.db, first.reference);
+    expect(await provider.paymentUrl(t.ctx.db, first.reference, "de")).toBeNull();
+    const second = await provider.createPayment(t.ctx.db, request);
+    expect(second.reference).not.toBe(first.reference);
+    expect(await provider.paymentUrl(t.ctx.db, second.reference, "de")).toMatch(/\/testzahlung\//);
+    expect((await provider.createPayment(t.ctx.db, request)).reference).toBe(second.reference);
+  });
+});
+
 describe("paying with the test provider", () => {
   it("place → hosted page → signed webhook → one set of signed tickets and one email", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 10 }]);

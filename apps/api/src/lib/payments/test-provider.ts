@@ -5,7 +5,7 @@ import {
   type TestPayment,
   type TestWebhookEvent,
 } from "@eventwerk/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { testPayments } from "../../db/schema.ts";
 import { HttpError, notFound } from "../http-error.ts";
@@ -35,7 +35,7 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
       // One payment per order and amount, never changed once made: a place asked again (after
       // a failure, or two at once) answers the same one; another amount (the buyer took a
       // voucher meanwhile) gets its own, so the payment an order was placed with keeps its
-      // amount whatever a later place asks.
+      // amount whatever a later place asks. A cancelled one is not answered: a new one is made.
       const [created] = await db
         .insert(testPayments)
         .values({
@@ -47,6 +47,7 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
         })
         .onConflictDoNothing({
           target: [testPayments.orderId, testPayments.amountCents, testPayments.currency],
+          where: ne(testPayments.status, "cancelled"),
         })
         .returning({ id: testPayments.id });
       if (created) return { reference: created.id };
@@ -58,6 +59,7 @@ export function createTestProvider(publicUrl: string): PaymentProvider {
             eq(testPayments.orderId, request.orderId),
             eq(testPayments.amountCents, request.amountCents),
             eq(testPayments.currency, request.currency),
+            ne(testPayments.status, "cancelled"),
           ),
         );
       return { reference: payment!.id };
