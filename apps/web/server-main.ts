@@ -1,4 +1,5 @@
 import http from "node:http";
+import { defaultListenHost } from "@eventwerk/contract";
 import { createWebListener, type WebListener } from "./server.ts";
 
 /** Runs the web app on its own; it reaches the API only through API_BASE_URL. */
@@ -13,7 +14,8 @@ try {
 }
 
 const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+// As the API: this machine only unless PUBLIC_URL names another host (an empty HOST is unset).
+const host = process.env.HOST || defaultListenHost(process.env.PUBLIC_URL || undefined);
 const server = http.createServer(listener);
 server.listen(port, host, () => {
   console.log(`Eventwerk web is running on http://localhost:${port}`);

@@ -52,6 +52,7 @@ describe("configuration", () => {
     expect(loadConfig({ PUBLIC_URL: "http://localhost:3000" }).HOST).toBe("127.0.0.1");
     expect(loadConfig({ PUBLIC_URL: "https://tickets.example" }).HOST).toBe("0.0.0.0");
     expect(loadConfig({ HOST: "::" }).HOST).toBe("::");
+    expect(loadConfig({ PUBLIC_URL: "http://[::1]:3000" }).HOST).toBe("::1");
     // `npm start` told to listen everywhere, with the demo's published logins and secrets:
     // anyone who reaches the machine could sign in as the operator. Refused, naming why.
     for (const HOST of ["0.0.0.0", "::", "192.168.1.20"]) {

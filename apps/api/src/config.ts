@@ -1,5 +1,5 @@
 import path from "node:path";
-import { emailSchema, passwordSchema } from "@eventwerk/contract";
+import { defaultListenHost, emailSchema, isLoopbackUrl, passwordSchema } from "@eventwerk/contract";
 import { z } from "zod";
 
 const booleanString = z
@@ -222,11 +222,9 @@ export const PAYMENT_REPORT_MINUTES = 5;
 export const longestHoldMinutes = (config: Config) =>
   config.HOLD_MINUTES + config.PAYMENT_MINUTES + PAYMENT_REPORT_MINUTES;
 
-const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** Whether listening there takes connections from this machine only. */
 const loopbackAddress = (host: string) =>
   host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
-const isLoopbackUrl = (url: string) => loopbackHosts.has(new URL(url).hostname);
 
 /**
  * Why production must not start with this configuration, or null. Both defaults are refused
@@ -279,7 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...result.data,
     DEVELOPER_PAGES: result.data.DEVELOPER_PAGES ?? result.data.NODE_ENV !== "production",
     PUBLIC_URL: publicUrl,
-    HOST: result.data.HOST ?? (isLoopbackUrl(publicUrl) ? "127.0.0.1" : "0.0.0.0"),
+    HOST: result.data.HOST ?? defaultListenHost(publicUrl),
     dataDir: path.resolve(result.data.DATA_DIR),
   };
   const refusal = productionRefusal(config);

@@ -12,7 +12,7 @@ describe("PUBLIC_MAINTENANCE", () => {
     expect(loadWebConfig({ PUBLIC_MAINTENANCE: "" }).PUBLIC_MAINTENANCE).toBe("");
   });
 
-  it("is the only setting whose empty value is not taken as unset", () => {
+  it("keeps its empty value, while other empty settings count as unset", () => {
     const config = loadWebConfig({
       PUBLIC_URL: "",
       GUEST_PAGE_CACHE_SECONDS: "",

@@ -114,3 +114,18 @@ export const phoneSchema = oneLine(32, 0).regex(/^\+?[0-9 ()/-]{4,}$/, { error: 
 
 export const okSchema = dataOf(z.object({ success: z.literal(true) }));
 export type Ok = z.infer<typeof okSchema>;
+
+const thisMachine = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** Whether an address (PUBLIC_URL) names this machine. */
+export const isLoopbackUrl = (url: string) => thisMachine.has(new URL(url).hostname);
+/**
+ * Where a server listens unless HOST says: this machine only while its address (PUBLIC_URL) is
+ * this machine's, else every address. The demo's published logins and secrets are then never
+ * reachable from elsewhere by default.
+ */
+export const defaultListenHost = (publicUrl: string | undefined) =>
+  !publicUrl || isLoopbackUrl(publicUrl)
+    ? new URL(publicUrl ?? "http://localhost").hostname === "[::1]"
+      ? "::1"
+      : "127.0.0.1"
+    : "0.0.0.0";

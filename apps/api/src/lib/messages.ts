@@ -166,11 +166,11 @@ const de = {
   order_changed_while_placing:
     "Ihre Bestellung hat sich geändert, während die Zahlung vorbereitet wurde. Bitte prüfen Sie den Betrag und gehen Sie noch einmal zur Zahlung.",
   order_total_too_large:
-    "Eine Bestellung kann höchstens 1.000.000 € kosten. Bitte teilen Sie sie auf mehrere Bestellungen auf.",
+    "Eine Bestellung kann höchstens 999.999,99 € kosten. Bitte teilen Sie sie auf mehrere Bestellungen auf.",
   payment_below_minimum:
-    "Dieser Betrag ist kleiner als die kleinste Zahlung, die unser Zahlungsanbieter annimmt. Bitte wählen Sie mehr Tickets oder einen anderen Gutschein.",
+    "Dieser Betrag ist kleiner als die kleinste Zahlung, die unser Zahlungsanbieter annimmt (0,50 €). Bitte wählen Sie mehr Tickets, oder entfernen Sie den Gutschein.",
   payment_unavailable:
-    "Die Zahlung kann gerade nicht begonnen werden, der Zahlungsanbieter antwortet nicht. Ihre Tickets bleiben reserviert: Bitte versuchen Sie es gleich noch einmal.",
+    "Die Zahlung kann gerade nicht begonnen werden: Der Zahlungsanbieter ist nicht erreichbar. Ihre Tickets bleiben reserviert, bis Ihre Reservierung abläuft; bitte versuchen Sie es gleich noch einmal.",
   refund_owed:
     "Der Zahlungsanbieter hat die Erstattung nicht bestätigt. Sie ist beauftragt: Wir schließen sie in den nächsten Minuten automatisch ab, die Tickets gelten schon nicht mehr.",
   voucher_limit: "Eine Veranstaltung hat höchstens 500 Gutscheincodes.",
@@ -399,11 +399,11 @@ const en: Catalogue = {
   order_changed_while_placing:
     "Your order changed while its payment was being prepared. Please check the amount and go to payment again.",
   order_total_too_large:
-    "One order can cost at most €1,000,000. Please split it into several orders.",
+    "An order can cost at most €999,999.99. Please split it into several orders.",
   payment_below_minimum:
-    "This amount is below the smallest payment our payment provider takes. Please choose more tickets or another voucher.",
+    "This amount is below the smallest payment our payment provider accepts (€0.50). Please choose more tickets, or remove the voucher.",
   payment_unavailable:
-    "The payment cannot be started right now: the payment provider does not answer. Your tickets stay reserved, so please try again in a moment.",
+    "The payment cannot be started right now: the payment provider is not responding. Your tickets stay reserved until your reservation runs out; please try again in a moment.",
   refund_owed:
     "The payment provider did not confirm the refund. It is ordered: we complete it automatically within minutes, and the tickets are no longer valid.",
   voucher_limit: "An event has at most 500 voucher codes.",

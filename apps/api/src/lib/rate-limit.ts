@@ -19,7 +19,7 @@ export type RateLimiter = {
   /**
    * Gives one attempt (or `cost` units) back to every key: counted up front (so that concurrent
    * ones cannot all pass before any is counted), it turned out not to count: a right password,
-   * a hold that held nothing.
+   * a hold that held nothing. Never throws.
    */
   reward: (scope: string, keys: string[], cost?: number) => Promise<void>;
   close: () => Promise<void>;
@@ -96,7 +96,13 @@ export async function createRateLimiter(
       }
     },
     reward: async (scope, keys, cost = 1) => {
-      for (const key of keys) await (own[scope] ?? limiter).reward(`${scope}:${key}`, cost);
+      for (const key of keys) {
+        // A reward that fails (Redis away, the cluster's primary slow) leaves the attempt
+        // counted: stricter for a while, never looser, and the request it follows stands.
+        await (own[scope] ?? limiter)
+          .reward(`${scope}:${key}`, cost)
+          .catch((error: unknown) => console.warn(`rate limit reward failed: ${String(error)}`));
+      }
     },
     close: async () => {
       redis?.disconnect();

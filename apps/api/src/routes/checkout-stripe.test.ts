@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../app.ts";
 import * as s from "../db/schema.ts";
 import { cancelEvent, refundOrder } from "../lib/panel/orders.ts";
+import { PaymentUnavailable } from "../lib/payments/provider.ts";
+import { createStripeProvider } from "../lib/payments/stripe-provider.ts";
 import { createTestApp, type TestApp } from "../testing/app.ts";
 import {
   type CreatedOrder,
@@ -113,6 +115,29 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(mails).toHaveLength(1);
   });
 
+  it("Stripe out of reach is PaymentUnavailable (the buyer may try again); its refusal is not", async () => {
+    const request = {
+      orderId: 1,
+      amountCents: 2500,
+      currency: "EUR",
+      locale: "de" as const,
+      returnUrl: "http://localhost:3000/ticket-kauf-status",
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+    };
+    const options = {
+      secretKey: "sk_test_x",
+      webhookSecret: "whsec_xxxxxxxx",
+      siteName: "Eventwerk",
+    };
+    // Nothing listens on port 9 (discard): the connection is refused, after the SDK's retries.
+    const away = createStripeProvider({ ...options, apiBase: "http://127.0.0.1:9" });
+    await expect(away.createPayment(t.ctx.db, request)).rejects.toBeInstanceOf(PaymentUnavailable);
+    // The fake refuses an amount below Stripe's smallest, as Stripe does (400): not "try again".
+    const refusing = createStripeProvider({ ...options, apiBase: fake.url });
+    const refused = refusing.createPayment(t.ctx.db, { ...request, amountCents: 49 });
+    await expect(refused).rejects.not.toBeInstanceOf(PaymentUnavailable);
+  }, 60_000);
+
   it("a place that failed after Stripe made its session can be placed again later", async () => {
     const { order, place } = await readyToPlace(5);
     // Stripe made the session; then the order's transaction failed, and nobody got its address.
@@ -123,8 +148,7 @@ describe("paying with Stripe (against the local fake)", () => {
       throw new Error("the database went away");
     };
     try {
-      // A failure while the payment is started answers 503: the buyer may try again.
-      expect((await place()).statusCode).toBe(503);
+      expect((await place()).statusCode).toBe(500);
     } finally {
       provider.createPayment = create;
     }

@@ -19,6 +19,7 @@ import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
 import { money } from "../lib/checkout/format.ts";
 import type { LateRefundReason } from "../lib/checkout/orders.ts";
+import { PaymentUnavailable } from "../lib/payments/provider.ts";
 import { heldSeats } from "../lib/seats.ts";
 import { loadKeys } from "../lib/tokens.ts";
 import {
@@ -706,7 +707,7 @@ describe("holds per source count only seats held", () => {
 });
 
 describe("an order's highest total", () => {
-  it("is 1,000,000 €: more is refused with 400 on the items, in both languages, and holds nothing", async () => {
+  it("is 999,999.99 € (Stripe's largest amount): more is refused with 400 on the items, in both languages, and holds nothing", async () => {
     // 100 tickets of each of three types at 100,000 €: 30 million, beyond 32-bit cents.
     const { event, types } = await createSaleEvent(
       t.ctx.db,
@@ -714,8 +715,8 @@ describe("an order's highest total", () => {
     );
     const before = await orderCount();
     for (const [locale, text] of [
-      ["de", "höchstens 1.000.000 €"],
-      ["en", "at most €1,000,000"],
+      ["de", "höchstens 999.999,99 €"],
+      ["en", "at most €999,999.99"],
     ] as const) {
       const refused = await holdTickets(
         t.app,
@@ -745,6 +746,8 @@ describe("guessing voucher codes", () => {
       OUTBOX_POLL_MS: "0",
       RECONCILE_INTERVAL_SECONDS: "0",
       RATE_LIMIT_PER_MINUTE: "3",
+      // Three seats per address: the first hold's, and two more.
+      HOLD_SEATS_PER_SOURCE: "3",
     });
     try {
       const { event, types } = await createSaleEvent(limited.ctx.db, [{ price: 2000 }]);
@@ -773,11 +776,16 @@ describe("guessing voucher codes", () => {
       expect(fourth.statusCode).toBe(429);
       expect(errorOf(fourth).code).toBe("rate_limited");
       expect(Number(fourth.headers["retry-after"])).toBeGreaterThan(0);
-      // The address is spent for holds with a code as well; the seats of the refused hold are
-      // given back, and a hold without a code still works.
-      const guess = await holdTickets(limited.app, { ...payload, voucher_code: "FALSCH5" });
-      expect(guess.statusCode).toBe(429);
+      // The address is spent for holds with a code as well. The refused holds' seats are given
+      // back: holds without a code still get the address's two remaining seats, then no more.
+      for (let i = 0; i < 3; i++) {
+        const guess = await holdTickets(limited.app, { ...payload, voucher_code: "FALSCH5" });
+        expect(guess.statusCode).toBe(429);
+        expect(errorOf(guess).code).toBe("rate_limited");
+      }
       expect((await holdTickets(limited.app, payload)).statusCode).toBe(201);
+      expect((await holdTickets(limited.app, payload)).statusCode).toBe(201);
+      expect((await holdTickets(limited.app, payload)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }
@@ -1045,7 +1053,7 @@ describe("an order the provider cannot take", () => {
     const { provider } = services();
     const create = provider.createPayment;
     provider.createPayment = async () => {
-      throw new Error("connect ECONNREFUSED (the provider is down)");
+      throw new PaymentUnavailable("connect ECONNREFUSED (the provider is down)");
     };
     try {
       for (const [locale, text] of [
@@ -1060,6 +1068,15 @@ describe("an order the provider cannot take", () => {
         // Nothing of the provider's error reaches the buyer.
         expect(failed.body).not.toContain("ECONNREFUSED");
       }
+    } finally {
+      provider.createPayment = create;
+    }
+    // Any other failure is not "try again" (a refusal, or ours): the error page's 500.
+    provider.createPayment = async () => {
+      throw new Error("refused");
+    };
+    try {
+      expect((await place(order, "de")).statusCode).toBe(500);
     } finally {
       provider.createPayment = create;
     }

@@ -122,16 +122,14 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
   ): Promise<T> => {
     if (!code) return work();
     await ctx.rateLimiter.hit("voucher", keys);
-    try {
-      const result = await work();
-      await ctx.rateLimiter.reward("voucher", keys);
-      return result;
-    } catch (error) {
-      if (!(error instanceof HttpError && error.code.startsWith("voucher_"))) {
-        await ctx.rateLimiter.reward("voucher", keys);
-      }
+    const wrongCode = (error: unknown) =>
+      error instanceof HttpError && error.code.startsWith("voucher_");
+    const result = await work().catch(async (error: unknown) => {
+      if (!wrongCode(error)) await ctx.rateLimiter.reward("voucher", keys);
       throw error;
-    }
+    });
+    await ctx.rateLimiter.reward("voucher", keys);
+    return result;
   };
 
   const orderLocale = async (orderId: number) => {

@@ -1350,6 +1350,45 @@ describe("an event moved after its door links were made", () => {
     const auth = await doorLinkByToken(t.ctx.db, untilClosed.token!, onTheDay);
     expect(auth.linkId).toBe(untilClosed.id);
   });
+
+  it("brought forward: a link of its own hours ends when the new doors close; an expired one stays expired", async () => {
+    const day = 24 * 3_600_000;
+    const move = async (id: number, start: Date, end: Date) => {
+      const moved = await call(t.app, {
+        method: "PATCH",
+        url: fillPath(panelPaths.event, { id }),
+        token: organiserToken,
+        payload: { starts_at: start.toISOString(), ends_at: end.toISOString() },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    };
+    const event = await copyOfDemoEvent(new Date(Date.now() + 5 * day), "published");
+    const forHours = await newLink({ gate: "Hundert Stunden", expires_in_hours: 100 }, event.id);
+    const startsAt = new Date(Date.now() + 2 * day);
+    const endsAt = new Date(startsAt.getTime() + 3_600_000);
+    await move(event.id, startsAt, endsAt);
+    const closes = new Date(endsAt.getTime() + 6 * 3_600_000);
+    const [row] = await t.ctx.db.select().from(doorLinks).where(eq(doorLinks.id, forHours.id));
+    expect(row!.expiresAt).toEqual(closes);
+
+    // An event that ended days ago and sold nothing (a copy) is moved ahead: its link that
+    // lasted until its doors closed has expired, and stays so.
+    const past = await copyOfDemoEvent(new Date(Date.now() - 3 * day), "published");
+    const oldClose = new Date(past.endsAt.getTime() + 6 * 3_600_000);
+    const [expired] = await t.ctx.db
+      .insert(doorLinks)
+      .values({
+        eventId: past.id,
+        createdBy: past.organiserId,
+        tokenHash: randomUUID(),
+        mode: "entry",
+        expiresAt: oldClose,
+      })
+      .returning();
+    await move(past.id, startsAt, endsAt);
+    const [after] = await t.ctx.db.select().from(doorLinks).where(eq(doorLinks.id, expired!.id));
+    expect(after!.expiresAt).toEqual(oldClose);
+  });
 });
 
 describe("a cancelled event", () => {

@@ -56,7 +56,7 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["door"],
         summary: "The organiser's events for the door: upcoming ones, or past ones for their logs",
         description:
-          "`when=upcoming` (the default): published events whose doors have not closed yet, soonest first. `when=past`: the organiser's events whose doors have closed (drafts apart), latest first, so that their scan logs stay reachable. Paginated with `page` and `per_page`.",
+          "`when=upcoming` (the default): published events, and drafts with tickets sold (unpublished after their sales began), whose doors have not closed yet, soonest first. `when=past`: the organiser's events whose doors have closed (drafts without tickets sold apart), latest first, so that their scan logs stay reachable. Paginated with `page` and `per_page`.",
         security,
         querystring: doorEventsQuerySchema,
         response: { 200: doorEventListSchema, ...errors },
@@ -92,13 +92,13 @@ export const doorLinkRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
         tags: ["door"],
         summary: "Create a door link: it opens the scanner for this event without a password",
         description:
-          "The answer carries the link's secret `token`, once. A retry with the same `Idempotency-Key` header (32 to 100 characters, random: a UUID) answers the link the first call made, its token included, and makes no second; the key is the caller's own. The same key with another event, gate or mode answers 409 `idempotency_key_reused`; once the link is revoked or expired, 409 `door_link_key_used`. A draft, a cancelled event or closed doors: 409 `door_closed`; an event with `doorLinksPerEventMax` (100) links, revoked ones included: 409 `conflict`.",
+          "The answer carries the link's secret `token`, once. A retry with the same `Idempotency-Key` header (32 to 100 characters, random: a UUID) answers the link the first call made, its token included, and makes no second; the key is the caller's own. The same key with another event, gate or mode answers 409 `idempotency_key_reused`; once the link is revoked or expired, 409 `door_link_key_used`. The link expires after `expires_in_hours`, at the latest (and by default) when the event's doors close. A draft without tickets sold, a cancelled event or closed doors: 409 `door_closed`; an event with `doorLinksPerEventMax` (100) links, revoked ones included: 409 `conflict`.",
         security,
         params: idParamSchema,
         // The key seals the link's secret: at least 32 characters (a UUID), not guessable from its hash.
         headers: idempotencyHeaders(32),
         body: createDoorLinkSchema,
-        // 409: the event is a draft, cancelled, its doors have closed, or it has its 100 links.
+        // 409: a draft without tickets sold, cancelled, its doors have closed, or it has its 100 links.
         response: { 201: doorLinkResponseSchema, ...errors, 409: errorBodySchema },
       },
     },

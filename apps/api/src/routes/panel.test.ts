@@ -2093,6 +2093,12 @@ describe("figures and orders", () => {
       .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(s.orders.id, lapsedId));
     expect((await list(`?q=${lapsedId}`)).data[0]?.status).toBe("expired");
+    const page = await call(t.app, {
+      method: "GET",
+      url: path(panelPaths.order, lapsedId),
+      token: owner.token,
+    });
+    expect(page.json<{ data: PanelOrder }>().data.status).toBe("expired");
     expect(await ids("?status=expired")).toContain(lapsedId);
     expect(await ids("?status=pending")).not.toContain(lapsedId);
     await t.ctx.db.delete(s.orders).where(eq(s.orders.id, lapsedId));
@@ -2638,14 +2644,15 @@ describe("the panel's state rules", () => {
   it("shows figures past 21,474,836.47 € on the event, the list and the dashboard", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const event = await createEvent(owner.token);
-    // The highest price the contract takes (100,000 €), at most 100 an order.
+    // The highest price the contract takes (100,000 €), nine an order (an order costs at most
+    // 999,999.99 €), 25 orders: 22.5 million.
     const type = await addType(owner.token, event.id, {
       price_cents: 10_000_000,
       capacity: 1000,
       max_per_order: 100,
     });
     await publish(owner.token, event.id);
-    for (let n = 0; n < 3; n++) await buy(event.id, type.id, 100);
+    for (let n = 0; n < 25; n++) await buy(event.id, type.id, 9);
     const one = await call(t.app, {
       method: "GET",
       url: path(panelPaths.event, event.id),
@@ -2653,7 +2660,7 @@ describe("the panel's state rules", () => {
     });
     expect(one.statusCode, one.body).toBe(200);
     const figures = one.json<{ data: PanelEvent }>().data.figures;
-    expect(figures).toMatchObject({ sold: 300, net_cents: 3_000_000_000 });
+    expect(figures).toMatchObject({ sold: 225, net_cents: 2_250_000_000 });
     for (const url of [panelPaths.events, panelPaths.dashboard]) {
       const answer = await call(t.app, { method: "GET", url, token: owner.token });
       expect(answer.statusCode, url).toBe(200);

@@ -199,6 +199,18 @@ export async function startFakeStripe(options: {
         if (!Number.isInteger(unit) || unit < 0 || !successUrl) {
           return send(response, 400, stripeError("Missing required param"));
         }
+        // As Stripe: a charge in euros is at least 0.50 €.
+        if (unit * quantity < 50) {
+          return send(
+            response,
+            400,
+            stripeError(
+              "The Checkout Session's total amount due must add up to at least €0.50 eur",
+              "invalid_request_error",
+              "amount_too_small",
+            ),
+          );
+        }
         // As Stripe: a session lives 30 minutes to 24 hours from its creation.
         const expiresAt = Number(body!.get("expires_at") ?? Math.floor(Date.now() / 1000) + 86_400);
         const lifetime = expiresAt - Date.now() / 1000;

@@ -104,6 +104,9 @@ describe("a form's failure from the API", () => {
     expect(formFailure(unavailable, ["name"], { name: "Erika" }).message).toBe(
       "Gleich noch einmal",
     );
+    // Without the API's error body (a proxy's 503, a server shutting down): the error page.
+    const bare = new ApiError(503, null);
+    expect(() => formFailure(bare, ["name"], {})).toThrow(bare);
     const broken = new ApiError(500, body("internal_error", "Fehler"));
     expect(() => formFailure(broken, ["name"], {})).toThrow(broken);
     const other = new Error("network");

@@ -35,7 +35,10 @@ export function formFailure<F extends string>(
   names: readonly F[],
   values: Partial<Record<F, string>>,
 ): FormFailure<F> {
-  if (!(error instanceof ApiError) || (error.status >= 500 && error.status !== 503)) throw error;
+  // A 503 without the API's error body (a proxy's, or the server shutting down) says nothing
+  // in the visitor's language: the error page.
+  const tryAgain = error instanceof ApiError && error.status === 503 && error.body !== null;
+  if (!(error instanceof ApiError) || (error.status >= 500 && !tryAgain)) throw error;
   const fields: Partial<Record<F, string>> = {};
   for (const name of names) {
     const message = error.body?.error.fields?.[name];

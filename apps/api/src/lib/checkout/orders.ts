@@ -44,7 +44,7 @@ import { isClosed } from "../catalogue.ts";
 import { checkPlace } from "../geo.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { CHANGE_NOTICE_DELAY_MINUTES, eventChangeNoticeJob } from "../panel/change-notices.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
+import { type PaymentProvider, PaymentUnavailable } from "../payments/provider.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
 import { priceOrder, type VoucherRule } from "./pricing.ts";
 import { completeRefund, requestRefund } from "./refunds.ts";
@@ -82,11 +82,11 @@ export const lateRefundReasons = [
 export type LateRefundReason = (typeof lateRefundReasons)[number];
 
 /**
- * The most one order may cost, in cents (1,000,000 €): its amounts are 32-bit integers, which
- * end at 21,474,836.47 €, and a price of up to 100,000 € times 100 tickets of several types
- * would pass them.
+ * The most one order may cost, in cents (999,999.99 €, Stripe's largest amount): its amounts
+ * are 32-bit integers, which end at 21,474,836.47 €, and a price of up to 100,000 € times 100
+ * tickets of several types would pass them.
  */
-const orderTotalMaxCents = 100_000_000;
+const orderTotalMaxCents = 99_999_999;
 
 const voucherError = (code: VoucherErrorCode) =>
   new HttpError(400, code, code, { voucher_code: code });
@@ -249,9 +249,11 @@ export function visibleStatus(order: typeof orders.$inferSelect, now: Date): Ord
 
 export function hasVisibleStatus(status: OrderStatus, now: Date): SQL {
   const refundDecided = isNotNull(orders.refundRequestedAt);
+  // As `visibleStatus`: a hold without an end (none is made so) has not run out.
   const ranOut = and(
     eq(orders.status, "pending"),
     isNull(orders.placedAt),
+    isNotNull(orders.holdExpiresAt),
     lte(orders.holdExpiresAt, now),
   )!;
   if (status === "refunded") return or(eq(orders.status, "refunded"), refundDecided)!;
@@ -697,7 +699,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         expiresAt,
       })
       .catch((error: unknown) => {
-        // Down, or refusing: the order stays open and unplaced, and the buyer may try again.
+        // Unreachable for now: the order stays open and unplaced, and the buyer may try again.
+        if (!(error instanceof PaymentUnavailable)) throw error;
         throw new HttpError(
           503,
           "service_unavailable",

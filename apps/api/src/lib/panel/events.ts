@@ -386,20 +386,20 @@ export async function updateEvent(
       .where(eq(events.id, eventId));
     // Its ticket holders hear of a new start or venue.
     await scheduleChanged(tx, event, { startsAt, venueId: input.venue_id ?? event.venueId }, now);
-    // Door links made to last until the doors close (no hours of their own) move with the end:
-    // a postponed event's staff would find them expired before its doors open.
+    // Door links made to last until the doors close (no hours of their own, still working) move
+    // with the end: a postponed event's staff would find them expired before its doors open.
+    // Any other link keeps its hours, but never outlasts the doors (`createDoorLink`).
     if (endsAt.getTime() !== event.endsAt.getTime()) {
-      const closes = (end: Date) => new Date(end.getTime() + doorClosesAfterEndMs);
+      const closes = (end: Date) =>
+        sql`${new Date(end.getTime() + doorClosesAfterEndMs).toISOString()}::timestamptz`;
       await tx
         .update(doorLinks)
-        .set({ expiresAt: closes(endsAt) })
-        .where(
-          and(
-            eq(doorLinks.eventId, eventId),
-            isNull(doorLinks.revokedAt),
-            eq(doorLinks.expiresAt, closes(event.endsAt)),
-          ),
-        );
+        .set({
+          expiresAt: sql`case when ${doorLinks.expiresAt} = ${closes(event.endsAt)}
+              and ${doorLinks.expiresAt} > ${now.toISOString()}::timestamptz
+            then ${closes(endsAt)} else least(${doorLinks.expiresAt}, ${closes(endsAt)}) end`,
+        })
+        .where(and(eq(doorLinks.eventId, eventId), isNull(doorLinks.revokedAt)));
     }
     await audit(tx, {
       actorId: organiserId,

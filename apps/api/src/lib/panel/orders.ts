@@ -95,8 +95,8 @@ const ticketCount = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from 
 
 /**
  * An order's row. Its status as the list shows it (`visibleStatus`): a decided refund is
- * refunded. The order's own page reads the stored status with `refund_requested_at`, to tell a
- * refund still owed from one completed.
+ * refunded, a hold that ran out expired. The order's own page reads a decided refund's stored
+ * status with `refund_requested_at`, to tell a refund still owed from one completed.
  */
 const summary = (
   order: typeof orders.$inferSelect,
@@ -187,7 +187,11 @@ export async function readPanelOrder(
     : [];
   const owed = row.order.status === "paid" && row.order.refundRequestedAt !== null;
   return {
-    ...summary(row.order, row.tickets, row.order.status),
+    ...summary(
+      row.order,
+      row.tickets,
+      row.order.refundRequestedAt ? row.order.status : visibleStatus(row.order, new Date()),
+    ),
     event_id: event.id,
     event_title: locale === "en" ? event.titleEn : event.titleDe,
     subtotal_cents: row.order.subtotalCents,

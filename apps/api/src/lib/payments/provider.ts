@@ -29,6 +29,15 @@ export type PaymentRequest = {
  * double click pays once); `state` lets the reconciliation job complete orders whose webhook
  * never arrived.
  */
+/**
+ * The provider could not be reached, or failed on its side (Stripe's connection, 5xx and rate
+ * limit errors): asking again shortly may work. Any other failure is ours or a refusal, which
+ * asking again would not change.
+ */
+export class PaymentUnavailable extends Error {
+  override name = "PaymentUnavailable";
+}
+
 export type PaymentProvider = {
   name: string;
   /** Nothing is charged: every page of the flow says so. */

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { HttpError } from "../http-error.ts";
-import type { PaymentProvider, PaymentState } from "./provider.ts";
+import { type PaymentProvider, type PaymentState, PaymentUnavailable } from "./provider.ts";
 
 export type StripeOptions = {
   secretKey: string;
@@ -72,9 +72,21 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       // one session, and a place retried after its transaction failed (nobody got that session's
       // address) make a new one instead of failing until the hold runs out.
       const hash = createHash("sha256").update(JSON.stringify(params)).digest("base64url");
-      const session = await stripe.checkout.sessions.create(params, {
-        idempotencyKey: `eventwerk-order-${request.orderId}-${hash.slice(0, 16)}`,
-      });
+      const session = await stripe.checkout.sessions
+        .create(params, {
+          idempotencyKey: `eventwerk-order-${request.orderId}-${hash.slice(0, 16)}`,
+        })
+        .catch((error: unknown) => {
+          // After the SDK's own retries: away, failing on its side, or too busy.
+          if (
+            error instanceof Stripe.errors.StripeConnectionError ||
+            error instanceof Stripe.errors.StripeAPIError ||
+            error instanceof Stripe.errors.StripeRateLimitError
+          ) {
+            throw new PaymentUnavailable(error.message, { cause: error });
+          }
+          throw error;
+        });
       return { reference: session.id };
     },
     paymentUrl: async (_db, reference) => {

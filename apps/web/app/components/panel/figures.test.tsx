@@ -43,10 +43,10 @@ describe("the panel's payment provider names", () => {
     const names = (locale: "de" | "en") =>
       renderToString(
         <IntlProvider locale={locale} messages={allCatalogues[locale]} timeZone={timeZone}>
-          <ProviderNames ids={["stripe", "test", "paypal", null]} />
+          <ProviderNames ids={["stripe", "test", "free", "paypal", null]} />
         </IntlProvider>,
       );
-    expect(names("de")).toBe("[Stripe][Testzahlung][paypal][—]");
-    expect(names("en")).toBe("[Stripe][Test payment][paypal][—]");
+    expect(names("de")).toBe("[Stripe][Testzahlung][Kostenlos][paypal][—]");
+    expect(names("en")).toBe("[Stripe][Test payment][Free][paypal][—]");
   });
 });
