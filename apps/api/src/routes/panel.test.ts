@@ -848,6 +848,20 @@ describe("events", () => {
     const { event, type } = await saleEvent(owner.token);
     const first = await buy(event.id, type.id, 2);
     const second = await buy(event.id, type.id, 1);
+    const voucher = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.vouchers, event.id),
+      token: owner.token,
+      payload: { code: "ABGESAGT", kind: "percent", value: 10 },
+    });
+    expect(voucher.statusCode, voucher.body).toBe(201);
+    const unsold = await call(t.app, {
+      method: "POST",
+      url: path(panelPaths.ticketTypes, event.id),
+      token: owner.token,
+      payload: { name_de: "Loge", name_en: "Box", price_cents: 9000, capacity: 4 },
+    });
+    expect(unsold.statusCode, unsold.body).toBe(201);
     const unconfirmed = await cancel(event.id, owner.token, {});
     expect(unconfirmed.statusCode).toBe(409);
     expect(errorOf(unconfirmed).fields).toHaveProperty("confirm");
@@ -871,6 +885,32 @@ describe("events", () => {
       payload: { title_de: "Doch nicht" },
     });
     expect(edit.statusCode).toBe(409);
+    // Nor its ticket types and vouchers: a cancelled event is as it was, in both languages.
+    const voucherId = voucher.json<{ data: { id: number } }>().data.id;
+    const unsoldId = unsold.json<{ data: { id: number } }>().data.id;
+    for (const [method, url, payload] of [
+      [
+        "POST",
+        path(panelPaths.vouchers, event.id),
+        { code: "NOCHEINER", kind: "percent", value: 5 },
+      ],
+      ["POST", path(panelPaths.deactivateVoucher, voucherId)],
+      ["POST", path(panelPaths.closeTicketType, unsoldId)],
+      ["DELETE", path(panelPaths.ticketType, unsoldId)],
+    ] as const) {
+      for (const locale of ["de", "en"] as const) {
+        const answer = await call(t.app, {
+          method,
+          url,
+          token: owner.token,
+          locale,
+          ...(payload ? { payload } : {}),
+        });
+        expect(answer.statusCode, `${method} ${url}`).toBe(409);
+        expect(errorOf(answer).code).toBe("conflict");
+        expect(errorOf(answer).message).toMatch(locale === "de" ? /abgesagt/ : /cancelled/);
+      }
+    }
   });
 
   describe("a new start or venue", () => {

@@ -180,6 +180,7 @@ export async function updateTicketType(
 export async function closeTicketType(db: Database, organiserId: string, typeId: number) {
   return db.transaction(async (tx) => {
     const { event } = await lockOwnedType(tx, organiserId, typeId);
+    if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     const now = new Date();
     // A sale that had not started ends before it starts: its start moves to now as well, so
     // the stored window stays in order.
@@ -206,6 +207,7 @@ export async function closeTicketType(db: Database, organiserId: string, typeId:
 export async function deleteTicketType(db: Database, organiserId: string, typeId: number) {
   await db.transaction(async (tx) => {
     const { type, event } = await lockOwnedType(tx, organiserId, typeId);
+    if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     const [used] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(orderItems)
@@ -273,7 +275,8 @@ export async function createVoucher(
   input: VoucherInput,
 ) {
   return db.transaction(async (tx) => {
-    await ownedEvent(tx, organiserId, eventId, { lock: true });
+    const event = await ownedEvent(tx, organiserId, eventId, { lock: true });
+    if (event.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     if (input.ticket_type_id) {
       const [type] = await tx
         .select({ id: eventTicketTypes.id })
@@ -334,12 +337,13 @@ export async function createVoucher(
 export async function deactivateVoucher(db: Database, organiserId: string, voucherId: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ voucher: vouchers })
+      .select({ voucher: vouchers, status: events.status })
       .from(vouchers)
       .innerJoin(events, eq(events.id, vouchers.eventId))
       .where(and(eq(vouchers.id, voucherId), eq(events.organiserId, organiserId)))
       .for("update", { of: vouchers });
     if (!row) throw notFound();
+    if (row.status === "cancelled") throw new HttpError(409, "conflict", "event_cancelled");
     const now = new Date();
     const [voucher] = await tx
       .update(vouchers)
