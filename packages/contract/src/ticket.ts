@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { billingAddressSchema } from "./checkout.ts";
 import { pageOf, pageQuery } from "./common.ts";
 import { orderStatuses } from "./constants.ts";
 
@@ -75,6 +76,8 @@ export const orderSchema = z
     currency: z.string(),
     buyer_name: z.string(),
     buyer_email: z.string(),
+    /** The billing address the order was placed with, if any. */
+    billing_address: billingAddressSchema.nullable(),
     created_at: z.string(),
     paid_at: z.string().nullable(),
     items: z.array(

@@ -171,6 +171,7 @@ export async function listOrders(db: Db, userId: string, locale: Locale): Promis
     currency: order.currency,
     buyer_name: order.buyerName,
     buyer_email: order.buyerEmail,
+    billing_address: order.billingAddress ?? null,
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
     items: items

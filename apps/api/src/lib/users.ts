@@ -20,8 +20,8 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { revokeResetTokens, revokeUserSessions } from "./sessions.ts";
 
 type Db = Database | Transaction;
-/** What an order of a deleted account keeps of its buyer. */
-const anonymousBuyer = { buyerName: "—", buyerEmail: "deleted@invalid" };
+/** What an order of a deleted account keeps of its buyer: no name, address or billing address. */
+const anonymousBuyer = { buyerName: "—", buyerEmail: "deleted@invalid", billingAddress: null };
 /** Whether an order's buyer can be mailed: not a guest without an address, nor a deleted account. */
 export const deliverable = (email: string) =>
   email.includes("@") && email !== anonymousBuyer.buyerEmail;

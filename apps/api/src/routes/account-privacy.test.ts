@@ -105,8 +105,22 @@ async function visitorWithData() {
     email: visitor.email,
     now: new Date(),
   });
+  // An order placed with a billing address (the checkout copies one onto the order).
+  const [first] = await t.ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.userId, id))
+    .limit(1);
+  await t.ctx.db.update(orders).set({ billingAddress: billedTo }).where(eq(orders.id, first!.id));
   return { ...visitor, token, id };
 }
+const billedTo = {
+  recipient: "Max Muster",
+  line: "Hauptstraße 1",
+  postal_code: "10115",
+  city: "Berlin",
+  country: "Deutschland",
+};
 
 describe("POST /auth/email", () => {
   const changeEmail = (token: string, payload: unknown) =>
@@ -252,6 +266,7 @@ describe("GET /auth/export", () => {
       ownTickets.map((ticket) => ticket.code).sort(),
     );
     expect(data.orders.every((order) => order.items.length > 0)).toBe(true);
+    expect(data.orders.map((order) => order.billing_address)).toContainEqual(billedTo);
     expect(JSON.stringify(data)).not.toContain(b.email);
   });
 
@@ -412,6 +427,8 @@ describe("DELETE /auth/account", () => {
       expect(order.userId).toBeNull();
       expect(order.buyerEmail).not.toBe(visitor.email);
       expect(order.buyerName).not.toContain("Muster");
+      // Nor the address it was billed to.
+      expect(order.billingAddress).toBeNull();
       expect(order.totalCents).toBeGreaterThan(0);
     }
     const keptTickets = await t.ctx.db
