@@ -46,6 +46,7 @@ function ticket(
     discount?: number | null;
     createdAt?: string;
     logs?: readonly (readonly [EntryType, string])[];
+    orderStatus?: TicketRecord["order_status"];
   } = {},
 ): TicketRecord {
   const id = nextId++;
@@ -53,7 +54,7 @@ function ticket(
     id,
     code: `code-${id}`,
     order_id: 1000 + id,
-    order_status: "paid",
+    order_status: options.orderStatus ?? "paid",
     ticket_price: options.price ?? 2500,
     discount_price: options.discount ?? null,
     created_at: options.createdAt ?? "2026-01-01T12:00:00Z",
@@ -123,6 +124,20 @@ describe("summariseTickets", () => {
       );
       expect(summary.expenditureCents).toBe(3031);
       expect(summary.expenditure).toBe(30.31);
+    });
+
+    it("leaves out refunded orders' tickets: their money went back", () => {
+      const concert = event(1, "2026-02-01T20:00:00+01:00");
+      const summary = summariseTickets(
+        [
+          ticket(concert, { price: 1000 }),
+          ticket(concert, { price: 2500, orderStatus: "refunded" }),
+        ],
+        now,
+      );
+      expect(summary.expenditureCents).toBe(1000);
+      // Bought all the same.
+      expect(summary.ticketsPurchased).toBe(2);
     });
   });
 
@@ -198,6 +213,14 @@ describe("summariseTickets", () => {
     it("does not count cancelled events", () => {
       const summary = summariseTickets(
         [ticket(event(1, at(days(3)), { status: "cancelled" })), ticket(event(2, at(days(4))))],
+        now,
+      );
+      expect(summary.upcomingEvents).toBe(1);
+    });
+
+    it("does not count an event whose tickets were refunded", () => {
+      const summary = summariseTickets(
+        [ticket(event(1, at(days(3))), { orderStatus: "refunded" }), ticket(event(2, at(days(4))))],
         now,
       );
       expect(summary.upcomingEvents).toBe(1);

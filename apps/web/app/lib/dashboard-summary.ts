@@ -98,7 +98,9 @@ export function summariseTickets(tickets: readonly TicketRecord[], now: Date): D
 
   for (const ticket of tickets) {
     const event = ticket.event_ticket_type.event;
-    expenditureCents += ticket.ticket_price - (ticket.discount_price ?? 0);
+    // A refunded order's tickets admit no one and cost nothing in the end.
+    const valid = ticket.order_status === "paid";
+    if (valid) expenditureCents += ticket.ticket_price - (ticket.discount_price ?? 0);
 
     if (ticket.event_log.some((log) => log.entry_type === "entry")) {
       eventsAttended += 1;
@@ -106,7 +108,7 @@ export function summariseTickets(tickets: readonly TicketRecord[], now: Date): D
     }
 
     const start = Date.parse(event.date);
-    if (event.status !== "cancelled" && start >= nowMs && start <= windowEnd)
+    if (valid && event.status !== "cancelled" && start >= nowMs && start <= windowEnd)
       upcoming.add(event.id);
 
     // Unparseable timestamps (NaN) never win the comparison and are thereby ignored.
