@@ -1126,6 +1126,8 @@ for (const locale of locales) {
     await emailForm.getByRole("button", { name: t.account.emailSubmit, exact: true }).click();
     await expect(emailForm.getByRole("alert")).toHaveText(apiTexts[locale].wrongPassword);
     await expect(current).toHaveAttribute("aria-invalid", "true");
+    // Refused, the form keeps what was typed.
+    await expect(current).toHaveValue("nicht-das-passwort-9");
     await expect(current).toHaveAccessibleDescription(apiTexts[locale].wrongPassword);
     await expect(emailForm).toContainText(fill(t.account.emailCurrent, { email: person.email }));
 
@@ -1137,6 +1139,10 @@ for (const locale of locales) {
     await expect(page.locator("#profile").getByRole("status")).toHaveText(
       t.account.passwordChanged,
     );
+    // The passwords are gone from the form once changed.
+    for (const label of [t.forms.currentPassword, t.forms.newPassword]) {
+      await expect(passwordForm.getByLabel(label, { exact: true })).toHaveValue("");
+    }
     // This session stays logged in.
     await expect(greeting(page, locale, newName)).toBeVisible();
 
@@ -1283,7 +1289,13 @@ for (const locale of locales) {
     await openAccount(page, locale, person, "account-privacy");
 
     const downloading = page.waitForEvent("download");
-    await page.getByRole("link", { name: t.account.exportAction, exact: true }).click();
+    const exportLink = page.getByRole("link", { name: t.account.exportAction, exact: true });
+    // Its address has no language of its own: the link names the page's, for translated names.
+    await expect(exportLink).toHaveAttribute(
+      "href",
+      `${resources.accountExport.path}?lang=${locale}`,
+    );
+    await exportLink.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^account-data-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(await readFile(await download.path(), "utf8")) as AccountExport;

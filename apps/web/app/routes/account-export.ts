@@ -3,8 +3,12 @@ import { requestState } from "../context";
 import { privatePageCache } from "../lib/page-cache";
 import type { Route } from "./+types/account-export";
 
-/** `/account-data.json`: the signed-in visitor's data export from the API, as a download. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * `/account-data.json?lang=`: the signed-in visitor's data export from the API, as a download,
+ * with its translated names (events, places, categories) in the page's language (`lang`: the
+ * address has no language of its own).
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
   const state = context.get(requestState);
   const headers = { "Cache-Control": privatePageCache };
   if (!state.user) {
@@ -13,7 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       { status: 401, headers },
     );
   }
-  const { data } = await (await apiFor(context)).exportAccount();
+  const locale = url.searchParams.get("lang") === "en" ? "en" : "de";
+  const { data } = await (await apiFor(context, { locale })).exportAccount();
   return new Response(JSON.stringify(data, null, 2), {
     headers: {
       ...headers,

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The visitor's data: the JSON export, and deleting the account. */
 export default function AccountPrivacy({ actionData }: Route.ComponentProps) {
   const t = useTranslations("account");
-  const { to } = usePaths();
+  const { to, locale } = usePaths();
   const busy = useNavigation().state === "submitting";
   return (
     <Section
@@ -34,7 +34,11 @@ export default function AccountPrivacy({ actionData }: Route.ComponentProps) {
         <div className="space-y-3">
           <h3 className="text-lg font-semibold">{t("exportHeading")}</h3>
           <p className={mutedText}>{t("exportText")}</p>
-          <a href={resources.accountExport.path} download className="button-secondary">
+          <a
+            href={`${resources.accountExport.path}?lang=${locale}`}
+            download
+            className="button-secondary"
+          >
             <Icon name="download" className="size-4" />
             {t("exportAction")}
           </a>

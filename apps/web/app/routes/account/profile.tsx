@@ -1,6 +1,6 @@
 import { locales } from "@eventwerk/contract/constants";
 import type { ReactNode } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
 import { Section, useNotice } from "../../components/account/section";
@@ -67,6 +67,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
   const resendFailure = failureOf("resend");
   const { user } = loaderData;
   const notice = useNotice("account-profile");
+  const location = useLocation();
 
   return (
     <Section id="profile" title={t("profileHeading")} intro={t("profileText")}>
@@ -140,7 +141,14 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
       )}
 
       <div className="grid gap-6 border-t border-neutral-200 pt-6 lg:grid-cols-2 dark:border-neutral-800">
-        <IntentForm intent="email" className="space-y-4" labelledBy="email-heading">
+        <IntentForm
+          // A change that went through comes back as a new page (a notice): the fields are
+          // emptied, the passwords with them. A refused one keeps what was typed.
+          key={location.key}
+          intent="email"
+          className="space-y-4"
+          labelledBy="email-heading"
+        >
           <h3 id="email-heading" className="text-lg font-semibold">
             {t("emailHeading")}
           </h3>
@@ -173,7 +181,12 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
           </button>
         </IntentForm>
 
-        <IntentForm intent="password" className="space-y-4" labelledBy="password-heading">
+        <IntentForm
+          key={location.key}
+          intent="password"
+          className="space-y-4"
+          labelledBy="password-heading"
+        >
           <h3 id="password-heading" className="text-lg font-semibold">
             {t("passwordHeading")}
           </h3>
