@@ -1,6 +1,6 @@
 import { locales } from "@eventwerk/contract/constants";
-import type { ReactNode } from "react";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { type ReactNode, useEffect, useRef } from "react";
+import { data, Form, useLocation, useNavigation, useSearchParams } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
 import { Section, useNotice } from "../../components/account/section";
@@ -67,7 +67,6 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
   const resendFailure = failureOf("resend");
   const { user } = loaderData;
   const notice = useNotice("account-profile");
-  const location = useLocation();
 
   return (
     <Section id="profile" title={t("profileHeading")} intro={t("profileText")}>
@@ -141,14 +140,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
       )}
 
       <div className="grid gap-6 border-t border-neutral-200 pt-6 lg:grid-cols-2 dark:border-neutral-800">
-        <IntentForm
-          // A change that went through comes back as a new page (a notice): the fields are
-          // emptied, the passwords with them. A refused one keeps what was typed.
-          key={location.key}
-          intent="email"
-          className="space-y-4"
-          labelledBy="email-heading"
-        >
+        <IntentForm intent="email" className="space-y-4" labelledBy="email-heading">
           <h3 id="email-heading" className="text-lg font-semibold">
             {t("emailHeading")}
           </h3>
@@ -181,12 +173,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
           </button>
         </IntentForm>
 
-        <IntentForm
-          key={location.key}
-          intent="password"
-          className="space-y-4"
-          labelledBy="password-heading"
-        >
+        <IntentForm intent="password" className="space-y-4" labelledBy="password-heading">
           <h3 id="password-heading" className="text-lg font-semibold">
             {t("passwordHeading")}
           </h3>
@@ -213,7 +200,11 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
   );
 }
 
-/** One of the screen's forms: posts its `intent` and keeps the scroll position. */
+/**
+ * One of the screen's forms: posts its `intent` and keeps the scroll position. A change that went
+ * through comes back with its notice, each time at a new location: the form is reset, so typed
+ * passwords do not stay in it. A refused one keeps what was typed.
+ */
 function IntentForm({
   intent,
   className,
@@ -225,8 +216,21 @@ function IntentForm({
   labelledBy: string;
   children: ReactNode;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const succeeded = params.get("notice") === intent ? location.key : null;
+  useEffect(() => {
+    if (succeeded) form.current?.reset();
+  }, [succeeded]);
   return (
-    <Form method="post" preventScrollReset className={className} aria-labelledby={labelledBy}>
+    <Form
+      ref={form}
+      method="post"
+      preventScrollReset
+      className={className}
+      aria-labelledby={labelledBy}
+    >
       <input type="hidden" name="intent" value={intent} />
       {children}
     </Form>
