@@ -8,6 +8,8 @@ export { type Availability, availabilities, datePresets, eventSorts } from "./co
 /** Filters of the event listing; every one is a query parameter, so a listing URL can be shared. */
 const isoDate = z.iso.date();
 
+const priceFilterError = { error: "price_filter_range" } as const;
+
 export const eventsQuerySchema = z
   .object({
     /** Category slug in either language. */
@@ -16,9 +18,16 @@ export const eventsQuerySchema = z
     date: z.enum(datePresets).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
-    /** Prices in cents, on the lowest price a visitor pays. */
-    price_min: decimal(z.number().int().min(0).max(100_000_000)).optional(),
-    price_max: decimal(z.number().int().min(0).max(100_000_000)).optional(),
+    /**
+     * Prices in cents, on the lowest price a visitor pays, up to 1,000,000 €. The visitor types
+     * euros: their message names the range in euros.
+     */
+    price_min: decimal(
+      z.number().int().min(0, priceFilterError).max(100_000_000, priceFilterError),
+    ).optional(),
+    price_max: decimal(
+      z.number().int().min(0, priceFilterError).max(100_000_000, priceFilterError),
+    ).optional(),
     free: z.enum(["true", "false"]).optional(),
     q: oneLine(100).optional(),
     sort: z.enum(eventSorts).default("date"),

@@ -71,6 +71,7 @@ const de = {
   unknown_company_category: "Diese Unternehmenskategorie gibt es nicht.",
   date_range: "Das Enddatum darf nicht vor dem Anfangsdatum liegen.",
   price_range: "Der Höchstpreis darf nicht unter dem Mindestpreis liegen.",
+  price_filter_range: "Bitte geben Sie einen Preis von 0 bis 1.000.000 € ein.",
   field_required: "Bitte füllen Sie dieses Feld aus.",
   organiser_has_events:
     "Ein Veranstalterkonto mit Veranstaltungen kann nicht selbst gelöscht werden. Bitte schreiben Sie uns über das Kontaktformular.",
@@ -309,6 +310,7 @@ const en: Catalogue = {
   unknown_company_category: "This company category does not exist.",
   date_range: "The end date must not be before the start date.",
   price_range: "The maximum price must not be below the minimum price.",
+  price_filter_range: "Please enter a price from €0 to €1,000,000.",
   field_required: "Please fill in this field.",
   organiser_has_events:
     "An organiser account with events cannot be deleted here. Please write to us through the contact form.",

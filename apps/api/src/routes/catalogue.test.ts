@@ -291,6 +291,20 @@ describe("event listing", () => {
     }
   });
 
+  it("names the price filter's range in euros, as the visitor types it", async () => {
+    for (const [locale, text] of [
+      ["de", "Bitte geben Sie einen Preis von 0 bis 1.000.000 € ein."],
+      ["en", "Please enter a price from €0 to €1,000,000."],
+    ] as const) {
+      for (const query of ["price_max=200000000", "price_min=-1"]) {
+        const response = await get(`/api/v1/events?${query}`, locale);
+        expect(response.statusCode).toBe(400);
+        const body = response.json<{ error: { fields: Record<string, string> } }>();
+        expect(Object.values(body.error.fields)).toEqual([text]);
+      }
+    }
+  });
+
   it("keeps each event's totals with its ticket types: sales, refunds, prices, removal", async () => {
     const [series] = await t.ctx.db
       .select({ id: schema.events.id })
