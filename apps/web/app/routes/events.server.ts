@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { ApiError, apiFor } from "../api.server";
 import { categoryChip, cityChip } from "../components/catalogue-parts";
 import { cardEvent } from "../components/event-card";
+import { requestState } from "../context";
 
 /** The listing's filters: each one a query parameter, so a filtered listing can be shared. */
 const filterNames = [
@@ -79,6 +80,17 @@ export async function eventListing(
       },
     ),
   ]);
+  // A category named by the other language's slug (the language switch keeps the query): the
+  // API filters by it all the same, and the form shows it by this language's slug, so that its
+  // next post keeps it.
+  if (filters.category && !categories.data.some((entry) => entry.slug === filters.category)) {
+    const other = context.get(requestState).locale === "en" ? "de" : "en";
+    const theirs = (await (await apiFor(context, { locale: other })).eventCategories()).data.find(
+      (entry) => entry.slug === filters.category,
+    );
+    const ours = theirs && categories.data.find((entry) => entry.id === theirs.id);
+    if (ours) filters.category = ours.slug;
+  }
   return {
     filters,
     categories: categories.data.map(categoryChip),
