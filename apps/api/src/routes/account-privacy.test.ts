@@ -1,7 +1,9 @@
 import type { AccountExport, ErrorBody } from "@eventwerk/contract";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addresses, orders, organiserProfiles, tickets, users } from "../db/schema.ts";
+import { addresses, orders, organiserProfiles, outboxJobs, tickets, users } from "../db/schema.ts";
+import { orderConfirmationJob } from "../lib/checkout/orders.ts";
+import { orderRefundedJob } from "../lib/checkout/refunds.ts";
 import { demoUsers } from "../seed/index.ts";
 import { seedVisitorTickets } from "../seed/tickets.ts";
 import {
@@ -437,6 +439,27 @@ describe("DELETE /auth/account", () => {
       .where(inArray(tickets.orderId, orderIds));
     expect(keptTickets.length).toBeGreaterThan(0);
     expect(keptTickets.every((ticket) => ticket.userId === null)).toBe(true);
+
+    // Mail about those orders queued later (a confirmation sent again, a refund) has nobody to
+    // go to: it is done with, not sent to the anonymised address nor tried again.
+    const before = (await t.outbox()).length;
+    const jobs = [
+      { kind: orderConfirmationJob, payload: { order_id: orderIds[0] } },
+      { kind: orderRefundedJob, payload: { order_id: orderIds[0], reason: "event_cancelled" } },
+    ].map((job, n) => ({ ...job, dedupKey: `after-deletion-${visitor.id}-${n}` }));
+    await t.ctx.db.insert(outboxJobs).values(jobs);
+    await t.drainOutbox();
+    expect((await t.outbox()).length).toBe(before);
+    const done = await t.ctx.db
+      .select()
+      .from(outboxJobs)
+      .where(
+        inArray(
+          outboxJobs.dedupKey,
+          jobs.map((job) => job.dedupKey),
+        ),
+      );
+    expect(done.map((job) => job.sentAt !== null)).toEqual([true, true]);
   });
 
   it("does not delete an organiser who has events", async () => {

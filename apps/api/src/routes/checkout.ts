@@ -52,6 +52,7 @@ import {
   testWebhookJob,
 } from "../lib/payments/test-provider.ts";
 import { createTicketSigner } from "../lib/ticket-codes.ts";
+import { deliverable } from "../lib/users.ts";
 import { signUnsignedTicketCodes } from "../seed/tickets.ts";
 import { paymentRoutes } from "./payments.ts";
 
@@ -176,8 +177,10 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
     [orderConfirmationJob]: async (job) => {
       const { order_id } = orderJobSchema.parse(job.payload);
       const locale = await orderLocale(order_id);
-      // Refunded (or its refund decided) before the mail went out: its tickets are void.
-      if ((await checkout.readOrder(order_id, locale)).status === "refunded") return;
+      // Refunded (or its refund decided) before the mail went out: its tickets are void. A
+      // deleted account's order has no address left to write to.
+      const read = await checkout.readOrder(order_id, locale);
+      if (read.status === "refunded" || !deliverable(read.buyer_email)) return;
       const { order, pdf, calendar } = await paidOrder(order_id, locale);
       await ctx.mailer.send(
         orderConfirmationMail(
@@ -200,6 +203,7 @@ export const checkoutRoutes: FastifyPluginAsync<ContextOptions> = async (app, { 
       const { order_id, reason } = refundJobSchema.parse(job.payload);
       const locale = await orderLocale(order_id);
       const order = await checkout.readOrder(order_id, locale);
+      if (!deliverable(order.buyer_email)) return;
       await ctx.mailer.send(orderRefundedMail(order, reason, locale, ctx.config.SITE_NAME));
     },
     [testConfirmJob]: async (job) => {
