@@ -1,4 +1,4 @@
-import type { AccountExport, ErrorBody } from "@eventwerk/contract";
+import { type AccountExport, createApiClient, type ErrorBody } from "@eventwerk/contract";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, orders, organiserProfiles, outboxJobs, tickets, users } from "../db/schema.ts";
@@ -127,6 +127,23 @@ const billedTo = {
 describe("POST /auth/email", () => {
   const changeEmail = (token: string, payload: unknown) =>
     call(t.app, { method: "POST", url: emailUrl, token, payload: payload as object });
+
+  it("answers as the contract's client reads it: a message (nothing has changed yet)", async () => {
+    const visitor = await registerVisitor(t.app);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: visitor.tokens.access_token,
+      locale: "en",
+    });
+    const answer = await client.changeEmail({
+      email: `Neu.${visitor.email}`,
+      current_password: visitor.password,
+    });
+    expect(answer.data.message.length).toBeGreaterThan(0);
+  });
 
   it("changes the login email after checking the current password", async () => {
     const visitor = await registerVisitor(t.app);

@@ -19,7 +19,7 @@ export const accountCalls = ({ request, get }: Transport) => ({
   changePassword: (body: Loose<PasswordChange>) =>
     request("POST", apiPaths.password, { schema: messageSchema, json: body }),
   changeEmail: (body: Loose<EmailChange>) =>
-    request("POST", apiPaths.email, { schema: dataOf(userSchema), json: body }),
+    request("POST", apiPaths.email, { schema: messageSchema, json: body }),
   /** Mails the verification link of the account's address again (rate limited). */
   resendVerification: () => request("POST", apiPaths.emailVerification, { schema: messageSchema }),
   tickets: (query: TicketsQuery = {}) => get(apiPaths.tickets, ticketListSchema, query),
