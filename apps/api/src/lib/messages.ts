@@ -166,6 +166,8 @@ const de = {
   ticket_type_limit: "Eine Veranstaltung hat höchstens 50 Ticketarten.",
   order_changed_while_placing:
     "Ihre Bestellung hat sich geändert, während die Zahlung vorbereitet wurde. Bitte prüfen Sie den Betrag und gehen Sie noch einmal zur Zahlung.",
+  buyer_deleted:
+    "Die Käuferin oder der Käufer hat das Konto gelöscht: Es gibt keine Adresse mehr, an die sie gehen könnte.",
   order_total_too_large:
     "Eine Bestellung kann höchstens 999.999,99 € kosten. Bitte teilen Sie sie auf mehrere Bestellungen auf.",
   payment_below_minimum:
@@ -400,6 +402,8 @@ const en: Catalogue = {
   ticket_type_limit: "An event has at most 50 ticket types.",
   order_changed_while_placing:
     "Your order changed while its payment was being prepared. Please check the amount and go to payment again.",
+  buyer_deleted:
+    "This order's account has been deleted: there is no address left to send the confirmation to.",
   order_total_too_large:
     "An order can cost at most €999,999.99. Please split it into several orders.",
   payment_below_minimum:

@@ -1,9 +1,18 @@
 import { type AccountExport, createApiClient, type ErrorBody } from "@eventwerk/contract";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addresses, orders, organiserProfiles, outboxJobs, tickets, users } from "../db/schema.ts";
+import {
+  addresses,
+  events,
+  orders,
+  organiserProfiles,
+  outboxJobs,
+  tickets,
+  users,
+} from "../db/schema.ts";
 import { orderConfirmationJob } from "../lib/checkout/orders.ts";
 import { orderRefundedJob } from "../lib/checkout/refunds.ts";
+import { resendConfirmation } from "../lib/panel/orders.ts";
 import { demoUsers } from "../seed/index.ts";
 import { seedVisitorTickets } from "../seed/tickets.ts";
 import {
@@ -477,6 +486,15 @@ describe("DELETE /auth/account", () => {
         ),
       );
     expect(done.map((job) => job.sentAt !== null)).toEqual([true, true]);
+    // The organiser's "send again" says so rather than queue it.
+    const [kept0] = kept;
+    const owner = await t.ctx.db
+      .select({ organiserId: events.organiserId })
+      .from(events)
+      .where(eq(events.id, kept0!.eventId!));
+    await expect(
+      resendConfirmation(t.ctx.db, owner[0]!.organiserId, kept0!.id),
+    ).rejects.toMatchObject({ statusCode: 409, messageKey: "buyer_deleted" });
   });
 
   it("does not delete an organiser who has events", async () => {

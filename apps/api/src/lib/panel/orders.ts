@@ -46,6 +46,7 @@ import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
 import { enqueue } from "../outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import { deliverable } from "../users.ts";
 import { audit } from "./audit.ts";
 import { ownedEvent } from "./events.ts";
 
@@ -264,6 +265,8 @@ export async function resendConfirmation(db: Database, organiserId: string, orde
     // A refund decided voids the tickets: nothing to send again.
     if (order.refundRequestedAt) throw notPaidError("refunded", "conflict");
     if (order.status !== "paid") throw notPaidError(order.status, "conflict");
+    // Its buyer deleted their account: there is no address to send it to.
+    if (!deliverable(order.buyerEmail)) throw new HttpError(409, "conflict", "buyer_deleted");
     await enqueue(tx, {
       kind: orderConfirmationJob,
       payload: { order_id: orderId },
