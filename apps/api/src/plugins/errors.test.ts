@@ -58,8 +58,8 @@ describe("every error answers in the one error shape", () => {
       expect(response.statusCode, query).toBe(400);
       return errorBodySchema.parse(response.json()).error.fields;
     };
-    expect(await fields("price_min=-5", "de")).toEqual({
-      price_min: "Bitte geben Sie mindestens 0 ein.",
+    expect(await fields("page=0", "de")).toEqual({
+      page: "Bitte geben Sie mindestens 1 ein.",
     });
     expect(await fields("city=abc", "de")).toEqual({ city: "Bitte geben Sie eine Zahl ein." });
     expect(await fields("per_page=1000", "en")).toEqual({
