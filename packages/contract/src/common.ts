@@ -123,9 +123,8 @@ export const isLoopbackUrl = (url: string) => thisMachine.has(new URL(url).hostn
  * this machine's, else every address. The demo's published logins and secrets are then never
  * reachable from elsewhere by default.
  */
-export const defaultListenHost = (publicUrl: string | undefined) =>
-  !publicUrl || isLoopbackUrl(publicUrl)
-    ? new URL(publicUrl ?? "http://localhost").hostname === "[::1]"
-      ? "::1"
-      : "127.0.0.1"
-    : "0.0.0.0";
+export const defaultListenHost = (publicUrl: string | undefined) => {
+  const host = publicUrl ? new URL(publicUrl).hostname : "localhost";
+  if (!thisMachine.has(host)) return "0.0.0.0";
+  return host === "[::1]" ? "::1" : "127.0.0.1";
+};

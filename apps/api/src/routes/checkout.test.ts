@@ -64,6 +64,9 @@ const services = () => checkoutServices.get(t.ctx)!;
 const runOutbox = async () => {
   await t.drainOutbox();
 };
+/** A test app of its own with these limits, its jobs run only when a test says. */
+const limitedApp = (limits: Record<string, string>) =>
+  createTestApp({ OUTBOX_POLL_MS: "0", RECONCILE_INTERVAL_SECONDS: "0", ...limits });
 const orderCount = async () => (await t.ctx.db.select({ n: count() }).from(s.orders))[0]!.n;
 const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
 
@@ -616,9 +619,7 @@ describe("availability in the catalogue", () => {
 
 describe("holds per source", () => {
   it("one source may hold HOLD_SEATS_PER_SOURCE seats per the longest a hold lasts, then 429 in the one error shape", async () => {
-    const limited = await createTestApp({
-      OUTBOX_POLL_MS: "0",
-      RECONCILE_INTERVAL_SECONDS: "0",
+    const limited = await limitedApp({
       HOLD_SEATS_PER_SOURCE: "5",
     });
     try {
@@ -659,9 +660,7 @@ describe("holds per source", () => {
 
 describe("holds per source count only seats held", () => {
   it("a retry with the same key answers its order, and refused holds give their seats back", async () => {
-    const limited = await createTestApp({
-      OUTBOX_POLL_MS: "0",
-      RECONCILE_INTERVAL_SECONDS: "0",
+    const limited = await limitedApp({
       HOLD_SEATS_PER_SOURCE: "5",
     });
     try {
@@ -742,9 +741,7 @@ describe("an order's highest total", () => {
 
 describe("guessing voucher codes", () => {
   it("wrong codes count against the address and the order, right ones do not; then 429", async () => {
-    const limited = await createTestApp({
-      OUTBOX_POLL_MS: "0",
-      RECONCILE_INTERVAL_SECONDS: "0",
+    const limited = await limitedApp({
       RATE_LIMIT_PER_MINUTE: "3",
       // Three seats per address: the first hold's, and two more.
       HOLD_SEATS_PER_SOURCE: "3",
