@@ -3,6 +3,7 @@ import { addressSchema, namedPlaceShape } from "./address.ts";
 import { personName, phoneSchema } from "./common.ts";
 import { approvalStatuses } from "./constants.ts";
 import { localeSchema } from "./locale.ts";
+import { panelEventSummarySchema, panelVenueSchema } from "./panel.ts";
 import { orderSchema, ticketRecordSchema } from "./ticket.ts";
 
 export const roles = ["visitor", "organiser", "admin"] as const;
@@ -81,6 +82,9 @@ export const accountExportSchema = z
     addresses: z.array(addressSchema),
     orders: z.array(orderSchema),
     tickets: z.array(ticketRecordSchema),
+    /** An organiser's events with their figures, and the venues they created (else empty). */
+    events: z.array(panelEventSummarySchema),
+    venues: z.array(panelVenueSchema),
     contact_messages: z.array(
       z.object({
         name: z.string(),

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addresses,
+  eventCategories,
   events,
   orders,
   organiserProfiles,
@@ -12,6 +13,7 @@ import {
 } from "../db/schema.ts";
 import { orderConfirmationJob } from "../lib/checkout/orders.ts";
 import { orderRefundedJob } from "../lib/checkout/refunds.ts";
+import { createEvent, createVenue } from "../lib/panel/events.ts";
 import { resendConfirmation } from "../lib/panel/orders.ts";
 import { demoUsers } from "../seed/index.ts";
 import { seedVisitorTickets } from "../seed/tickets.ts";
@@ -326,6 +328,32 @@ describe("GET /auth/export", () => {
       .select()
       .from(organiserProfiles)
       .where(eq(organiserProfiles.userId, a.id));
+    // Each has a venue of their own and an event there.
+    const [category] = await t.ctx.db.select({ id: eventCategories.id }).from(eventCategories);
+    const venueAndEvent = async (organiserId: string, name: string, title: string) => {
+      const venueId = await createVenue(t.ctx.db, organiserId, {
+        name,
+        address_line: `${name}straße 1`,
+        postal_code: "10115",
+        city_id: places.berlin.id,
+        latitude: 52.5,
+        longitude: 13.4,
+      });
+      const eventId = await createEvent(t.ctx.db, organiserId, {
+        title_de: title,
+        title_en: `${title} (en)`,
+        description_de: "Beschreibung",
+        description_en: "Description",
+        category_id: category!.id,
+        venue_id: venueId,
+        starts_at: "2031-05-01T18:00:00.000Z",
+        ends_at: "2031-05-01T21:00:00.000Z",
+        age_limit: null,
+      });
+      return { venueId, eventId };
+    };
+    const own = await venueAndEvent(a.id, "Alphasaal", "Alpha Premiere");
+    await venueAndEvent(b.id, "Betahalle", "Beta Gala");
 
     const response = await call(t.app, { method: "GET", url: exportUrl, token: a.token });
     expect(response.statusCode).toBe(200);
@@ -356,6 +384,19 @@ describe("GET /auth/export", () => {
       updated_at: stored!.updatedAt.toISOString(),
     });
     expect(Date.parse(data.user.organiser!.created_at)).toBeLessThanOrEqual(Date.now());
+    // Their events and own venues; not the shared venues every organiser may use.
+    expect(data.events).toEqual([
+      expect.objectContaining({
+        id: own.eventId,
+        title: "Alpha Premiere",
+        status: "draft",
+        venue_name: "Alphasaal",
+        starts_at: "2031-05-01T18:00:00.000Z",
+      }),
+    ]);
+    expect(data.venues).toEqual([
+      expect.objectContaining({ id: own.venueId, name: "Alphasaal", own: true }),
+    ]);
 
     // Place names follow the request's language.
     const english = await call(t.app, {
@@ -379,14 +420,19 @@ describe("GET /auth/export", () => {
       "Anderer Platz 99",
       "80331",
       "+49 89 7654321",
+      "Betahalle",
+      "Beta Gala",
     ]) {
       expect(text).not.toContain(foreign);
     }
     expect(text).not.toContain("argon2");
 
     // B's own export has B's profile, without district.
-    const own = await call(t.app, { method: "GET", url: exportUrl, token: b.token });
-    expect(own.json<{ data: AccountExport }>().data.user.organiser).toMatchObject({
+    const ofB = await call(t.app, { method: "GET", url: exportUrl, token: b.token });
+    expect(ofB.json<{ data: AccountExport }>().data.events.map((event) => event.title)).toEqual([
+      "Beta Gala",
+    ]);
+    expect(ofB.json<{ data: AccountExport }>().data.user.organiser).toMatchObject({
       company_name: "Zweite Beta GmbH",
       address_line: "Anderer Platz 99",
       city_id: places.munich.id,
@@ -402,7 +448,10 @@ describe("GET /auth/export", () => {
       url: exportUrl,
       token: visitor.tokens.access_token,
     });
-    expect(response.json<{ data: AccountExport }>().data.user.organiser).toBeNull();
+    const { data } = response.json<{ data: AccountExport }>();
+    expect(data.user.organiser).toBeNull();
+    expect(data.events).toEqual([]);
+    expect(data.venues).toEqual([]);
   });
 
   it("needs a login", async () => {

@@ -24,6 +24,7 @@ import {
 } from "../lib/email-ownership.ts";
 import { HttpError } from "../lib/http-error.ts";
 import { t } from "../lib/messages.ts";
+import { listEvents, listVenues } from "../lib/panel/events.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { revokeSession } from "../lib/sessions.ts";
 import { listOrders, listTickets } from "../lib/tickets.ts";
@@ -203,16 +204,27 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
     async (request, reply) => {
       const { auth } = request;
       const locale = request.locale;
-      const [user, organiser, lastSeen, addressList, orderList, ticketList, messages] =
-        await Promise.all([
-          loadUser(ctx.db, auth.userId),
-          loadOrganiserProfile(ctx.db, auth.userId, locale),
-          loadLastSeen(ctx.db, auth.userId),
-          listAddresses(ctx.db, auth.userId, locale),
-          listOrders(ctx.db, auth.userId, locale),
-          listTickets(ctx.db, auth.userId, locale),
-          listContactMessages(ctx.db, auth.userId),
-        ]);
+      const [
+        user,
+        organiser,
+        lastSeen,
+        addressList,
+        orderList,
+        ticketList,
+        messages,
+        eventList,
+        venueList,
+      ] = await Promise.all([
+        loadUser(ctx.db, auth.userId),
+        loadOrganiserProfile(ctx.db, auth.userId, locale),
+        loadLastSeen(ctx.db, auth.userId),
+        listAddresses(ctx.db, auth.userId, locale),
+        listOrders(ctx.db, auth.userId, locale),
+        listTickets(ctx.db, auth.userId, locale),
+        listContactMessages(ctx.db, auth.userId),
+        listEvents(ctx.db, auth.userId, locale),
+        listVenues(ctx.db, auth.userId, locale),
+      ]);
       const exportedAt = new Date().toISOString();
       reply
         .header("cache-control", "private, no-store")
@@ -227,6 +239,9 @@ export const accountRoutes: FastifyPluginAsync<ContextOptions> = async (app, { c
           addresses: addressList,
           orders: orderList,
           tickets: ticketList.data,
+          events: eventList,
+          // The shared venues every organiser may use are not theirs.
+          venues: venueList.filter((venue) => venue.own),
           contact_messages: messages,
         },
       };
