@@ -1889,6 +1889,37 @@ describe("paying with the test provider", () => {
     }
   });
 
+  it("a reconciliation sells at the time of each answer: a seat freed while it asked others is free", async () => {
+    const paid = await paidWithoutWebhook(1);
+    await paid.pay();
+    // Its hold ran out with its webhook lost, and another buyer holds the seat, for 1.5 s more.
+    await expireHold(paid.order.data.id);
+    const other = await hold({
+      event_id: paid.order.data.event.id,
+      items: [{ ticket_type_id: paid.type.id, quantity: 1 }],
+    });
+    await t.ctx.db
+      .update(s.orders)
+      .set({ holdExpiresAt: new Date(Date.now() + 1500) })
+      .where(eq(s.orders.id, other.data.id));
+    // The provider answers after 2.5 s (a long run asks hundreds of orders one by one).
+    const questions = recordPaymentQuestions(
+      services().provider,
+      () => new Promise((resolve) => setTimeout(resolve, 2500)),
+    );
+    try {
+      await services().checkout.reconcile(new Date(), 0);
+    } finally {
+      questions.restore();
+    }
+    const read = (await onOrder(t.app, paid.order, "GET")).json<{ data: CheckoutOrder }>().data;
+    expect({ status: read.status, reason: read.refund_reason }).toEqual({
+      status: "paid",
+      reason: null,
+    });
+    expect(read.tickets).toHaveLength(1);
+  });
+
   it(`reconciliations in several processes at once ask about each open order once, and not again within the interval (${testDatabase})`, async () => {
     const placed: Awaited<ReturnType<typeof paidWithoutWebhook>>[] = [];
     for (let i = 0; i < 6; i++) placed.push(await paidWithoutWebhook());

@@ -1024,6 +1024,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       .returning({ id: orders.id, reference: orders.paymentReference });
     let completed = 0;
     const failures: unknown[] = [];
+    // Each answer is applied at the time it came (`now` moved on by the run's time so far): a
+    // run asks one order after another, and a hold that ran out meanwhile holds no seats.
+    const started = Date.now();
     for (const order of open) {
       // One order failing (its provider unreachable, a late payment's refund refused) must not
       // keep the others from their turn.
@@ -1035,7 +1038,8 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           state === "cancelled" ||
           state === "expired"
         ) {
-          await applyPaymentState(order.reference!, state, null, now);
+          const answeredAt = new Date(now.getTime() + Date.now() - started);
+          await applyPaymentState(order.reference!, state, null, answeredAt);
           if (state === "succeeded") completed++;
         }
       } catch (error) {
