@@ -449,6 +449,22 @@ describe("paying with Stripe (against the local fake)", () => {
     expect((await readOrder(paid.order)).status).toBe("refunded");
   });
 
+  it("a refund of a session not paid yet closes it: nothing to give back, and nothing can be paid after", async () => {
+    const { session } = await placed();
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const refundsBefore = fake.refunds.length;
+    await provider.refund(t.ctx.db, session.id);
+    expect(session.status).toBe("expired");
+    expect(fake.refunds).toHaveLength(refundsBefore);
+    // The buyer's page can no longer take the payment.
+    expect((await fake.pay(session.id, { webhook: false })).payment_intent).toBeNull();
+    // Paid before the refund's question: the payment is given back.
+    const paid = await placed();
+    await fake.pay(paid.session.id, { webhook: false });
+    await provider.refund(t.ctx.db, paid.session.id);
+    expect(fake.refunds).toContain(paid.session.payment_intent);
+  });
+
   it("an event's cancellation expires the Checkout Sessions of its placed orders", async () => {
     const open = await placed();
     const { provider } = checkoutServices.get(t.ctx)!;

@@ -42,6 +42,15 @@ export function sessionState(session: Stripe.Checkout.Session): PaymentState {
  */
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
   const stripe = stripeClient(options);
+  const closeSession = async (reference: string) => {
+    try {
+      await stripe.checkout.sessions.expire(reference);
+    } catch (error) {
+      // Only an open session can be expired: one paid or expired meanwhile is left as it is.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      throw error;
+    }
+  };
   return {
     name: "stripe",
     testMode: options.secretKey.startsWith("sk_test_"),
@@ -96,11 +105,18 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     state: async (_db, reference) =>
       sessionState(await stripe.checkout.sessions.retrieve(reference)),
     refund: async (_db, reference) => {
-      const session = await stripe.checkout.sessions.retrieve(reference);
+      let session = await stripe.checkout.sessions.retrieve(reference);
+      // Not paid yet: closed first, so that no payment can follow a refund recorded as done (a
+      // payment made in the meantime has its intent when asked again).
+      if (session.status === "open") {
+        await closeSession(reference);
+        session = await stripe.checkout.sessions.retrieve(reference);
+      }
       const intent =
         typeof session.payment_intent === "string"
           ? session.payment_intent
           : session.payment_intent?.id;
+      // Never paid: there is nothing to give back.
       if (!intent) return;
       try {
         // A key per call, which the SDK's retries of it share: Stripe keeps a key's first answer
@@ -123,15 +139,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         throw error;
       }
     },
-    closePayment: async (_db, reference) => {
-      try {
-        await stripe.checkout.sessions.expire(reference);
-      } catch (error) {
-        // Only an open session can be expired: one paid or expired meanwhile is left as it is.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
-        throw error;
-      }
-    },
+    closePayment: (_db, reference) => closeSession(reference),
   };
 }
 
