@@ -249,13 +249,25 @@ export const testPaymentActionSchema = z.strictObject({ action: z.enum(testPayme
 
 export const testWebhookEventSchema = z
   .object({
-    id: z.string().min(1).max(100),
+    id: opaqueText(100),
     type: z.enum(["payment.succeeded", "payment.failed", "payment.cancelled"]),
     payment_id: z.uuid(),
     created: z.number().int(),
   })
   .meta({ id: "TestWebhookEvent" });
 export type TestWebhookEvent = z.infer<typeof testWebhookEventSchema>;
+
+/**
+ * What the Stripe webhook reads of an event (Stripe sends much more): its id and type, and the
+ * object it is about, which has an id. A signed event of another shape is refused, not applied.
+ */
+export const stripeWebhookEventSchema = z
+  .looseObject({
+    id: opaqueText(255),
+    type: opaqueText(255),
+    data: z.looseObject({ object: z.looseObject({ id: opaqueText(255) }) }),
+  })
+  .meta({ id: "StripeWebhookEvent" });
 
 export const webhookReceivedSchema = z.object({ received: z.literal(true) });
 

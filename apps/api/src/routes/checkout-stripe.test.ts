@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type CheckoutOrder, checkoutPaths, type ErrorBody } from "@eventwerk/contract";
 import { count, eq, inArray } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../app.ts";
 import * as s from "../db/schema.ts";
@@ -236,6 +237,43 @@ describe("paying with Stripe (against the local fake)", () => {
     const read = await readOrder(order);
     expect(read.status).toBe("pending");
     expect(read.tickets).toHaveLength(0);
+  });
+
+  it("refuses a signed event of another shape with 400 and writes nothing; a NUL in its text is kept as U+FFFD", async () => {
+    const signed = (body: string) => ({
+      body,
+      signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret }),
+    });
+    const before = await eventCount();
+    for (const body of [
+      '{"id":"evt_a","type":"checkout.session.completed"}',
+      '{"id":"evt_b","type":"customer.created"}',
+      '{"id":"evt_c","type":"checkout.session.expired","data":{"object":{}}}',
+      '{"id":"evt_\\u0000","type":"customer.created","data":{"object":{"id":"cus_1"}}}',
+      "null",
+      "[]",
+    ]) {
+      const response = await deliver(signed(body));
+      expect(response.statusCode, body).toBe(400);
+      expect(errorOf(response).code, body).toBe("validation_failed");
+    }
+    expect(await eventCount()).toBe(before);
+
+    // Stripe's text may carry what PostgreSQL's jsonb cannot: the payment is applied all the same.
+    const { order, session } = await placed();
+    await fake.pay(session.id, { webhook: false });
+    const completed = JSON.parse(fake.signedEvent("checkout.session.completed", session).body);
+    completed.data.object.customer_details = { name: "Nul\u0000Byte" };
+    const response = await deliver(signed(JSON.stringify(completed)));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await readOrder(order)).status).toBe("paid");
+    const [kept] = await t.ctx.db
+      .select()
+      .from(s.paymentEvents)
+      .where(eq(s.paymentEvents.providerEventId, completed.id));
+    expect(kept!.payload).toMatchObject({
+      data: { object: { customer_details: { name: "Nul\uFFFDByte" } } },
+    });
   });
 
   it("closes the test provider's page and webhook: 404, nothing written", async () => {

@@ -1201,7 +1201,7 @@ describe("paying with the test provider", () => {
     expect(mails[0]).toContain(`Ihre Tickets: Kassenkonzert – Bestellung ${order.data.id}`);
   });
 
-  it("refuses a forged or stale webhook signature with 400 and writes nothing", async () => {
+  it("refuses a forged or stale webhook signature, or a signed event of another shape, with 400 and writes nothing", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500 }]);
     const order = await hold({
       event_id: event.id,
@@ -1242,6 +1242,17 @@ describe("paying with the test provider", () => {
       });
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).code).toBe("invalid_signature");
+    }
+    // Signed, but not of the event's shape (a NUL in its id, which PostgreSQL cannot store).
+    for (const bad of [
+      { ...forged, id: "evt_\u0000" },
+      { ...forged, id: "" },
+      { ...forged, type: "payment.refunded" },
+      { ...forged, payment_id: "not-a-uuid" },
+    ]) {
+      const response = await sendTestWebhook(t.app, webhookSecret, bad);
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(errorOf(response).code).toBe("validation_failed");
     }
     const eventsAfter = (await t.ctx.db.select({ n: count() }).from(s.paymentEvents))[0]!.n;
     expect(eventsAfter).toBe(eventsBefore);

@@ -2,6 +2,7 @@ import {
   checkoutPaths,
   dataOf,
   errorBodySchema,
+  stripeWebhookEventSchema,
   testPaymentActionSchema,
   testPaymentParamsSchema,
   testPaymentSchema,
@@ -11,12 +12,11 @@ import {
 } from "@eventwerk/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ContextOptions } from "../context.ts";
 import { type Checkout, recordReport } from "../lib/checkout/orders.ts";
 import { HttpError, notFound } from "../lib/http-error.ts";
 import type { Outbox } from "../lib/outbox.ts";
-import { stripeWebhookEvent } from "../lib/payments/stripe-provider.ts";
+import { stripeOutcome, verifiedStripeEvent } from "../lib/payments/stripe-provider.ts";
 import {
   actOnTestPayment,
   findTestPayment,
@@ -40,7 +40,7 @@ export const paymentRoutes: FastifyPluginAsync<
 
   // The signature covers the exact bytes sent, so this plugin keeps them beside the parsed body.
   const rawBodies = new WeakMap<FastifyRequest, string>();
-  const stripeEvents = new WeakMap<FastifyRequest, ReturnType<typeof stripeWebhookEvent>>();
+  const stripeEvents = new WeakMap<FastifyRequest, ReturnType<typeof verifiedStripeEvent>>();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     rawBodies.set(request, body as string);
     try {
@@ -108,7 +108,7 @@ export const paymentRoutes: FastifyPluginAsync<
         summary: "Stripe's webhook (PAYMENT_PROVIDER=stripe; may come twice, late or out of order)",
         description:
           "Verified with the Stripe SDK's signature check (`Stripe-Signature`, STRIPE_WEBHOOK_SECRET); otherwise 400 `invalid_signature` and nothing is written. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` complete the order, `checkout.session.async_payment_failed` fails it, `checkout.session.expired` expires it; each event id is applied once, and a late failure or expiry never undoes a payment.",
-        body: z.looseObject({ id: z.string(), type: z.string() }),
+        body: stripeWebhookEventSchema,
         response: { 200: webhookReceivedSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
       preValidation: async (request) => {
@@ -116,7 +116,7 @@ export const paymentRoutes: FastifyPluginAsync<
         const signature = request.headers["stripe-signature"];
         stripeEvents.set(
           request,
-          stripeWebhookEvent(
+          verifiedStripeEvent(
             ctx.config.STRIPE_WEBHOOK_SECRET ?? "",
             rawBodies.get(request) ?? "",
             typeof signature === "string" ? signature : undefined,
@@ -125,7 +125,9 @@ export const paymentRoutes: FastifyPluginAsync<
       },
     },
     async (request) => {
-      const { event, outcome } = stripeEvents.get(request)!;
+      // Signed, and of the shape the body schema checked: its outcome can be read.
+      const event = stripeEvents.get(request)!;
+      const outcome = stripeOutcome(event);
       if (outcome) {
         await checkout.applyPaymentState(outcome.reference, outcome.state, {
           provider: "stripe",

@@ -115,7 +115,12 @@ export const recordReport = (db: Db, report: PaymentReport) =>
       providerEventId: report.eventId,
       type: report.type,
       paymentReference: report.reference,
-      payload: report.payload,
+      // PostgreSQL's jsonb holds no NUL: a provider's text with one is kept with U+FFFD instead.
+      payload: JSON.parse(
+        JSON.stringify(report.payload, (_, value) =>
+          typeof value === "string" ? value.replaceAll("\u0000", "\uFFFD") : value,
+        ),
+      ),
     })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });

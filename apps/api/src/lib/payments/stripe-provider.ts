@@ -147,38 +147,39 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 export type StripeOutcome = { reference: string; state: "succeeded" | "failed" | "expired" };
 
 /**
- * Verifies a webhook with the SDK's signature check (400 `invalid_signature` when it fails) and
- * answers its outcome: a completed, paid session or a delayed payment that succeeded; a delayed
- * payment that failed; a session that expired. Other events change nothing.
+ * A webhook's event, verified with the SDK's signature check (400 `invalid_signature` when it
+ * fails). Its shape is the route's body schema's to check.
  */
-export function stripeWebhookEvent(
+export function verifiedStripeEvent(
   webhookSecret: string,
   rawBody: string,
   signature: string | undefined,
-): { event: Stripe.Event; outcome: StripeOutcome | null } {
-  let event: Stripe.Event;
+): Stripe.Event {
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret);
+    return Stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret);
   } catch {
     throw new HttpError(400, "invalid_signature");
   }
+}
+
+/**
+ * A verified event's outcome: a completed, paid session or a delayed payment that succeeded; a
+ * delayed payment that failed; a session that expired. Other events change nothing.
+ */
+export function stripeOutcome(event: Stripe.Event): StripeOutcome | null {
   const session = event.data.object as Stripe.Checkout.Session;
   switch (event.type) {
     case "checkout.session.completed":
-      return {
-        event,
-        outcome:
-          session.payment_status === "unpaid"
-            ? null
-            : { reference: session.id, state: "succeeded" },
-      };
+      return session.payment_status === "unpaid"
+        ? null
+        : { reference: session.id, state: "succeeded" };
     case "checkout.session.async_payment_succeeded":
-      return { event, outcome: { reference: session.id, state: "succeeded" } };
+      return { reference: session.id, state: "succeeded" };
     case "checkout.session.async_payment_failed":
-      return { event, outcome: { reference: session.id, state: "failed" } };
+      return { reference: session.id, state: "failed" };
     case "checkout.session.expired":
-      return { event, outcome: { reference: session.id, state: "expired" } };
+      return { reference: session.id, state: "expired" };
     default:
-      return { event, outcome: null };
+      return null;
   }
 }
