@@ -48,6 +48,22 @@ describe("the error page", () => {
     expect(html).not.toContain("password_hash");
   });
 
+  it("shows a refused request's message in the visitor's language, not the thrown text", () => {
+    for (const [status, key] of [
+      [400, "badRequestMessage"],
+      [403, "forbiddenMessage"],
+    ] as const) {
+      const german = page(response(status, "Cross-site form submission refused"), "/kontakt");
+      expect(german).toContain(`Fehler ${status}`);
+      expect(german).toContain(de[key]);
+      expect(german).not.toContain("Cross-site");
+      const english = page(response(status, null), "/en/contact", "en");
+      expect(english).toContain(en[key]);
+    }
+    // Thrown without a text (a malformed post), a 400 is not the server's failure.
+    expect(page(response(400, null), "/konto/einlass")).not.toContain(de.serverErrorMessage);
+  });
+
   it("in development, shows the error's text as the message", () => {
     vi.stubEnv("DEV", true);
     expect(page(new Error("loader broke"), "/")).toContain("loader broke");

@@ -13,15 +13,20 @@ export function ErrorPage({ error }: { error: unknown }) {
   const locale = localeFromPath(pathname);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // An error's own text only in development: in production it could tell more than a visitor
-  // should read (a query, a path on the server).
+  // should read (a query, a path on the server). A 404's text is the specified "Page not found:
+  // {path}"; a refused request's is in the visitor's language, not the developer's words.
   const message =
-    isRouteErrorResponse(error) && typeof error.data === "string"
-      ? error.data
-      : error instanceof Error && import.meta.env.DEV
-        ? error.message
-        : status === 404
-          ? `Page not found: ${pathname}`
-          : t("serverErrorMessage");
+    error instanceof Error && import.meta.env.DEV
+      ? error.message
+      : status === 404
+        ? isRouteErrorResponse(error) && typeof error.data === "string"
+          ? error.data
+          : `Page not found: ${pathname}`
+        : status === 400
+          ? t("badRequestMessage")
+          : status === 403
+            ? t("forbiddenMessage")
+            : t("serverErrorMessage");
   return (
     <main
       id="main"

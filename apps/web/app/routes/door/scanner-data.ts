@@ -1,5 +1,9 @@
-import { ApiError, scanSchema, syncSchema, toLocale } from "@eventwerk/contract";
+import { ApiError, type Locale, scanSchema, syncSchema, toLocale } from "@eventwerk/contract";
 import { z } from "zod";
+import doorDe from "../../i18n/messages/de/door.json";
+import errorsDe from "../../i18n/messages/de/errors.json";
+import doorEn from "../../i18n/messages/en/door.json";
+import errorsEn from "../../i18n/messages/en/errors.json";
 import { privatePageCache } from "../../lib/page-cache";
 import type { Route } from "./+types/scanner-data";
 import { doorClient, doorToken, linkRefused, refusedDoorCookie } from "./door.server";
@@ -19,9 +23,15 @@ function failure(error: unknown): Response {
   });
 }
 
-const unauthorized = () =>
+/** The refusals this route makes itself, in the page's language as the API's are. */
+const refusals = {
+  de: { noLink: doorDe.noLinkText, malformed: errorsDe.badRequestMessage },
+  en: { noLink: doorEn.noLinkText, malformed: errorsEn.badRequestMessage },
+} satisfies Record<Locale, Record<string, string>>;
+
+const unauthorized = (locale: Locale) =>
   Response.json(
-    { error: { code: "unauthorized", message: "No door link." } },
+    { error: { code: "unauthorized", message: refusals[locale].noLink } },
     { status: 401, headers },
   );
 
@@ -31,7 +41,7 @@ const unauthorized = () =>
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const token = doorToken(request);
-  if (!token) return unauthorized();
+  if (!token) return unauthorized(pageLocale(url));
   const api = doorClient(context, token, pageLocale(url));
   try {
     const [session, tickets, keys] = await Promise.all([
@@ -56,8 +66,9 @@ const bodySchema = z.union([z.object({ scan: scanSchema }), syncSchema]);
  * SameSite=Lax and the site checks every post's Origin, so no other site can post here.
  */
 export async function action({ request, url, context }: Route.ActionArgs) {
+  const locale = pageLocale(url);
   const token = doorToken(request);
-  if (!token) return unauthorized();
+  if (!token) return unauthorized(locale);
   const field = (await request.formData()).get("body");
   let json: unknown = null;
   try {
@@ -68,11 +79,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const parsed = bodySchema.safeParse(json);
   if (!parsed.success) {
     return Response.json(
-      { error: { code: "validation_failed", message: parsed.error.message } },
+      { error: { code: "validation_failed", message: refusals[locale].malformed } },
       { status: 400, headers },
     );
   }
-  const api = doorClient(context, token, pageLocale(url));
+  const api = doorClient(context, token, locale);
   try {
     const answer =
       "scan" in parsed.data
