@@ -1,4 +1,10 @@
-import { apiPaths, errorBodySchema } from "@eventwerk/contract";
+import {
+  apiPaths,
+  doorPaths,
+  type ErrorBody,
+  errorBodySchema,
+  fillPath,
+} from "@eventwerk/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +14,7 @@ import {
   createTestApp,
   loginDemoVisitor,
   nextTransactionId,
+  passwordLogin,
   type TestApp,
   testDatabase,
 } from "./testing/app.ts";
@@ -18,10 +25,34 @@ import {
  * Never a 5xx, every error in the one shape, nothing committed, and the server still answers.
  */
 let t: TestApp;
-let visitorToken = "";
+/** A token of each role, and a door link's: the guards let each through to its own operations. */
+const tokens = { visitor: "", organiser: "", admin: "", door: "" };
+/** Ids that exist (events, ticket types, orders, vouchers, organisers, door links), as paths take them. */
+let existingIds: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
-  visitorToken = (await loginDemoVisitor(t.app)).access_token;
+  // No background work (outbox, reconciliation) commits while a refusal is watched.
+  t = await createTestApp({ OUTBOX_POLL_MS: "0", RECONCILE_INTERVAL_SECONDS: "0" });
+  tokens.visitor = (await loginDemoVisitor(t.app)).access_token;
+  const { organiser, admin } = demoUsers;
+  tokens.organiser = (await passwordLogin(t.app, organiser.email, organiser.password)).access_token;
+  tokens.admin = (await passwordLogin(t.app, admin.email, admin.password)).access_token;
+  const event = await t.ctx.db.execute(sql`select e.id from events e join users u
+    on u.id = e.organiser_id where u.email = ${organiser.email} and e.status = 'published'
+      and e.starts_at > now()
+    order by e.starts_at limit 1`);
+  const link = await call(t.app, {
+    method: "POST",
+    url: fillPath(doorPaths.links, { id: String(event.rows[0]!.id) }),
+    token: tokens.organiser,
+    payload: {},
+  });
+  expect(link.statusCode, link.body).toBe(201);
+  tokens.door = link.json<{ data: { token: string } }>().data.token;
+  const ids = await t.ctx.db.execute(sql`select id::text from events
+    union select id::text from event_ticket_types union select id::text from orders
+    union select id::text from vouchers union select id::text from door_links
+    union select id::text from users where role = 'organiser'`);
+  existingIds = ids.rows.map((row) => String(row.id));
 });
 afterAll(() => t.close());
 
@@ -170,7 +201,7 @@ type FuzzInput = {
   raw: string | null;
   contentType: (typeof contentTypes)[number];
   method: string | null;
-  token: "none" | "bogus" | "visitor";
+  token: "none" | "bogus" | keyof typeof tokens;
 };
 type FuzzCase = FuzzInput & { operation: Operation };
 
@@ -198,8 +229,11 @@ function requestFor(operation: Operation, input: FuzzInput) {
     ...(method === "GET" || method === "HEAD" ? {} : { payload }),
     headers: {
       ...(input.contentType ? { "content-type": input.contentType } : {}),
-      ...(input.token === "bogus" ? { authorization: "Bearer not.a.jwt" } : {}),
-      ...(input.token === "visitor" ? { authorization: `Bearer ${visitorToken}` } : {}),
+      ...(input.token === "none"
+        ? {}
+        : {
+            authorization: `Bearer ${input.token === "bogus" ? "not.a.jwt" : tokens[input.token]}`,
+          }),
     },
   };
 }
@@ -242,7 +276,7 @@ describe("fuzzing every API operation", () => {
         (operation): fc.Arbitrary<FuzzCase> =>
           fc.record({
             operation: fc.constant(operation),
-            pathValue: badString,
+            pathValue: fc.oneof(badString, fc.constantFrom(...existingIds)),
             query: fc.dictionary(
               fc.constantFrom(...operation.params.map((p) => p.name), "q", "page"),
               badString,
@@ -262,7 +296,7 @@ describe("fuzzing every API operation", () => {
             ),
             contentType: fc.constantFrom(...contentTypes),
             method: fc.option(fc.constantFrom(...methods), { freq: 4 }),
-            token: fc.constantFrom("none", "bogus", "visitor"),
+            token: fc.constantFrom("none", "bogus", "visitor", "organiser", "admin", "door"),
           }),
       ),
       async ({ operation, ...input }) => {
@@ -283,10 +317,25 @@ describe("fuzzing every API operation", () => {
             `${where}\ncommitted; rows written in: ${(await tablesWrittenSince(before)).join(", ")}`,
           );
         }
+        // A refusal is in the visitor's language: asked in English, the same refusal reads
+        // otherwise (its message and each field's).
+        if (response.statusCode !== 429 && String(request.method) !== "HEAD") {
+          const english = await call(t.app, {
+            ...request,
+            headers: { ...request.headers, "x-localization": "en" },
+          });
+          if (english.statusCode === response.statusCode) {
+            const [de, en] = [response, english].map((answer) => answer.json<ErrorBody>().error);
+            expect(en!.message, where).not.toBe(de!.message);
+            for (const [field, message] of Object.entries(de!.fields ?? {})) {
+              expect(en!.fields?.[field], `${where} ${field}`).not.toBe(message);
+            }
+          }
+        }
       },
     );
     await fc.assert(property, { numRuns: 1000, examples });
     const health = await call(t.app, { method: "GET", url: "/healthz" });
     expect(health.statusCode).toBe(200);
-  }, 60_000);
+  }, 180_000);
 });
