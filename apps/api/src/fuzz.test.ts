@@ -271,8 +271,10 @@ describe("fuzzing every API operation", () => {
       visitorSends("DELETE", "/api/v1/auth/address", "", { id: "2147483647" }),
       visitorSends("POST", "/api/v1/checkout/orders/{id}/cancel", paidOrder),
     ];
+    // Logging out and revoking a door link need no input, and would end the shared tokens.
+    const ending = /\/(logout|revoke)$/;
     const property = fc.asyncProperty(
-      fc.constantFrom(...all).chain(
+      fc.constantFrom(...all.filter((operation) => !ending.test(operation.path))).chain(
         (operation): fc.Arbitrary<FuzzCase> =>
           fc.record({
             operation: fc.constant(operation),
@@ -308,8 +310,8 @@ describe("fuzzing every API operation", () => {
         if (response.statusCode >= 400 && String(request.method) !== "HEAD") {
           expect(errorBodySchema.safeParse(response.json()).success, where).toBe(true);
         }
-        // A refused request committed nothing. (Generated input that happens to be valid, say a
-        // logout with the visitor's token, may write: it answered 2xx.)
+        // A refused request committed nothing. (Generated input that happens to be valid, say an
+        // organiser's unpublishing of an event, may write: it answered 2xx.)
         if (response.statusCode < 400) return;
         const after = await nextTransactionId(t);
         if (after !== before && (await committedBetween(before, after))) {

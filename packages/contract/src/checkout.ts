@@ -259,13 +259,17 @@ export type TestWebhookEvent = z.infer<typeof testWebhookEventSchema>;
 
 /**
  * What the Stripe webhook reads of an event (Stripe sends much more): its id and type, and the
- * object it is about, which has an id. A signed event of another shape is refused, not applied.
+ * object it is about; a Checkout Session's has an id (some other objects, a balance, have none).
+ * A signed event of another shape is refused, not applied.
  */
 export const stripeWebhookEventSchema = z
   .looseObject({
     id: opaqueText(255),
     type: opaqueText(255),
-    data: z.looseObject({ object: z.looseObject({ id: opaqueText(255) }) }),
+    data: z.looseObject({ object: z.looseObject({ id: opaqueText(255).optional() }) }),
+  })
+  .refine((event) => !event.type.startsWith("checkout.session.") || event.data.object.id, {
+    path: ["data", "object", "id"],
   })
   .meta({ id: "StripeWebhookEvent" });
 

@@ -239,7 +239,7 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(read.tickets).toHaveLength(0);
   });
 
-  it("refuses a signed event of another shape with 400 and writes nothing; a NUL in its text is kept as U+FFFD", async () => {
+  it("refuses a signed body of another shape with 400 and writes nothing; records other events; a NUL in its text is kept as U+FFFD", async () => {
     const signed = (body: string) => ({
       body,
       signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret }),
@@ -258,12 +258,20 @@ describe("paying with Stripe (against the local fake)", () => {
       expect(errorOf(response).code, body).toBe("validation_failed");
     }
     expect(await eventCount()).toBe(before);
+    // An event about an object without an id (a balance) is Stripe's too: recorded, 200.
+    const balance = await deliver(
+      signed(
+        '{"id":"evt_balance","type":"balance.available","data":{"object":{"object":"balance"}}}',
+      ),
+    );
+    expect(balance.statusCode, balance.body).toBe(200);
+    expect(await eventCount()).toBe(before + 1);
 
     // Stripe's text may carry what PostgreSQL's jsonb cannot: the payment is applied all the same.
     const { order, session } = await placed();
     await fake.pay(session.id, { webhook: false });
     const completed = JSON.parse(fake.signedEvent("checkout.session.completed", session).body);
-    completed.data.object.customer_details = { name: "Nul\u0000Byte" };
+    completed.data.object.customer_details = { name: "Nul\u0000Byte", city: "lone \ud800" };
     const response = await deliver(signed(JSON.stringify(completed)));
     expect(response.statusCode, response.body).toBe(200);
     expect((await readOrder(order)).status).toBe("paid");
@@ -272,7 +280,7 @@ describe("paying with Stripe (against the local fake)", () => {
       .from(s.paymentEvents)
       .where(eq(s.paymentEvents.providerEventId, completed.id));
     expect(kept!.payload).toMatchObject({
-      data: { object: { customer_details: { name: "Nul\uFFFDByte" } } },
+      data: { object: { customer_details: { name: "Nul\uFFFDByte", city: "lone \uFFFD" } } },
     });
   });
 

@@ -1913,11 +1913,10 @@ describe("paying with the test provider", () => {
       .update(s.orders)
       .set({ holdExpiresAt: new Date(Date.now() + 1500) })
       .where(eq(s.orders.id, other.data.id));
-    // The provider answers after 2.5 s (a long run asks hundreds of orders one by one).
-    const questions = recordPaymentQuestions(
-      services().provider,
-      () => new Promise((resolve) => setTimeout(resolve, 2500)),
-    );
+    // The provider answers about it after 2.5 s (a long run asks hundreds of orders one by one).
+    const questions = recordPaymentQuestions(services().provider, async (reference) => {
+      if (reference === paid.paymentId) await new Promise((resolve) => setTimeout(resolve, 2500));
+    });
     try {
       await services().checkout.reconcile(new Date(), 0);
     } finally {

@@ -107,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsync<
         tags: ["payments"],
         summary: "Stripe's webhook (PAYMENT_PROVIDER=stripe; may come twice, late or out of order)",
         description:
-          "Verified with the Stripe SDK's signature check (`Stripe-Signature`, STRIPE_WEBHOOK_SECRET); otherwise 400 `invalid_signature` and nothing is written. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` complete the order, `checkout.session.async_payment_failed` fails it, `checkout.session.expired` expires it; each event id is applied once, and a late failure or expiry never undoes a payment.",
+          "Verified with the Stripe SDK's signature check (`Stripe-Signature`, STRIPE_WEBHOOK_SECRET); otherwise 400 `invalid_signature` and nothing is written; a signed body that is no event (or a Checkout Session's without its id), 400 `validation_failed`. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` complete the order, `checkout.session.async_payment_failed` fails it, `checkout.session.expired` expires it; each event id is applied once, and a late failure or expiry never undoes a payment; other events are recorded and change nothing.",
         body: stripeWebhookEventSchema,
         response: { 200: webhookReceivedSchema, 400: errorBodySchema, 404: errorBodySchema },
       },

@@ -138,12 +138,15 @@ export const sendTestWebhook = (
  * Records the payments the provider is asked about (the reconciliation's questions) until
  * `restore`. `before` runs first on each question: a slow provider, say.
  */
-export function recordPaymentQuestions(provider: PaymentProvider, before?: () => Promise<void>) {
+export function recordPaymentQuestions(
+  provider: PaymentProvider,
+  before?: (reference: string) => Promise<void>,
+) {
   const asked: string[] = [];
   const state = provider.state;
   provider.state = async (db, reference) => {
     asked.push(reference);
-    await before?.();
+    await before?.(reference);
     return state(db, reference);
   };
   return {

@@ -106,6 +106,10 @@ export type PaymentReport = {
   payload: unknown;
 };
 
+/** NUL and lone UTF-16 halves (with `u`, the class matches a surrogate pair not at all). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
+const unstorableText = /[\u0000\uD800-\uDFFF]/gu;
+
 /** Records the report, once per provider and event id: answers its row only the first time. */
 export const recordReport = (db: Db, report: PaymentReport) =>
   db
@@ -115,10 +119,11 @@ export const recordReport = (db: Db, report: PaymentReport) =>
       providerEventId: report.eventId,
       type: report.type,
       paymentReference: report.reference,
-      // PostgreSQL's jsonb holds no NUL: a provider's text with one is kept with U+FFFD instead.
+      // PostgreSQL's jsonb holds no NUL and no lone surrogate: a provider's text with one is kept
+      // with U+FFFD instead.
       payload: JSON.parse(
         JSON.stringify(report.payload, (_, value) =>
-          typeof value === "string" ? value.replaceAll("\u0000", "\uFFFD") : value,
+          typeof value === "string" ? value.replace(unstorableText, "\uFFFD") : value,
         ),
       ),
     })
@@ -987,6 +992,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
    * rate limit is shared with the checkout's own calls, which an on-sale rush needs.
    */
   async function reconcile(now = new Date(), askEverySeconds = config.RECONCILE_INTERVAL_SECONDS) {
+    // Each answer is applied at the time it came (`now` moved on by the run's time so far): a
+    // run asks one order after another, and a hold that ran out meanwhile holds no seats.
+    const started = Date.now();
     await db
       .update(orders)
       .set({ status: "expired", updatedAt: now })
@@ -1029,9 +1037,6 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       .returning({ id: orders.id, reference: orders.paymentReference });
     let completed = 0;
     const failures: unknown[] = [];
-    // Each answer is applied at the time it came (`now` moved on by the run's time so far): a
-    // run asks one order after another, and a hold that ran out meanwhile holds no seats.
-    const started = Date.now();
     for (const order of open) {
       // One order failing (its provider unreachable, a late payment's refund refused) must not
       // keep the others from their turn.
