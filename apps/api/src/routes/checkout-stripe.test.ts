@@ -575,6 +575,47 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(questions.times(webhookOrder.session.id)).toBe(1);
   });
 
+  it("a payment decided weeks after its order (SEPA) is still completed, asked less often as it ages", async () => {
+    const { order, session } = await placed();
+    const { checkout, provider } = checkoutServices.get(t.ctx)!;
+    // Placed three weeks ago; its bank only now confirmed, and the webhook was lost.
+    const age = (placed: number, checked: number) =>
+      t.ctx.db
+        .update(s.orders)
+        .set({
+          placedAt: new Date(Date.now() - placed),
+          paymentCheckedAt: new Date(Date.now() - checked),
+        })
+        .where(eq(s.orders.id, order.data.id));
+    const hour = 3_600_000;
+    await age(21 * 24 * hour, hour);
+    await fake.pay(session.id, { webhook: false });
+    const questions = recordPaymentQuestions(provider);
+    try {
+      // Asked an hour ago: at three weeks it is due every five hours (a hundredth of its age).
+      await checkout.reconcile(new Date(), 60);
+      expect(questions.times(session.id)).toBe(0);
+      await age(21 * 24 * hour, 6 * hour);
+      await checkout.reconcile(new Date(), 60);
+      expect(questions.times(session.id)).toBe(1);
+    } finally {
+      questions.restore();
+    }
+    const read = await readOrder(order);
+    expect(read.status).toBe("paid");
+    expect(read.tickets).toHaveLength(1);
+
+    // At start every open order is asked, however recently; past 30 days none is.
+    const other = await placed();
+    await t.ctx.db
+      .update(s.orders)
+      .set({ placedAt: new Date(Date.now() - 31 * 24 * hour) })
+      .where(eq(s.orders.id, other.order.data.id));
+    await fake.pay(other.session.id, { webhook: false });
+    await checkout.reconcile(new Date(), 0);
+    expect((await readOrder(other.order)).status).toBe("pending");
+  });
+
   it("PAYMENT_PROVIDER=stripe without its keys stops the start with the variables' names", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
       /STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,

@@ -1023,8 +1023,17 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
                 isNull(orders.paymentClosedAt),
                 // Its refund is owed: `completeOwedRefunds` finishes it, no report pays it.
                 isNull(orders.refundRequestedAt),
-                gt(orders.placedAt, new Date(now.getTime() - 7 * 86_400_000)),
+                // A delayed payment (SEPA Direct Debit) is decided up to 14 business days after
+                // its session completed, and Stripe retries a webhook for 3 days: 30 days cover
+                // both, so no payment made is left without its tickets or refund.
+                gt(orders.placedAt, new Date(now.getTime() - 30 * 86_400_000)),
                 lte(sql`coalesce(${orders.paymentCheckedAt}, ${orders.placedAt})`, due),
+                // Asked less often as it ages (a hundredth of its age: every 15 minutes after a
+                // day, every 7 hours after a month), so a payment still being processed costs
+                // about 700 questions in those 30 days, not one per interval; all at start.
+                askEverySeconds > 0
+                  ? sql`coalesce(${orders.paymentCheckedAt}, ${orders.placedAt}) <= ${now.toISOString()}::timestamptz - (${now.toISOString()}::timestamptz - ${orders.placedAt}) / 100`
+                  : undefined,
               ),
             )
             // Longest waiting first, asked or placed: however many checkouts are placed or were
