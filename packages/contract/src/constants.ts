@@ -42,13 +42,15 @@ export const orderStatuses = [
 
 /**
  * Why a paid order's money went back: its seats or its voucher were gone when a late payment
- * arrived, the event was cancelled, or the organiser refunded it.
+ * arrived, the event was cancelled, the organiser refunded it, or it was refunded at the payment
+ * provider, outside this product (in Stripe's dashboard).
  */
 export const refundReasons = [
   "sold_out",
   "voucher_used_up",
   "event_cancelled",
   "organiser",
+  "payment_provider",
 ] as const;
 export type RefundReason = (typeof refundReasons)[number];
 

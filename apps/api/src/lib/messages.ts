@@ -205,6 +205,8 @@ const de = {
   organiser_refund_mail_subject: "Bestellung {order} erstattet – {site}",
   organiser_refund_mail_text:
     "Hallo {name},\n\nder Veranstalter hat Ihre Bestellung {order} ({event}) storniert. Wir haben Ihnen {total} vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
+  provider_refund_mail_text:
+    "Hallo {name},\n\nIhre Bestellung {order} ({event}) wurde storniert und {total} über den Zahlungsanbieter vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
   event_change_mail_subject: "Geänderter Termin oder Ort: {event} – {site}",
   event_change_mail_text:
     "Hallo {name},\n\nder Veranstalter {organiser} hat Termin oder Ort der Veranstaltung „{event}“ geändert:\n\n{changes}\n\nIhre Tickets aus Bestellung {order} bleiben gültig; Sie müssen nichts tun. Ihre Tickets online: {link}\n\nWenn Sie zum neuen Termin oder Ort nicht kommen können, antworten Sie auf diese E-Mail: Sie erreicht den Veranstalter.\n\nIhr {site}-Team",
@@ -439,6 +441,8 @@ const en: Catalogue = {
   organiser_refund_mail_subject: "Order {order} refunded – {site}",
   organiser_refund_mail_text:
     "Hello {name},\n\nthe organiser has cancelled your order {order} ({event}). We have refunded {total} in full; your tickets are no longer valid.\n\nYour {site} team",
+  provider_refund_mail_text:
+    "Hello {name},\n\nyour order {order} ({event}) has been cancelled and {total} refunded in full through the payment provider; your tickets are no longer valid.\n\nYour {site} team",
   event_change_mail_subject: "New date or venue: {event} – {site}",
   event_change_mail_text:
     "Hello {name},\n\nthe organiser {organiser} has changed the date or venue of “{event}”:\n\n{changes}\n\nYour tickets from order {order} remain valid; you need not do anything. Your tickets online: {link}\n\nIf you cannot come at the new date or venue, reply to this email: it reaches the organiser.\n\nYour {site} team",

@@ -511,6 +511,102 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(fake.refunds).toContain(paid.session.payment_intent);
   });
 
+  it("a payment refunded in full in Stripe's dashboard refunds its order here too, once; a partial refund or our own changes nothing", async () => {
+    const signed = (object: Record<string, unknown>) => {
+      const body = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: "event",
+        type: "charge.refunded",
+        data: { object: { id: `ch_${randomUUID()}`, object: "charge", ...object } },
+      });
+      return {
+        body,
+        signature: Stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: webhookSecret,
+        }),
+      };
+    };
+    const paidOrder = async () => {
+      const paid = await placed();
+      await fake.pay(paid.session.id, { webhook: false });
+      await deliver(fake.signedEvent("checkout.session.completed", paid.session));
+      expect((await readOrder(paid.order)).status).toBe("paid");
+      return paid;
+    };
+    const soldOf = async (paid: Awaited<ReturnType<typeof placed>>) =>
+      (
+        await t.ctx.db
+          .select({ sold: s.eventTicketTypes.soldCount })
+          .from(s.eventTicketTypes)
+          .where(eq(s.eventTicketTypes.id, paid.types[0]!.id))
+      )[0]!.sold;
+    const mailsOf = async (orderId: number) =>
+      (await t.outbox()).filter((mail) => mail.includes(`Bestellung ${orderId} erstattet`));
+
+    // Refunded in part: the tickets stay valid.
+    const partly = await paidOrder();
+    const partial = signed({
+      payment_intent: partly.session.payment_intent,
+      amount: 3000,
+      amount_refunded: 1000,
+      refunded: false,
+    });
+    expect((await deliver(partial)).statusCode).toBe(200);
+    expect((await readOrder(partly.order)).status).toBe("paid");
+
+    // Refunded in full by the operator: the order is refunded, its seat back, the buyer told.
+    const byHand = await paidOrder();
+    expect(await soldOf(byHand)).toBe(1);
+    const full = signed({
+      payment_intent: byHand.session.payment_intent,
+      amount: 3000,
+      amount_refunded: 3000,
+      refunded: true,
+    });
+    expect((await deliver(full)).statusCode).toBe(200);
+    expect(await readOrder(byHand.order)).toMatchObject({
+      status: "refunded",
+      refund_reason: "payment_provider",
+    });
+    expect(await soldOf(byHand)).toBe(0);
+    // Stripe asked to refund again (it refuses: refunded already), nothing refunded twice.
+    expect(fake.refunds.filter((intent) => intent === byHand.session.payment_intent)).toHaveLength(
+      1,
+    );
+    const mails = await mailsOf(byHand.order.data.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("über den Zahlungsanbieter vollständig erstattet");
+    // Delivered again: the same.
+    expect((await deliver(full)).statusCode).toBe(200);
+    expect(await mailsOf(byHand.order.data.id)).toHaveLength(1);
+
+    // The report of the organiser's own refund keeps its reason.
+    const organisers = await paidOrder();
+    const { provider } = checkoutServices.get(t.ctx)!;
+    await refundOrder(
+      t.ctx.db,
+      provider,
+      organisers.event.organiserId!,
+      organisers.order.data.id,
+      "X",
+    );
+    const own = signed({
+      payment_intent: organisers.session.payment_intent,
+      amount: 3000,
+      amount_refunded: 3000,
+      refunded: true,
+    });
+    expect((await deliver(own)).statusCode).toBe(200);
+    expect((await readOrder(organisers.order)).refund_reason).toBe("organiser");
+    // A payment of no order of ours: recorded, nothing else.
+    const before = await eventCount();
+    expect(
+      (await deliver(signed({ payment_intent: "pi_elsewhere", refunded: true }))).statusCode,
+    ).toBe(200);
+    expect(await eventCount()).toBe(before + 1);
+  });
+
   it("an event's cancellation expires the Checkout Sessions of its placed orders", async () => {
     const open = await placed();
     const { provider } = checkoutServices.get(t.ctx)!;

@@ -107,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsync<
         tags: ["payments"],
         summary: "Stripe's webhook (PAYMENT_PROVIDER=stripe; may come twice, late or out of order)",
         description:
-          "Verified with the Stripe SDK's signature check (`Stripe-Signature`, STRIPE_WEBHOOK_SECRET); otherwise 400 `invalid_signature` and nothing is written; a signed body that is no event (or a Checkout Session's without its id), 400 `validation_failed`. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` complete the order, `checkout.session.async_payment_failed` fails it, `checkout.session.expired` expires it; each event id is applied once, and a late failure or expiry never undoes a payment; other events are recorded and change nothing.",
+          "Verified with the Stripe SDK's signature check (`Stripe-Signature`, STRIPE_WEBHOOK_SECRET); otherwise 400 `invalid_signature` and nothing is written; a signed body that is no event (or a Checkout Session's without its id), 400 `validation_failed`. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` complete the order, `checkout.session.async_payment_failed` fails it, `checkout.session.expired` expires it, `charge.refunded` (in full, in Stripe's dashboard) refunds its paid order; each event id is applied once, and a late failure or expiry never undoes a payment; other events are recorded and change nothing.",
         body: stripeWebhookEventSchema,
         response: { 200: webhookReceivedSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
@@ -128,7 +128,7 @@ export const paymentRoutes: FastifyPluginAsync<
       // Signed, and of the shape the body schema checked: its outcome can be read.
       const event = stripeEvents.get(request)!;
       const outcome = stripeOutcome(event);
-      if (outcome) {
+      if (outcome && "state" in outcome) {
         await checkout.applyPaymentState(outcome.reference, outcome.state, {
           provider: "stripe",
           eventId: event.id,
@@ -137,12 +137,17 @@ export const paymentRoutes: FastifyPluginAsync<
           payload: event,
         });
       } else {
+        // A refund made in Stripe's dashboard is applied before its report is kept: applying it
+        // again (Stripe's retry after a failure) changes nothing once its refund is decided.
+        const reference = outcome
+          ? await checkout.paymentRefundedAtProvider(outcome.refundedPayment)
+          : null;
         // Not about a payment of ours: kept, nothing to apply.
         await recordReport(ctx.db, {
           provider: "stripe",
           eventId: event.id,
           type: event.type,
-          reference: "",
+          reference: reference ?? "",
           payload: event,
         });
       }

@@ -1,6 +1,7 @@
 /**
  * A local fake of the few Stripe API endpoints the `stripe` provider uses, for tests (there is
- * no network here): Checkout Sessions (create with an idempotency key, retrieve, expire), refunds,
+ * no network here): Checkout Sessions (create with an idempotency key, retrieve, list by payment
+ * intent, expire), refunds,
  * and a hosted page with "pay" and "cancel" that redirects like Stripe's and sends the webhook,
  * signed with the SDK's test-header helper. Never part of the production server.
  *
@@ -178,6 +179,19 @@ export async function startFakeStripe(options: {
     if (parts[0] !== "v1") return send(response, 404, stripeError("Unrecognized request URL"));
 
     if (parts[1] === "checkout" && parts[2] === "sessions") {
+      if (request.method === "GET" && parts.length === 3) {
+        // As Stripe's list: the session of a payment intent, or none.
+        const intent = url.searchParams.get("payment_intent");
+        const found = [...sessions.values()].filter(
+          (row) => intent !== null && row.payment_intent === intent,
+        );
+        return send(response, 200, {
+          object: "list",
+          data: found.slice(0, 1),
+          has_more: false,
+          url: "/v1/checkout/sessions",
+        });
+      }
       if (request.method === "POST" && parts.length === 3) {
         const key = request.headers["idempotency-key"];
         const earlier = typeof key === "string" ? byIdempotencyKey.get(key) : undefined;

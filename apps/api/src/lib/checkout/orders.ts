@@ -47,7 +47,7 @@ import { CHANGE_NOTICE_DELAY_MINUTES, eventChangeNoticeJob } from "../panel/chan
 import { type PaymentProvider, PaymentUnavailable } from "../payments/provider.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
 import { priceOrder, type VoucherRule } from "./pricing.ts";
-import { completeRefund, requestRefund } from "./refunds.ts";
+import { completeRefund, refundedAtProvider, requestRefund } from "./refunds.ts";
 
 type Db = Database | Transaction;
 
@@ -1182,6 +1182,15 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     placeOrder,
     cancelOrder,
     applyPaymentState,
+    /**
+     * A payment of the provider's own (a Stripe payment intent) refunded in full there, outside
+     * this product: its order is refunded here too (`refundedAtProvider`).
+     */
+    async paymentRefundedAtProvider(paymentId: string): Promise<string | null> {
+      const reference = (await provider.referenceOfPayment?.(paymentId)) ?? null;
+      if (reference) await refundedAtProvider(db, provider, reference, config.SITE_NAME);
+      return reference;
+    },
     reconcile,
     authorize,
     readOrder,

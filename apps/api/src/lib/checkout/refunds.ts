@@ -101,6 +101,34 @@ export async function completeRefund(
   await recordRefund(db, orderId, options);
 }
 
+/**
+ * A payment refunded in full at its provider, outside this product (in Stripe's dashboard, by the
+ * operator): its paid order is refunded here too, as the organiser's refund is (its tickets stop
+ * working, its seats go back, its buyer is told), asking the provider, which finds it refunded
+ * already. Nothing for a payment of no order of ours, one not paid (a late payment's own refund)
+ * or one whose refund was decided here (the report of our own refund).
+ */
+export async function refundedAtProvider(
+  db: Database,
+  provider: PaymentProvider,
+  reference: string,
+  site: string,
+): Promise<void> {
+  const orderId = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)))
+      .for("update");
+    if (order?.status !== "paid" || order.refundRequestedAt) return null;
+    await requestRefund(tx, order, "payment_provider");
+    return order.id;
+  });
+  if (orderId !== null) {
+    await completeRefund(db, provider, orderId, { actorId: null, site, provider: provider.name });
+  }
+}
+
 /** Who completes a refund, for its audit entry; `provider` when the operator refunded it there. */
 type RefundActor = { actorId: string | null; site: string; provider?: string };
 
@@ -129,6 +157,15 @@ async function recordRefund(db: Database, orderId: number, options: RefundActor)
     return true;
   });
 }
+
+/** What the email says happened to a paid order, by why its money went back. */
+const paidRefundText = {
+  sold_out: "organiser_refund_mail_text",
+  voucher_used_up: "organiser_refund_mail_text",
+  organiser: "organiser_refund_mail_text",
+  event_cancelled: "event_cancelled_mail_text",
+  payment_provider: "provider_refund_mail_text",
+} as const satisfies Record<RefundReason, string>;
 
 /**
  * Step 3 of a paid order: it becomes refunded (its tickets stop working at the door and show as
@@ -199,13 +236,7 @@ async function returnSale(tx: Transaction, order: Order, options: RefundActor, n
       {
         to: order.buyerEmail,
         subject: t(locale, "organiser_refund_mail_subject", values),
-        text: t(
-          locale,
-          order.refundReason === "event_cancelled"
-            ? "event_cancelled_mail_text"
-            : "organiser_refund_mail_text",
-          values,
-        ),
+        text: t(locale, paidRefundText[order.refundReason ?? "organiser"], values),
       },
       `panel-refund:${order.id}`,
     );

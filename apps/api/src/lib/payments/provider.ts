@@ -58,4 +58,10 @@ export type PaymentProvider = {
    * only to be refunded; a payment made already is left to its report.
    */
   closePayment: (db: Db, reference: string) => Promise<void>;
+  /**
+   * The reference of the payment that a payment of the provider's own belongs to (a Checkout
+   * Session's, of a Stripe payment intent), null when none of ours does: its refunds made at the
+   * provider, outside this product, are reported by that id.
+   */
+  referenceOfPayment?: (paymentId: string) => Promise<string | null>;
 };

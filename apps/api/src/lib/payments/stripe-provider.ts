@@ -37,7 +37,7 @@ export function sessionState(session: Stripe.Checkout.Session): PaymentState {
 
 /**
  * Stripe Checkout Sessions through the official SDK, paid on Stripe's hosted page; the webhook
- * (`stripeWebhookEvent`) and the reconciliation job (`state`) report the outcome. The order's
+ * (`stripeOutcome`) and the reconciliation job (`state`) report the outcome. The order's
  * reference is kept only when its place commits, which answers a placed order's session again.
  */
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
@@ -140,11 +140,23 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       }
     },
     closePayment: (_db, reference) => closeSession(reference),
+    referenceOfPayment: async (paymentIntent) => {
+      const sessions = await stripe.checkout.sessions.list({
+        payment_intent: paymentIntent,
+        limit: 1,
+      });
+      return sessions.data[0]?.id ?? null;
+    },
   };
 }
 
-/** What a verified webhook event means for an order's payment, if anything. */
-export type StripeOutcome = { reference: string; state: "succeeded" | "failed" | "expired" };
+/**
+ * What a verified webhook event means for an order's payment, if anything: a state of a Checkout
+ * Session's payment, or a payment refunded in full at Stripe (by its payment intent).
+ */
+export type StripeOutcome =
+  | { reference: string; state: "succeeded" | "failed" | "expired" }
+  | { refundedPayment: string };
 
 /**
  * A webhook's event, verified with the SDK's signature check (400 `invalid_signature` when it
@@ -164,9 +176,17 @@ export function verifiedStripeEvent(
 
 /**
  * A verified event's outcome: a completed, paid session or a delayed payment that succeeded; a
- * delayed payment that failed; a session that expired. Other events change nothing.
+ * delayed payment that failed; a session that expired; a charge refunded in full. Other events
+ * change nothing.
  */
 export function stripeOutcome(event: Stripe.Event): StripeOutcome | null {
+  if (event.type === "charge.refunded") {
+    // A partial refund leaves the tickets valid: which of them would it void?
+    const charge = event.data.object;
+    const intent =
+      typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+    return charge.refunded && intent ? { refundedPayment: intent } : null;
+  }
   const session = event.data.object as Stripe.Checkout.Session;
   switch (event.type) {
     case "checkout.session.completed":

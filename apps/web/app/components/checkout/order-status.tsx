@@ -26,6 +26,7 @@ const refunds = {
   voucher_used_up: { text: "refundedVoucherText", retry: true },
   event_cancelled: { text: "refundedCancelledText", retry: false },
   organiser: { text: "refundedOrganiserText", retry: false },
+  payment_provider: { text: "refundedProviderText", retry: false },
 } as const satisfies Record<RefundReason, { text: string; retry: boolean }>;
 
 /** A pending payment: checks again by itself (revalidation with JavaScript, a refresh without). */
@@ -69,7 +70,7 @@ export function OrderStatus({
   const closed = order.status === "pending" || order.status === "paid" ? null : order.status;
   const panel = closed ? closedPanels[closed] : null;
   const refund = closed === "refunded" && order.refund_reason ? refunds[order.refund_reason] : null;
-  // A refund by the organiser, for a cancelled event, or of a reason not kept (older than
+  // A refund by the organiser or at the provider, for a cancelled event, or of a reason not kept (older than
   // migration 0028) offers no new attempt, only the way back to the event.
   const mayRetry = closed !== "refunded" || refund?.retry === true;
 
