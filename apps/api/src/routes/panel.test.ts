@@ -19,7 +19,7 @@ import {
   ticketTypesPerEventMax,
   vouchersPerEventMax,
 } from "@eventwerk/contract";
-import { and, asc, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
 import type pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -420,6 +420,20 @@ describe("organiser review by the admin", () => {
         .json<{ data: { id: number; upcoming_count: number }[] }>()
         .data.find((category) => category.id === event.category_id)!.upcoming_count;
     const before = await upcoming();
+    // Without a reason the organiser could read, nothing is suspended.
+    for (const payload of [{}, { reason: "" }, { reason: "x" }, { reason: "a\u0000b" }]) {
+      const bad = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.suspendOrganiser, owner.id),
+        token: admin,
+        payload,
+      });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(bad).fields).toHaveProperty("reason");
+    }
+    expect(
+      (await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` })).statusCode,
+    ).toBe(200);
     const suspended = await call(t.app, {
       method: "POST",
       url: path(panelPaths.suspendOrganiser, owner.id),
@@ -674,25 +688,53 @@ describe("the operator's organiser lists with many organisers", () => {
 });
 
 describe("events", () => {
-  it("validates every field of a new event in the visitor's language", async () => {
+  it("validates every field of a new venue and event in the visitor's language", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const other = await approvedOrganiser(t.app, t.ctx.db);
     const [city] = await t.ctx.db.select().from(s.cities).limit(1);
+    const venue = {
+      name: "Kellerbühne",
+      address_line: "Hof 2",
+      postal_code: "10999",
+      city_id: city!.id,
+      latitude: 52.5,
+      longitude: 13.4,
+    };
     const ownVenue = await call(t.app, {
       method: "POST",
       url: panelPaths.venues,
       token: other.token,
-      payload: {
-        name: "Kellerbühne",
-        address_line: "Hof 2",
-        postal_code: "10999",
-        city_id: city!.id,
-        latitude: 52.5,
-        longitude: 13.4,
-      },
+      payload: venue,
     });
     expect(ownVenue.statusCode, ownVenue.body).toBe(201);
     const otherVenueId = ownVenue.json<{ data: { id: number } }>().data.id;
+    // A venue's own fields, each refused in the visitor's language, and nothing written.
+    const venuesBefore = (await t.ctx.db.select({ n: count() }).from(s.venues))[0]!.n;
+    for (const [change, field] of [
+      [{ name: "K" }, "name"],
+      [{ name: "line\nbreak" }, "name"],
+      [{ address_line: "" }, "address_line"],
+      [{ postal_code: "12" }, "postal_code"],
+      [{ city_id: 999_999 }, "city_id"],
+      [{ city_id: "1" }, "city_id"],
+      [{ latitude: 91 }, "latitude"],
+      [{ longitude: -180.5 }, "longitude"],
+      [{ latitude: "52.5" }, "latitude"],
+    ] as const) {
+      for (const locale of ["de", "en"] as const) {
+        const bad = await call(t.app, {
+          method: "POST",
+          url: panelPaths.venues,
+          token: other.token,
+          locale,
+          payload: { ...venue, ...change },
+        });
+        expect(bad.statusCode, JSON.stringify(change)).toBe(400);
+        expect(errorOf(bad).code).toBe("validation_failed");
+        expect(Object.keys(errorOf(bad).fields ?? {}), JSON.stringify(change)).toContain(field);
+      }
+    }
+    expect((await t.ctx.db.select({ n: count() }).from(s.venues))[0]!.n).toBe(venuesBefore);
     const fields = await eventFields(t.ctx.db);
     const cases: [Record<string, unknown>, string][] = [
       [{ title_de: "" }, "title_de"],
