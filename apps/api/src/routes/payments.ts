@@ -137,12 +137,12 @@ export const paymentRoutes: FastifyPluginAsync<
           payload: event,
         });
       } else {
-        // A refund made in Stripe's dashboard is applied before its report is kept: applying it
-        // again (Stripe's retry after a failure) changes nothing once its refund is decided.
+        // A refund made in Stripe's dashboard is applied before its report is kept (Stripe's
+        // retry after a failure applies it again, which changes nothing once it is decided); any
+        // other event is only kept.
         const reference = outcome
           ? await checkout.paymentRefundedAtProvider(outcome.refundedPayment)
           : null;
-        // Not about a payment of ours: kept, nothing to apply.
         await recordReport(ctx.db, {
           provider: "stripe",
           eventId: event.id,

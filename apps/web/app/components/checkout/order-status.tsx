@@ -70,8 +70,8 @@ export function OrderStatus({
   const closed = order.status === "pending" || order.status === "paid" ? null : order.status;
   const panel = closed ? closedPanels[closed] : null;
   const refund = closed === "refunded" && order.refund_reason ? refunds[order.refund_reason] : null;
-  // A refund by the organiser or at the provider, for a cancelled event, or of a reason not kept (older than
-  // migration 0028) offers no new attempt, only the way back to the event.
+  // A refund by the organiser or at the provider, for a cancelled event, or of a reason not kept
+  // (older than migration 0028) offers no new attempt, only the way back to the event.
   const mayRetry = closed !== "refunded" || refund?.retry === true;
 
   return (
