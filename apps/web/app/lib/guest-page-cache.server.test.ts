@@ -161,6 +161,19 @@ describe("guest page cache", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("a HEAD during a GET's render waits for it, without a render of its own", async () => {
+    const cache = createGuestPageCache({ ttlSeconds: 10 });
+    const pages = counter();
+    const [got, head] = await Promise.all([
+      cache.handle(get("/"), pages.render),
+      cache.handle(request("HEAD", "/"), pages.render),
+    ]);
+    expect(await got.text()).toBe("render 1");
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    expect(pages.count).toBe(1);
+  });
+
   it("never stores a HEAD's answer: the GETs after it get the page, not an empty body", async () => {
     const cache = createGuestPageCache({ ttlSeconds: 10 });
     // As React Router answers HEAD: the page's headers, no body.

@@ -172,8 +172,13 @@ export function createGuestPageCache(options: {
       const cached = fresh(key);
       if (cached) return replay(cached, request.method);
       // A HEAD's answer has no body: stored, or shared with the GETs waiting for it, it would
-      // answer them with a blank page. It renders for itself.
-      if (request.method === "HEAD") return render();
+      // answer them with a blank page. It waits for a GET's render under way, else renders for
+      // itself.
+      if (request.method === "HEAD") {
+        const rendering = pending.get(key);
+        const result = rendering ? await rendering : null;
+        return result && !(result instanceof Response) ? replay(result, "HEAD") : render();
+      }
 
       let flight = pending.get(key);
       const leader = !flight;
