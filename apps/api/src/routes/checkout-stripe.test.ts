@@ -57,6 +57,12 @@ const deliver = (signed: { body: string; signature?: string }) =>
     },
   });
 
+/** Any body, signed as Stripe signs a webhook (the fake's `signedEvent` signs a session's). */
+const signedBody = (body: string) => ({
+  body,
+  signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret }),
+});
+
 /** Holds an order and fills in its buyer; `place` places it. */
 async function readyToPlace(capacity = 10, quantity = 1) {
   const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 3000, capacity }]);
@@ -240,10 +246,6 @@ describe("paying with Stripe (against the local fake)", () => {
   });
 
   it("refuses a signed body of another shape with 400 and writes nothing; records other events; a NUL in its text is kept as U+FFFD", async () => {
-    const signed = (body: string) => ({
-      body,
-      signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret }),
-    });
     const before = await eventCount();
     for (const body of [
       '{"id":"evt_a","type":"checkout.session.completed"}',
@@ -253,14 +255,14 @@ describe("paying with Stripe (against the local fake)", () => {
       "null",
       "[]",
     ]) {
-      const response = await deliver(signed(body));
+      const response = await deliver(signedBody(body));
       expect(response.statusCode, body).toBe(400);
       expect(errorOf(response).code, body).toBe("validation_failed");
     }
     expect(await eventCount()).toBe(before);
     // An event about an object without an id (a balance) is Stripe's too: recorded, 200.
     const balance = await deliver(
-      signed(
+      signedBody(
         '{"id":"evt_balance","type":"balance.available","data":{"object":{"object":"balance"}}}',
       ),
     );
@@ -272,7 +274,7 @@ describe("paying with Stripe (against the local fake)", () => {
     await fake.pay(session.id, { webhook: false });
     const completed = JSON.parse(fake.signedEvent("checkout.session.completed", session).body);
     completed.data.object.customer_details = { name: "Nul\u0000Byte", city: "lone \ud800" };
-    const response = await deliver(signed(JSON.stringify(completed)));
+    const response = await deliver(signedBody(JSON.stringify(completed)));
     expect(response.statusCode, response.body).toBe(200);
     expect((await readOrder(order)).status).toBe("paid");
     const [kept] = await t.ctx.db
@@ -512,21 +514,25 @@ describe("paying with Stripe (against the local fake)", () => {
   });
 
   it("a payment refunded in full in Stripe's dashboard refunds its order here too, once; a partial refund or our own changes nothing", async () => {
-    const signed = (object: Record<string, unknown>) => {
-      const body = JSON.stringify({
-        id: `evt_${randomUUID()}`,
-        object: "event",
-        type: "charge.refunded",
-        data: { object: { id: `ch_${randomUUID()}`, object: "charge", ...object } },
-      });
-      return {
-        body,
-        signature: Stripe.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: webhookSecret,
+    /** Stripe's report of a 30 € charge of which `refunded` cents went back. */
+    const chargeRefunded = (paymentIntent: string | null, refunded: number) =>
+      signedBody(
+        JSON.stringify({
+          id: `evt_${randomUUID()}`,
+          object: "event",
+          type: "charge.refunded",
+          data: {
+            object: {
+              id: `ch_${randomUUID()}`,
+              object: "charge",
+              payment_intent: paymentIntent,
+              amount: 3000,
+              amount_refunded: refunded,
+              refunded: refunded === 3000,
+            },
+          },
         }),
-      };
-    };
+      );
     const paidOrder = async () => {
       const paid = await placed();
       await fake.pay(paid.session.id, { webhook: false });
@@ -546,24 +552,14 @@ describe("paying with Stripe (against the local fake)", () => {
 
     // Refunded in part: the tickets stay valid.
     const partly = await paidOrder();
-    const partial = signed({
-      payment_intent: partly.session.payment_intent,
-      amount: 3000,
-      amount_refunded: 1000,
-      refunded: false,
-    });
+    const partial = chargeRefunded(partly.session.payment_intent, 1000);
     expect((await deliver(partial)).statusCode).toBe(200);
     expect((await readOrder(partly.order)).status).toBe("paid");
 
     // Refunded in full by the operator: the order is refunded, its seat back, the buyer told.
     const byHand = await paidOrder();
     expect(await soldOf(byHand)).toBe(1);
-    const full = signed({
-      payment_intent: byHand.session.payment_intent,
-      amount: 3000,
-      amount_refunded: 3000,
-      refunded: true,
-    });
+    const full = chargeRefunded(byHand.session.payment_intent, 3000);
     expect((await deliver(full)).statusCode).toBe(200);
     expect(await readOrder(byHand.order)).toMatchObject({
       status: "refunded",
@@ -591,19 +587,12 @@ describe("paying with Stripe (against the local fake)", () => {
       organisers.order.data.id,
       "X",
     );
-    const own = signed({
-      payment_intent: organisers.session.payment_intent,
-      amount: 3000,
-      amount_refunded: 3000,
-      refunded: true,
-    });
+    const own = chargeRefunded(organisers.session.payment_intent, 3000);
     expect((await deliver(own)).statusCode).toBe(200);
     expect((await readOrder(organisers.order)).refund_reason).toBe("organiser");
     // A payment of no order of ours: recorded, nothing else.
     const before = await eventCount();
-    expect(
-      (await deliver(signed({ payment_intent: "pi_elsewhere", refunded: true }))).statusCode,
-    ).toBe(200);
+    expect((await deliver(chargeRefunded("pi_elsewhere", 3000))).statusCode).toBe(200);
     expect(await eventCount()).toBe(before + 1);
   });
 

@@ -75,6 +75,15 @@ const runOutbox = async () => {
 const path = (template: string, id: number | string) => fillPath(template, { id });
 const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
 
+/** An admin's decision the organiser reads a reason for: without a readable one, 400 on `reason`. */
+async function expectReasonRequired(admin: string, url: string) {
+  for (const payload of [{}, { reason: "" }, { reason: "x" }, { reason: "a\u0000b" }]) {
+    const bad = await call(t.app, { method: "POST", url, token: admin, payload });
+    expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+    expect(errorOf(bad).fields).toHaveProperty("reason");
+  }
+}
+
 async function createEvent(token: string, overrides: Record<string, unknown> = {}) {
   const response = await call(t.app, {
     method: "POST",
@@ -376,16 +385,7 @@ describe("organiser review by the admin", () => {
   it("rejects with a reason the organiser reads in their status and email; no reason is a field error", async () => {
     const admin = await loginAdmin(t.app);
     const applicant = await registerOrganiser(t.app, t.ctx.db);
-    for (const payload of [{}, { reason: "" }, { reason: "x" }, { reason: "a\u0000b" }]) {
-      const bad = await call(t.app, {
-        method: "POST",
-        url: path(panelPaths.rejectOrganiser, applicant.id),
-        token: admin,
-        payload,
-      });
-      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(errorOf(bad).fields).toHaveProperty("reason");
-    }
+    await expectReasonRequired(admin, path(panelPaths.rejectOrganiser, applicant.id));
     const unknown = await call(t.app, {
       method: "POST",
       url: path(panelPaths.approveOrganiser, "00000000-0000-4000-8000-000000000000"),
@@ -421,16 +421,7 @@ describe("organiser review by the admin", () => {
         .data.find((category) => category.id === event.category_id)!.upcoming_count;
     const before = await upcoming();
     // Without a reason the organiser could read, nothing is suspended.
-    for (const payload of [{}, { reason: "" }, { reason: "x" }, { reason: "a\u0000b" }]) {
-      const bad = await call(t.app, {
-        method: "POST",
-        url: path(panelPaths.suspendOrganiser, owner.id),
-        token: admin,
-        payload,
-      });
-      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(errorOf(bad).fields).toHaveProperty("reason");
-    }
+    await expectReasonRequired(admin, path(panelPaths.suspendOrganiser, owner.id));
     expect(
       (await call(t.app, { method: "GET", url: `/api/v1/events/${event.id}` })).statusCode,
     ).toBe(200);
