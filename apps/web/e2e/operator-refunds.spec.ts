@@ -18,7 +18,8 @@ import {
 
 /**
  * A deployment that changed payment providers owes refunds of money the old one took: the
- * operator makes them there and records them in the panel. Its own server on PostgreSQL (needs
+ * operator makes them there and records them in the panel; so with a refund that failed at the
+ * provider, whose money the operator gives back another way. Its own server on PostgreSQL (needs
  * TEST_DATABASE_URL, as CI sets): only the database can say that an order was paid through
  * another provider than this server's.
  */
@@ -27,6 +28,24 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
 const admin = { email: "admin@eventwerk.example", password: "eventwerk-demo-1" };
 const server = postgresServer({ port: Number(process.env.E2E_PORT ?? 3460) + 8, label: "refunds" });
+
+/**
+ * A paid ticket type on sale at a future event of the demo organiser: of the latest event or of
+ * the earliest, so that the two tests of a language take different ones (the first cancels its).
+ */
+async function ticketTypeOnSale(order: "asc" | "desc"): Promise<{ id: number; event_id: number }> {
+  const [type] = await server.query(
+    `select t.id, t.event_id from event_ticket_types t
+     join events e on e.id = t.event_id join users u on u.id = e.organiser_id
+     where u.email = $1 and e.status = 'published' and e.starts_at > now() + interval '2 days'
+       and t.price_cents > 0 and t.capacity - t.sold_count >= 1
+       and (t.sales_start is null or t.sales_start <= now())
+       and (t.sales_end is null or t.sales_end > now())
+     order by e.starts_at ${order}, t.id limit 1`,
+    [organiser.email],
+  );
+  return type;
+}
 
 test.describe("refunds only the operator can make (PostgreSQL)", () => {
   test.skip(!postgresUrl, "needs TEST_DATABASE_URL");
@@ -44,18 +63,7 @@ test.describe("refunds only the operator can make (PostgreSQL)", () => {
     }) => {
       const t = texts[locale];
       const api = await newRequest.newContext({ baseURL: server.base });
-      // A paid ticket type on sale at a future event of the demo organiser (each language's test
-      // cancels one).
-      const [type] = await server.query(
-        `select t.id, t.event_id from event_ticket_types t
-         join events e on e.id = t.event_id join users u on u.id = e.organiser_id
-         where u.email = $1 and e.status = 'published' and e.starts_at > now() + interval '2 days'
-           and t.price_cents > 0 and t.capacity - t.sold_count >= 1
-           and (t.sales_start is null or t.sales_start <= now())
-           and (t.sales_end is null or t.sales_end > now())
-         order by e.starts_at desc, t.id limit 1`,
-        [organiser.email],
-      );
+      const type = await ticketTypeOnSale("desc");
       const buyer = { name: "Rita Rückgabe", email: uniqueEmail(`operator-refund-${locale}`) };
       const orderId = await buyTicket(api, type.event_id, type.id, buyer);
       // Taken with Stripe before the deployment changed providers.
@@ -127,6 +135,70 @@ test.describe("refunds only the operator can make (PostgreSQL)", () => {
         .poll(async () =>
           (await mailsTo(buyer.email, outboxIn(server.dataDir()))).some((mail) =>
             mail.subject.startsWith(subject[locale]),
+          ),
+        )
+        .toBe(true);
+      await api.dispose();
+    });
+
+    test(`a refund that failed at the provider: the operator pays it back another way and records it (${locale})`, async ({
+      browser,
+    }) => {
+      const t = texts[locale];
+      const api = await newRequest.newContext({ baseURL: server.base });
+      const type = await ticketTypeOnSale("asc");
+      const buyer = { name: "Fritz Fehlschlag", email: uniqueEmail(`failed-refund-${locale}`) };
+      const orderId = await buyTicket(api, type.event_id, type.id, buyer);
+      await server.query("update orders set locale = $2 where id = $1", [orderId, locale]);
+      const refunded = await api.post(fillPath(panelPaths.refundOrder, { id: orderId }), {
+        headers: { authorization: `Bearer ${await accessToken(api, organiser)}` },
+      });
+      expect(refunded.status(), await refunded.text()).toBe(200);
+      // Days later the provider reports the refund failed (the API's tests deliver Stripe's
+      // report; here it is written as that report writes it).
+      const failed = await server.query(
+        `update orders set refund_failed_at = now() where id = $1 and status = 'refunded'
+         returning id`,
+        [orderId],
+      );
+      expect(failed).toHaveLength(1);
+
+      const options = { baseURL: server.base, locale: locale === "de" ? "de-DE" : "en-GB" };
+      const context = await browser.newContext({ ...options, javaScriptEnabled: locale === "en" });
+      const page = await context.newPage();
+      await loginAs(page, locale, admin);
+      await page.goto(pathTo("panel-refunds", locale));
+      const item = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: new RegExp(`\\b${orderId}\\b`) }) });
+      await expect(item).toContainText(buyer.email);
+      await expect(item).toContainText(t.refundFailedSince);
+      await expect(item).toContainText(fill(t.refundFailedText, { provider: t.provider.test }));
+      if (locale === "en") await expectNoViolations(page);
+      const tick = item.getByRole("checkbox");
+      await expect(tick).toHaveAccessibleName(
+        new RegExp(fill(t.recordRepaidConfirm, { amount: ".+" })),
+      );
+      await tick.check();
+      await item.getByRole("button", { name: fill(t.recordSubmitLabel, { id: orderId }) }).click();
+      await expect(page.getByText(t.recordDone)).toBeVisible();
+      await expect(item).toHaveCount(0);
+      await context.close();
+
+      const [order] = await server.query(
+        "select refund_repaid_at is not null as repaid from orders where id = $1",
+        [orderId],
+      );
+      expect(order.repaid).toBe(true);
+      // The buyer is told that the money came another way, in the order's language.
+      const repaid = {
+        de: "Damit ist die Erstattung abgeschlossen",
+        en: "This completes the refund",
+      };
+      await expect
+        .poll(async () =>
+          (await mailsTo(buyer.email, outboxIn(server.dataDir()))).some((mail) =>
+            mail.text.includes(repaid[locale]),
           ),
         )
         .toBe(true);

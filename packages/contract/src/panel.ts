@@ -434,11 +434,12 @@ export const organiserParamsSchema = z.object({ id: z.uuid({ error: "not_found" 
 export const reviewReasonSchema = z.strictObject({ reason: multiLine(1000, 3) });
 export type ReviewReason = z.input<typeof reviewReasonSchema>;
 
-// --- Admin: refunds owed through another provider -----------------------------------------
+// --- Admin: refunds only the operator can give back ----------------------------------------
 
 /**
  * An owed refund (its tickets void) of money another payment provider than this deployment's
- * took: the operator gives it back there (the provider's dashboard), then records it here.
+ * took: the operator gives it back there (the provider's dashboard), then records it here. Or a
+ * refund that failed at this deployment's provider: the operator gives it back another way.
  */
 export const refundElsewhereSchema = z.object({
   order_id: z.number().int(),
@@ -453,6 +454,11 @@ export const refundElsewhereSchema = z.object({
   payment_reference: z.string(),
   refund_reason: z.enum(refundReasons).nullable(),
   refund_requested_at: z.string(),
+  /**
+   * When this deployment's provider reported the refund as failed (its money back with the
+   * operator, who gives it back another way); null for money another provider took.
+   */
+  refund_failed_at: z.string().nullable(),
 });
 export type RefundElsewhere = z.infer<typeof refundElsewhereSchema>;
 /** The longest owed first, a page at a time. */

@@ -543,6 +543,14 @@ export const orders = pgTable(
      * issues any, until the order is `refunded`.
      */
     refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
+    /**
+     * When the provider reported that its refund failed (a SEPA account closed since, say): the
+     * money went back to the operator's balance, and the operator owes it to the buyer another
+     * way (`lib/checkout/refunds.ts`). Kept once set: a second report of it changes nothing.
+     */
+    refundFailedAt: timestamp("refund_failed_at", { withTimezone: true }),
+    /** When the operator recorded that they gave a failed refund's money back another way. */
+    refundRepaidAt: timestamp("refund_repaid_at", { withTimezone: true }),
     /** The event the order is for (migration 0024 gave the demo data's older orders theirs). */
     eventId: integer("event_id").references(() => events.id),
     /** Sum of the items at their price after discounts, before the service fee. */
@@ -599,6 +607,10 @@ export const orders = pgTable(
     index("orders_refund_owed_idx")
       .on(t.refundRequestedAt)
       .where(sql`${t.refundRequestedAt} is not null and ${t.status} <> 'refunded'`),
+    // Refunds that failed at the provider and that the operator has not given back yet.
+    index("orders_refund_failed_idx")
+      .on(t.refundFailedAt)
+      .where(sql`${t.refundFailedAt} is not null and ${t.refundRepaidAt} is null`),
   ],
 );
 

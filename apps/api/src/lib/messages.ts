@@ -207,6 +207,12 @@ const de = {
     "Hallo {name},\n\nder Veranstalter hat Ihre Bestellung {order} ({event}) storniert. Wir haben Ihnen {total} vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
   provider_refund_mail_text:
     "Hallo {name},\n\nIhre Bestellung {order} ({event}) wurde storniert und {total} über den Zahlungsanbieter vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
+  refund_failed_mail_subject: "Erstattung für Bestellung {order} fehlgeschlagen – {site}",
+  refund_failed_mail_text:
+    "Hallo {name},\n\ndie Erstattung von {total} für Ihre Bestellung {order} ({event}) konnte der Zahlungsanbieter nicht ausführen, etwa weil das Konto nicht mehr besteht. Das Geld ist nicht verloren: Wir zahlen es Ihnen auf anderem Weg zurück und melden uns dazu bei Ihnen. Ihre Tickets bleiben ungültig.\n\nIhr {site}-Team",
+  refund_repaid_mail_subject: "Bestellung {order} erstattet – {site}",
+  refund_repaid_mail_text:
+    "Hallo {name},\n\nwir haben Ihnen {total} für Ihre Bestellung {order} ({event}) auf anderem Weg als über den Zahlungsanbieter zurückgezahlt. Damit ist die Erstattung abgeschlossen.\n\nIhr {site}-Team",
   event_change_mail_subject: "Geänderter Termin oder Ort: {event} – {site}",
   event_change_mail_text:
     "Hallo {name},\n\nder Veranstalter {organiser} hat Termin oder Ort der Veranstaltung „{event}“ geändert:\n\n{changes}\n\nIhre Tickets aus Bestellung {order} bleiben gültig; Sie müssen nichts tun. Ihre Tickets online: {link}\n\nWenn Sie zum neuen Termin oder Ort nicht kommen können, antworten Sie auf diese E-Mail: Sie erreicht den Veranstalter.\n\nIhr {site}-Team",
@@ -443,6 +449,12 @@ const en: Catalogue = {
     "Hello {name},\n\nthe organiser has cancelled your order {order} ({event}). We have refunded {total} in full; your tickets are no longer valid.\n\nYour {site} team",
   provider_refund_mail_text:
     "Hello {name},\n\nyour order {order} ({event}) has been cancelled and {total} refunded in full through the payment provider; your tickets are no longer valid.\n\nYour {site} team",
+  refund_failed_mail_subject: "Refund for order {order} failed – {site}",
+  refund_failed_mail_text:
+    "Hello {name},\n\nthe payment provider could not carry out the refund of {total} for your order {order} ({event}), for instance because the account no longer exists. The money is not lost: we will pay it back to you another way and contact you about it. Your tickets remain invalid.\n\nYour {site} team",
+  refund_repaid_mail_subject: "Order {order} refunded – {site}",
+  refund_repaid_mail_text:
+    "Hello {name},\n\nwe have paid {total} for your order {order} ({event}) back to you another way than through the payment provider. This completes the refund.\n\nYour {site} team",
   event_change_mail_subject: "New date or venue: {event} – {site}",
   event_change_mail_text:
     "Hello {name},\n\nthe organiser {organiser} has changed the date or venue of “{event}”:\n\n{changes}\n\nYour tickets from order {order} remain valid; you need not do anything. Your tickets online: {link}\n\nIf you cannot come at the new date or venue, reply to this email: it reaches the organiser.\n\nYour {site} team",

@@ -114,9 +114,10 @@ export const adminRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     {
       schema: {
         tags,
-        summary: "Owed refunds of money another payment provider took, the longest owed first",
+        summary:
+          "Owed refunds only the operator can give back (money another provider took, refunds that failed at this one), the longest owed first",
         description:
-          "A deployment that changed payment providers cannot give such money back: the operator refunds it at the provider that took it, then records it here.",
+          "A deployment that changed payment providers cannot give such money back: the operator refunds it at the provider that took it, then records it here. A refund the provider reported as failed (`refund_failed_at`) is given back another way (a bank transfer, say), then recorded here.",
         security,
         querystring: refundElsewhereQuerySchema,
         response: { 200: refundElsewhereListSchema, ...errors },
@@ -139,9 +140,10 @@ export const adminRoutes: FastifyPluginAsync<ContextOptions> = async (app, { ctx
     {
       schema: {
         tags,
-        summary: "Record an owed refund the operator made at the provider that took the money",
+        summary:
+          "Record an owed refund the operator made at the provider that took the money, or another way after it failed",
         description:
-          "The order becomes refunded as with any refund: its seats and voucher use go back, the buyer is emailed, the refund is audited with the operator as its actor. Nothing is asked of any provider. 409 `conflict` when the refund is not owed (recorded already) or this deployment's provider completes it.",
+          "The order becomes refunded as with any refund: its seats and voucher use go back, the buyer is emailed, the refund is audited with the operator as its actor. For a refund that failed at the provider, the buyer is emailed that the money came another way, and it is audited. Nothing is asked of any provider. 409 `conflict` when the refund is not owed (recorded already) or this deployment's provider completes it.",
         security,
         params: idParamSchema,
         response: { 200: okSchema, ...errors },

@@ -1,14 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { type CheckoutOrder, checkoutPaths, type ErrorBody } from "@eventwerk/contract";
+import {
+  type CheckoutOrder,
+  checkoutPaths,
+  type ErrorBody,
+  fillPath,
+  panelPaths,
+  type RefundElsewhere,
+} from "@eventwerk/contract";
 import { count, eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../app.ts";
 import * as s from "../db/schema.ts";
+import { completeOwedRefunds } from "../lib/checkout/refunds.ts";
 import { cancelEvent, refundOrder } from "../lib/panel/orders.ts";
 import { PaymentUnavailable } from "../lib/payments/provider.ts";
 import { createStripeProvider } from "../lib/payments/stripe-provider.ts";
-import { createTestApp, type TestApp } from "../testing/app.ts";
+import { call, createTestApp, type TestApp } from "../testing/app.ts";
 import {
   type CreatedOrder,
   createSaleEvent,
@@ -18,6 +26,7 @@ import {
   sendTestWebhook,
 } from "../testing/checkout-fixtures.ts";
 import { type FakeSession, type FakeStripe, startFakeStripe } from "../testing/fake-stripe.ts";
+import { loginAdmin } from "../testing/panel-fixtures.ts";
 import { checkoutServices } from "./checkout.ts";
 
 const webhookSecret = "whsec_checkout_stripe_test";
@@ -87,6 +96,15 @@ async function placed(capacity = 10, quantity = 1) {
   const { redirect_url } = response.json<{ redirect_url: string }>();
   const session = fake.sessions.get(redirect_url.split("/").at(-1)!)!;
   return { ...ready, session };
+}
+
+/** An order placed and paid at Stripe, its webhook delivered. */
+async function paidOrder() {
+  const paid = await placed();
+  await fake.pay(paid.session.id, { webhook: false });
+  await deliver(fake.signedEvent("checkout.session.completed", paid.session));
+  expect((await readOrder(paid.order)).status).toBe("paid");
+  return paid;
 }
 
 describe("paying with Stripe (against the local fake)", () => {
@@ -533,13 +551,6 @@ describe("paying with Stripe (against the local fake)", () => {
           },
         }),
       );
-    const paidOrder = async () => {
-      const paid = await placed();
-      await fake.pay(paid.session.id, { webhook: false });
-      await deliver(fake.signedEvent("checkout.session.completed", paid.session));
-      expect((await readOrder(paid.order)).status).toBe("paid");
-      return paid;
-    };
     const soldOf = async (paid: Awaited<ReturnType<typeof placed>>) =>
       (
         await t.ctx.db
@@ -594,6 +605,190 @@ describe("paying with Stripe (against the local fake)", () => {
     const before = await eventCount();
     expect((await deliver(chargeRefunded("pi_elsewhere", 3000))).statusCode).toBe(200);
     expect(await eventCount()).toBe(before + 1);
+  });
+
+  it("a refund that fails at Stripe goes on the operator's list, once, until the operator records the money given back another way", async () => {
+    /** Stripe's report about a 30 € refund of a payment intent. */
+    const refundReport = (type: string, paymentIntent: unknown, status: string) =>
+      signedBody(
+        JSON.stringify({
+          id: `evt_${randomUUID()}`,
+          object: "event",
+          type,
+          data: {
+            object: {
+              id: `re_${randomUUID()}`,
+              object: "refund",
+              amount: 3000,
+              payment_intent: paymentIntent,
+              status,
+              failure_reason: status === "failed" ? "expired_or_canceled_card" : null,
+            },
+          },
+        }),
+      );
+    const row = async (orderId: number) =>
+      (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0]!;
+    const mailsOf = async (orderId: number, text: string) =>
+      (await t.outbox()).filter(
+        (mail) => mail.includes(`Bestellung ${orderId} `) && mail.includes(text),
+      );
+    const auditOf = (orderId: number, action: string) =>
+      t.ctx.db
+        .select()
+        .from(s.auditLog)
+        .where(eq(s.auditLog.action, action))
+        .then((rows) => rows.filter((entry) => entry.details?.order_id === orderId));
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const admin = await loginAdmin(t.app);
+    const operatorsList = async () =>
+      (await call(t.app, { method: "GET", url: panelPaths.refundsElsewhere, token: admin })).json<{
+        data: RefundElsewhere[];
+      }>().data;
+
+    // The organiser refunds; Stripe accepts the refund, and fails it days later.
+    const paid = await paidOrder();
+    const orderId = paid.order.data.id;
+    const intent = paid.session.payment_intent!;
+    await refundOrder(t.ctx.db, provider, paid.event.organiserId!, orderId, "X");
+    expect(await row(orderId)).toMatchObject({ status: "refunded", refundFailedAt: null });
+    expect(fake.refunds).toContain(intent);
+    // Pending, or succeeded: nothing to do.
+    for (const status of ["pending", "succeeded"]) {
+      expect((await deliver(refundReport("refund.updated", intent, status))).statusCode).toBe(200);
+    }
+    expect((await row(orderId)).refundFailedAt).toBeNull();
+    fake.failRefund(intent);
+    const failed = refundReport("refund.failed", intent, "failed");
+    expect((await deliver(failed)).statusCode).toBe(200);
+    const marked = await row(orderId);
+    expect(marked.refundFailedAt).not.toBeNull();
+    expect(marked).toMatchObject({ status: "refunded", refundRepaidAt: null });
+    // Stripe reports it twice (as `refund.failed` and as the refund's update), and may retry:
+    // the buyer is told once, the failure recorded once, Stripe not asked again.
+    expect((await deliver(failed)).statusCode).toBe(200);
+    const updated = refundReport("charge.refund.updated", intent, "failed");
+    expect((await deliver(updated)).statusCode).toBe(200);
+    expect((await row(orderId)).refundFailedAt).toEqual(marked.refundFailedAt);
+    expect(await mailsOf(orderId, "fehlgeschlagen")).toHaveLength(1);
+    expect((await mailsOf(orderId, "fehlgeschlagen"))[0]).toContain("Das Geld ist nicht verloren");
+    expect(await auditOf(orderId, "order_refund_failed")).toHaveLength(1);
+    // The seat went back once, with the refund, and stays back.
+    const [type] = await t.ctx.db
+      .select({ sold: s.eventTicketTypes.soldCount })
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, paid.types[0]!.id));
+    expect(type!.sold).toBe(0);
+
+    // The operator's list has it, and the reconciliation says so at every run.
+    const listed = (await operatorsList()).find((entry) => entry.order_id === orderId);
+    expect(listed).toMatchObject({
+      payment_provider: "stripe",
+      payment_reference: paid.session.id,
+      refund_reason: "organiser",
+      refund_failed_at: marked.refundFailedAt!.toISOString(),
+    });
+    const run = await completeOwedRefunds(t.ctx.db, provider, "X").then(
+      () => [],
+      (error: AggregateError) => error.errors.map((inner: Error) => inner.message),
+    );
+    expect(run).toContainEqual(expect.stringMatching(/^\d+ refunds failed at stripe/));
+    // Nor does it ask Stripe again: the operator gives the money back, not twice.
+    expect(fake.refunds).not.toContain(intent);
+
+    // Recorded once, by the operator only.
+    const record = (token: string) =>
+      call(t.app, {
+        method: "POST",
+        url: fillPath(panelPaths.recordRefundElsewhere, { id: orderId }),
+        token,
+      });
+    expect((await record(paid.order.token)).statusCode).toBe(401);
+    const recorded = await record(admin);
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect((await row(orderId)).refundRepaidAt).not.toBeNull();
+    const again = await record(admin);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toContain("nichts zu erfassen");
+    expect((await operatorsList()).map((entry) => entry.order_id)).not.toContain(orderId);
+    const repaid = await mailsOf(orderId, "Damit ist die Erstattung abgeschlossen");
+    expect(repaid).toHaveLength(1);
+    const [entry] = await auditOf(orderId, "order_refund_repaid");
+    expect(entry!.actorId).not.toBeNull();
+    // A later report of the old failure puts nothing back on the list.
+    expect((await deliver(updated)).statusCode).toBe(200);
+    expect((await operatorsList()).map((entry) => entry.order_id)).not.toContain(orderId);
+  });
+
+  it("a refund failing before its order was recorded as refunded: the reconciliation records it without asking Stripe again", async () => {
+    const paid = await paidOrder();
+    const orderId = paid.order.data.id;
+    const intent = paid.session.payment_intent!;
+    const { provider } = checkoutServices.get(t.ctx)!;
+    // Step 1 and 2 done, then the process died: the refund is owed, Stripe has it.
+    await t.ctx.db
+      .update(s.orders)
+      .set({ refundRequestedAt: new Date(Date.now() - 5 * 60_000), refundReason: "organiser" })
+      .where(eq(s.orders.id, orderId));
+    await provider.refund(t.ctx.db, paid.session.id);
+    fake.failRefund(intent);
+    const body = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type: "refund.failed",
+      data: {
+        object: {
+          id: `re_${randomUUID()}`,
+          object: "refund",
+          payment_intent: intent,
+          status: "failed",
+        },
+      },
+    });
+    expect((await deliver(signedBody(body))).statusCode).toBe(200);
+    await completeOwedRefunds(t.ctx.db, provider, "X").catch(() => undefined);
+    const [order] = await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId));
+    expect(order).toMatchObject({ status: "refunded" });
+    expect(order!.refundFailedAt).not.toBeNull();
+    expect(fake.refunds).not.toContain(intent);
+    // It stays the operator's to give back.
+    const admin = await loginAdmin(t.app);
+    const recorded = await call(t.app, {
+      method: "POST",
+      url: fillPath(panelPaths.recordRefundElsewhere, { id: orderId }),
+      token: admin,
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+  });
+
+  it("refund reports that are not ours, or of no refund decided here, change nothing", async () => {
+    const paid = await paidOrder();
+    const before = await eventCount();
+    const reports = [
+      // A refund made by hand in Stripe's dashboard and failed: the order was never refunded.
+      { payment_intent: paid.session.payment_intent, status: "failed" },
+      { payment_intent: "pi_elsewhere", status: "failed" },
+      { payment_intent: null, status: "failed" },
+      { payment_intent: 12, status: "failed" },
+      { payment_intent: { id: 12 }, status: "failed" },
+      { status: "failed" },
+    ];
+    for (const object of reports) {
+      const body = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: "event",
+        type: "refund.failed",
+        data: { object: { id: `re_${randomUUID()}`, object: "refund", ...object } },
+      });
+      const answer = await deliver(signedBody(body));
+      expect(answer.statusCode, JSON.stringify(object)).toBe(200);
+    }
+    expect(await eventCount()).toBe(before + reports.length);
+    const [order] = await t.ctx.db
+      .select()
+      .from(s.orders)
+      .where(eq(s.orders.id, paid.order.data.id));
+    expect(order).toMatchObject({ status: "paid", refundRequestedAt: null, refundFailedAt: null });
   });
 
   it("an event's cancellation expires the Checkout Sessions of its placed orders", async () => {

@@ -1,7 +1,7 @@
 /**
  * A local fake of the few Stripe API endpoints the `stripe` provider uses, for tests (there is
  * no network here): Checkout Sessions (create with an idempotency key, retrieve, list by payment
- * intent, expire), refunds,
+ * intent, expire), refunds (and their failure),
  * and a hosted page with "pay" and "cancel" that redirects like Stripe's and sends the webhook,
  * signed with the SDK's test-header helper. Never part of the production server.
  *
@@ -38,6 +38,11 @@ export type FakeStripe = {
   sessions: Map<string, FakeSession>;
   /** Payment intents refunded, in order. */
   refunds: string[];
+  /**
+   * Fails a payment's refund, as a SEPA refund to a closed account does days later: as at
+   * Stripe, its money can be refunded again (and the intent leaves `refunds`).
+   */
+  failRefund: (paymentIntent: string) => void;
   /** Pays a session as the hosted page would (and sends the webhook unless told not to). */
   pay: (id: string, options?: { webhook?: boolean }) => Promise<FakeSession>;
   expire: (id: string, options?: { webhook?: boolean }) => Promise<FakeSession>;
@@ -324,6 +329,10 @@ export async function startFakeStripe(options: {
     url: base,
     sessions,
     refunds,
+    failRefund: (paymentIntent) => {
+      const at = refunds.indexOf(paymentIntent);
+      if (at >= 0) refunds.splice(at, 1);
+    },
     pay,
     expire,
     signedEvent,

@@ -47,7 +47,12 @@ import { CHANGE_NOTICE_DELAY_MINUTES, eventChangeNoticeJob } from "../panel/chan
 import { type PaymentProvider, PaymentUnavailable } from "../payments/provider.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
 import { priceOrder, type VoucherRule } from "./pricing.ts";
-import { completeRefund, refundedAtProvider, requestRefund } from "./refunds.ts";
+import {
+  completeRefund,
+  refundedAtProvider,
+  refundFailedAtProvider,
+  requestRefund,
+} from "./refunds.ts";
 
 type Db = Database | Transaction;
 
@@ -1184,11 +1189,17 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     applyPaymentState,
     /**
      * A payment of the provider's own (a Stripe payment intent) refunded in full there, outside
-     * this product: its order is refunded here too (`refundedAtProvider`).
+     * this product: its order is refunded here too (`refundedAtProvider`); or whose refund failed
+     * there: the operator owes its money another way (`refundFailedAtProvider`). Answers the
+     * payment's reference, null when it is none of ours.
      */
-    async paymentRefundedAtProvider(paymentId: string): Promise<string | null> {
+    async paymentChangedAtProvider(
+      paymentId: string,
+      change: "refunded" | "refund_failed",
+    ): Promise<string | null> {
       const reference = (await provider.referenceOfPayment?.(paymentId)) ?? null;
-      if (reference) await refundedAtProvider(db, provider, reference, config.SITE_NAME);
+      const apply = change === "refunded" ? refundedAtProvider : refundFailedAtProvider;
+      if (reference) await apply(db, provider, reference, config.SITE_NAME);
       return reference;
     },
     reconcile,

@@ -1,5 +1,5 @@
 import type { Locale, RefundElsewhere, RefundReason } from "@eventwerk/contract";
-import { and, asc, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
   events,
@@ -31,6 +31,9 @@ import { money } from "./format.ts";
  * it refunded, the mark is still there, and the reconciliation (`completeOwedRefunds`) asks
  * again and records it. Before, the refund was asked inside the transaction that recorded it,
  * and a lost commit left a refunded payment with valid tickets.
+ * A refund can still fail at the provider days later (a SEPA account closed since): its money is
+ * back in the operator's balance, and the operator gives it back another way and records that
+ * (`refundFailedAtProvider`, `recordRefundElsewhere`). The order stays void meanwhile.
  */
 
 export const orderRefundedJob = "order_refunded";
@@ -73,8 +76,15 @@ const refundedHere = (provider: PaymentProvider) =>
 const refundOwed = and(isNotNull(orders.refundRequestedAt), ne(orders.status, "refunded"));
 
 /** Owed refunds of money another provider took: only the operator can give it back, there. */
-const owedElsewhere = (provider: PaymentProvider) =>
+const owedAtOtherProvider = (provider: PaymentProvider) =>
   and(refundOwed, sql`not ${refundedHere(provider)}`);
+
+/** Refunds that failed at the provider, not given back another way yet: the operator's too. */
+const failedNotRepaid = and(isNotNull(orders.refundFailedAt), isNull(orders.refundRepaidAt));
+
+/** What only the operator can give back: owed at another provider, or failed at this one. */
+const owedElsewhere = (provider: PaymentProvider) =>
+  or(owedAtOtherProvider(provider), failedNotRepaid);
 
 /**
  * Steps 2 and 3 for an order whose refund is owed; nothing when none is (any more). `actorId` is
@@ -97,7 +107,10 @@ export async function completeRefund(
       `order ${owed.id} was paid through ${owed.paymentProvider}, this deployment refunds through ${provider.name}: refund it there, then record it in the panel's refunds`,
     );
   }
-  if (owed.paymentReference) await provider.refund(db, owed.paymentReference);
+  // A refund that failed at the provider is the operator's to give back: not asked again.
+  if (owed.paymentReference && !owed.refundFailedAt) {
+    await provider.refund(db, owed.paymentReference);
+  }
   await recordRefund(db, orderId, options);
 }
 
@@ -127,6 +140,85 @@ export async function refundedAtProvider(
   if (orderId !== null) {
     await completeRefund(db, provider, orderId, { actorId: null, site, provider: provider.name });
   }
+}
+
+/**
+ * The provider reports that its refund of a payment failed: the money is back in the operator's
+ * balance and still owed to the buyer, who is told so. The operator gives it back another way and
+ * records that (`recordRefundElsewhere`); the order stays void, as its seats may be sold again.
+ * Nothing for a payment of no order of ours, one whose refund was not decided here, or a failure
+ * reported already (Stripe reports one as two events).
+ */
+export async function refundFailedAtProvider(
+  db: Database,
+  provider: PaymentProvider,
+  reference: string,
+  site: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)))
+      .for("update");
+    if (!order?.refundRequestedAt || order.refundFailedAt) return;
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ refundFailedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    const event = await eventOf(tx, order);
+    await mailBuyer(tx, order, event, site, "refund_failed");
+    await audit(tx, {
+      actorId: null,
+      organiserId: event?.organiserId ?? null,
+      eventId: event?.id ?? null,
+      action: "order_refund_failed",
+      details: { order_id: order.id, total_cents: order.totalCents, provider: provider.name },
+    });
+  });
+}
+
+/** The event an order is for, as its mails and audit entries name it. */
+async function eventOf(tx: Transaction, order: Order) {
+  const [event] = await tx
+    .select({
+      id: events.id,
+      organiserId: events.organiserId,
+      titleDe: events.titleDe,
+      titleEn: events.titleEn,
+    })
+    .from(events)
+    .where(eq(events.id, order.eventId ?? 0));
+  return event;
+}
+
+/** The buyer's email about a failed refund or its money given back another way. */
+async function mailBuyer(
+  tx: Transaction,
+  order: Order,
+  event: Awaited<ReturnType<typeof eventOf>>,
+  site: string,
+  kind: "refund_failed" | "refund_repaid",
+) {
+  if (!deliverable(order.buyerEmail)) return;
+  const locale = order.locale;
+  const values = {
+    name: order.buyerName,
+    order: order.id,
+    event: (locale === "en" ? event?.titleEn : event?.titleDe) ?? "—",
+    total: money(order.totalCents, order.currency, locale),
+    site,
+  };
+  await enqueueMail(
+    tx,
+    {
+      to: order.buyerEmail,
+      subject: t(locale, `${kind}_mail_subject`, values),
+      text: t(locale, `${kind}_mail_text`, values),
+    },
+    `${kind}:${order.id}`,
+  );
 }
 
 /** Who completes a refund, for its audit entry; `provider` when the operator refunded it there. */
@@ -251,12 +343,7 @@ async function auditRefund(
   options: RefundActor,
   event?: { id: number; organiserId: string | null },
 ) {
-  const [of] = event
-    ? [event]
-    : await tx
-        .select({ id: events.id, organiserId: events.organiserId })
-        .from(events)
-        .where(eq(events.id, order.eventId ?? 0));
+  const of = event ?? (await eventOf(tx, order));
   await audit(tx, {
     actorId: options.actorId,
     organiserId: of?.organiserId ?? null,
@@ -302,16 +389,27 @@ export async function completeOwedRefunds(
       failures.push(error);
     }
   }
-  // Those another provider took wait for the operator (`recordRefundElsewhere`): one line a run
-  // says how many, and they never take the turn of refunds this deployment can make.
-  const [elsewhere] = await db
-    .select({ count: sql<number>`count(*)::int` })
+  // Those another provider took, and those that failed at this one, wait for the operator
+  // (`recordRefundElsewhere`): a line a run says how many, and they never take the turn of
+  // refunds this deployment can make.
+  const [waiting] = await db
+    .select({
+      otherProvider: sql<number>`count(*) filter (where ${owedAtOtherProvider(provider)})::int`,
+      failed: sql<number>`count(*) filter (where ${failedNotRepaid})::int`,
+    })
     .from(orders)
     .where(owedElsewhere(provider));
-  if (elsewhere && elsewhere.count > 0) {
+  if (waiting && waiting.otherProvider > 0) {
     failures.push(
       new Error(
-        `${elsewhere.count} owed refunds were paid through another provider than ${provider.name}: refund them there, then record them in the panel's refunds`,
+        `${waiting.otherProvider} owed refunds were paid through another provider than ${provider.name}: refund them there, then record them in the panel's refunds`,
+      ),
+    );
+  }
+  if (waiting && waiting.failed > 0) {
+    failures.push(
+      new Error(
+        `${waiting.failed} refunds failed at ${provider.name}: give the money back another way, then record it in the panel's refunds`,
       ),
     );
   }
@@ -355,15 +453,17 @@ export async function refundsElsewhere(
     payment_reference: order.paymentReference ?? "",
     refund_reason: order.refundReason,
     refund_requested_at: order.refundRequestedAt!.toISOString(),
+    refund_failed_at: order.refundFailedAt?.toISOString() ?? null,
   }));
   return { data, total: counted?.total ?? 0 };
 }
 
 /**
- * The operator gave an owed refund's money back at the provider that took it: recorded as every
+ * The operator gave an owed refund's money back: at the provider that took it, recorded as every
  * refund is (step 3: the seats and the voucher's use back, the buyer emailed, audited with the
- * operator as its actor). 404 for no such order; 409 `refund_not_elsewhere` for one this
- * deployment refunds by itself or whose refund is not owed (any more: recorded already).
+ * operator as its actor); or, for a refund that failed at the provider, another way (the buyer
+ * emailed, audited). 404 for no such order; 409 `refund_not_elsewhere` for one this deployment
+ * refunds by itself or whose refund is not owed (any more: recorded already).
  */
 export async function recordRefundElsewhere(
   db: Database,
@@ -374,15 +474,44 @@ export async function recordRefundElsewhere(
   const [order] = await db
     .select({
       provider: orders.paymentProvider,
-      elsewhere: sql<boolean>`coalesce(${owedElsewhere(provider)}, false)`,
+      otherProvider: sql<boolean>`coalesce(${owedAtOtherProvider(provider)}, false)`,
+      failed: sql<boolean>`coalesce(${failedNotRepaid}, false)`,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) throw notFound();
-  // Checked again under the order's lock (`recordRefund`): a second operator's click finds it
-  // recorded. Its provider and payment never change once it is paid.
-  const recorded =
-    order.elsewhere === true &&
-    (await recordRefund(db, orderId, { ...options, provider: order.provider ?? "—" }));
+  // Checked again under the order's lock: a second operator's click finds it recorded. Its
+  // provider and payment never change once it is paid.
+  const recorded = order.failed
+    ? await recordRepaid(db, orderId, options)
+    : order.otherProvider &&
+      (await recordRefund(db, orderId, { ...options, provider: order.provider ?? "—" }));
   if (!recorded) throw new HttpError(409, "conflict", "refund_not_elsewhere");
+}
+
+/**
+ * A failed refund's money given back another way, once: the buyer is told and it is audited. A
+ * sale not undone yet (the failure came before step 3) is the reconciliation's, which no longer
+ * asks the provider.
+ */
+async function recordRepaid(db: Database, orderId: number, options: RefundActor) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order?.refundFailedAt || order.refundRepaidAt) return false;
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ refundRepaidAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    const event = await eventOf(tx, order);
+    await mailBuyer(tx, order, event, options.site, "refund_repaid");
+    await audit(tx, {
+      actorId: options.actorId,
+      organiserId: event?.organiserId ?? null,
+      eventId: event?.id ?? null,
+      action: "order_refund_repaid",
+      details: { order_id: order.id, total_cents: order.totalCents },
+    });
+    return true;
+  });
 }

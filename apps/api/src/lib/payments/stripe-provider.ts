@@ -152,11 +152,13 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
 /**
  * What a verified webhook event means for an order's payment, if anything: a state of a Checkout
- * Session's payment, or a payment refunded in full at Stripe (by its payment intent).
+ * Session's payment, a payment refunded in full at Stripe, or a refund of a payment that failed
+ * (both by the payment intent).
  */
 export type StripeOutcome =
   | { reference: string; state: "succeeded" | "failed" | "expired" }
-  | { refundedPayment: string };
+  | { refundedPayment: string }
+  | { refundFailedPayment: string };
 
 /**
  * A webhook's event, verified with the SDK's signature check (400 `invalid_signature` when it
@@ -174,18 +176,30 @@ export function verifiedStripeEvent(
   }
 }
 
+/** A payment intent's id, given or expanded; null for none (or a signed body of another shape). */
+const intentId = (intent: string | { id: string } | null | undefined): string | null =>
+  typeof intent === "string" ? intent : typeof intent?.id === "string" ? intent.id : null;
+
 /**
  * A verified event's outcome: a completed, paid session or a delayed payment that succeeded; a
- * delayed payment that failed; a session that expired; a charge refunded in full. Other events
- * change nothing.
+ * delayed payment that failed; a session that expired; a charge refunded in full; a refund that
+ * failed. Other events change nothing.
  */
 export function stripeOutcome(event: Stripe.Event): StripeOutcome | null {
   if (event.type === "charge.refunded") {
     // A partial refund leaves the tickets valid: which of them would it void?
-    const charge = event.data.object;
-    const intent =
-      typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-    return charge.refunded && intent ? { refundedPayment: intent } : null;
+    const intent = intentId(event.data.object.payment_intent);
+    return event.data.object.refunded && intent ? { refundedPayment: intent } : null;
+  }
+  // Stripe reports a failed refund (days later, for a SEPA debit) as `refund.failed`, and to
+  // older endpoints as an update of the refund: either may come, or both.
+  if (
+    event.type === "refund.failed" ||
+    event.type === "refund.updated" ||
+    event.type === "charge.refund.updated"
+  ) {
+    const intent = intentId(event.data.object.payment_intent);
+    return event.data.object.status === "failed" && intent ? { refundFailedPayment: intent } : null;
   }
   const session = event.data.object as Stripe.Checkout.Session;
   switch (event.type) {

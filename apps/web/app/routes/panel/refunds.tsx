@@ -28,8 +28,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 /**
- * The operator refunded an order at the provider that took its money: recorded here, which
- * completes it as any refund (the buyer's email, the seats back). Takes the form's tick.
+ * The operator refunded an order at the provider that took its money, or another way after its
+ * refund failed there: recorded here, which completes it (the buyer's email). Takes the form's
+ * tick.
  */
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -63,6 +64,12 @@ export default function PanelRefunds({ loaderData, actionData }: Route.Component
   const unlistedRef = useNoticeFocus(unlisted);
   const amount = (cents: number, currency: string) =>
     format.number(cents / 100, { style: "currency", currency });
+  const when = (iso: string) =>
+    format.dateTime(new Date(iso), {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "Europe/Berlin",
+    });
   return (
     <main
       id="main"
@@ -114,14 +121,17 @@ export default function PanelRefunds({ loaderData, actionData }: Route.Component
                   </>
                 )}
                 <dt className="font-medium">{t("refundSince")}</dt>
-                <dd>
-                  {format.dateTime(new Date(refund.refund_requested_at), {
-                    dateStyle: "medium",
-                    timeStyle: "short",
-                    timeZone: "Europe/Berlin",
-                  })}
-                </dd>
+                <dd>{when(refund.refund_requested_at)}</dd>
+                {refund.refund_failed_at && (
+                  <>
+                    <dt className="font-medium">{t("refundFailedSince")}</dt>
+                    <dd>{when(refund.refund_failed_at)}</dd>
+                  </>
+                )}
               </dl>
+              {refund.refund_failed_at && (
+                <p>{t("refundFailedText", { provider: providerName(refund.payment_provider) })}</p>
+              )}
               {failure?.message && (
                 <FormMessage id={`record-${refund.order_id}-failed`} tone="error">
                   {failure.message}
@@ -130,10 +140,14 @@ export default function PanelRefunds({ loaderData, actionData }: Route.Component
               <ConfirmedForm
                 id={`record-${refund.order_id}`}
                 hidden={{ order_id: refund.order_id }}
-                confirmLabel={t("recordConfirm", {
-                  amount: total,
-                  provider: providerName(refund.payment_provider),
-                })}
+                confirmLabel={
+                  refund.refund_failed_at
+                    ? t("recordRepaidConfirm", { amount: total })
+                    : t("recordConfirm", {
+                        amount: total,
+                        provider: providerName(refund.payment_provider),
+                      })
+                }
                 error={failure && !failure.message ? t("recordRequired") : undefined}
                 submit={t("recordSubmit")}
                 submitLabel={t("recordSubmitLabel", { id: refund.order_id })}
