@@ -42,8 +42,9 @@ export const orderStatuses = [
 
 /**
  * Why a paid order's money went back: its seats or its voucher were gone when a late payment
- * arrived, the event was cancelled, the organiser refunded it, or it was refunded at the payment
- * provider, outside this product (in Stripe's dashboard).
+ * arrived, the event was cancelled, the organiser refunded it, it was refunded at the payment
+ * provider, outside this product (in Stripe's dashboard), or the buyer's bank took it back (a
+ * dispute lost).
  */
 export const refundReasons = [
   "sold_out",
@@ -51,6 +52,7 @@ export const refundReasons = [
   "event_cancelled",
   "organiser",
   "payment_provider",
+  "chargeback",
 ] as const;
 export type RefundReason = (typeof refundReasons)[number];
 

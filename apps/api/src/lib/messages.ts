@@ -207,6 +207,8 @@ const de = {
     "Hallo {name},\n\nder Veranstalter hat Ihre Bestellung {order} ({event}) storniert. Wir haben Ihnen {total} vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
   provider_refund_mail_text:
     "Hallo {name},\n\nIhre Bestellung {order} ({event}) wurde storniert und {total} über den Zahlungsanbieter vollständig erstattet; Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
+  chargeback_mail_text:
+    "Hallo {name},\n\nIhre Bank hat die Zahlung von {total} für Ihre Bestellung {order} ({event}) zurückgebucht. Die Bestellung ist damit storniert, Ihre Tickets sind nicht mehr gültig.\n\nIhr {site}-Team",
   refund_failed_mail_subject: "Erstattung für Bestellung {order} fehlgeschlagen – {site}",
   refund_failed_mail_text:
     "Hallo {name},\n\ndie Erstattung von {total} für Ihre Bestellung {order} ({event}) konnte der Zahlungsanbieter nicht ausführen, etwa weil das Konto nicht mehr besteht. Das Geld ist nicht verloren: Wir zahlen es Ihnen auf anderem Weg zurück und melden uns dazu bei Ihnen. Ihre Tickets bleiben ungültig.\n\nIhr {site}-Team",
@@ -449,6 +451,8 @@ const en: Catalogue = {
     "Hello {name},\n\nthe organiser has cancelled your order {order} ({event}). We have refunded {total} in full; your tickets are no longer valid.\n\nYour {site} team",
   provider_refund_mail_text:
     "Hello {name},\n\nyour order {order} ({event}) has been cancelled and {total} refunded in full through the payment provider; your tickets are no longer valid.\n\nYour {site} team",
+  chargeback_mail_text:
+    "Hello {name},\n\nyour bank has taken back the payment of {total} for your order {order} ({event}). The order is therefore cancelled, and your tickets are no longer valid.\n\nYour {site} team",
   refund_failed_mail_subject: "Refund for order {order} failed – {site}",
   refund_failed_mail_text:
     "Hello {name},\n\nthe payment provider could not carry out the refund of {total} for your order {order} ({event}), for instance because the account no longer exists. The money is not lost: we will pay it back to you another way and contact you about it. Your tickets remain invalid.\n\nYour {site} team",

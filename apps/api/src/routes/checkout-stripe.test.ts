@@ -791,6 +791,97 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(order).toMatchObject({ status: "paid", refundRequestedAt: null, refundFailedAt: null });
   });
 
+  it("a dispute lost at Stripe refunds its paid order here without asking Stripe; an open or won one changes nothing", async () => {
+    /** Stripe's report about a dispute of a 30 € payment. */
+    const dispute = (type: string, paymentIntent: unknown, status: string) =>
+      signedBody(
+        JSON.stringify({
+          id: `evt_${randomUUID()}`,
+          object: "event",
+          type,
+          data: {
+            object: {
+              id: `dp_${randomUUID()}`,
+              object: "dispute",
+              amount: 3000,
+              charge: `ch_${randomUUID()}`,
+              payment_intent: paymentIntent,
+              reason: "fraudulent",
+              status,
+            },
+          },
+        }),
+      );
+    const row = async (orderId: number) =>
+      (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0]!;
+    const soldOf = async (typeId: number) =>
+      (
+        await t.ctx.db
+          .select({ sold: s.eventTicketTypes.soldCount })
+          .from(s.eventTicketTypes)
+          .where(eq(s.eventTicketTypes.id, typeId))
+      )[0]!.sold;
+    const mailsOf = async (orderId: number) =>
+      (await t.outbox()).filter(
+        (mail) => mail.includes(`Bestellung ${orderId} (`) && mail.includes("zurückgebucht"),
+      );
+
+    const paid = await paidOrder();
+    const orderId = paid.order.data.id;
+    const intent = paid.session.payment_intent!;
+    for (const [type, status] of [
+      ["charge.dispute.created", "needs_response"],
+      ["charge.dispute.funds_withdrawn", "under_review"],
+      ["charge.dispute.closed", "won"],
+      ["charge.dispute.closed", "warning_closed"],
+    ]) {
+      expect((await deliver(dispute(type!, intent, status!))).statusCode).toBe(200);
+    }
+    expect(await row(orderId)).toMatchObject({ status: "paid", refundRequestedAt: null });
+
+    const lost = dispute("charge.dispute.closed", intent, "lost");
+    expect((await deliver(lost)).statusCode).toBe(200);
+    expect(await readOrder(paid.order)).toMatchObject({
+      status: "refunded",
+      refund_reason: "chargeback",
+    });
+    expect(await soldOf(paid.types[0]!.id)).toBe(0);
+    // The bank gave the money back: Stripe is not asked to refund it once more.
+    expect(fake.refunds).not.toContain(intent);
+    expect(await mailsOf(orderId)).toHaveLength(1);
+    // Delivered again: nothing more.
+    expect((await deliver(lost)).statusCode).toBe(200);
+    expect(await mailsOf(orderId)).toHaveLength(1);
+    expect(await soldOf(paid.types[0]!.id)).toBe(0);
+
+    // A refund the organiser decided while the dispute was open (Stripe refuses to refund a
+    // disputed payment, so it stayed owed) is completed by the lost dispute, with its reason.
+    const owed = await paidOrder();
+    await t.ctx.db
+      .update(s.orders)
+      .set({ refundRequestedAt: new Date(), refundReason: "organiser" })
+      .where(eq(s.orders.id, owed.order.data.id));
+    expect(
+      (await deliver(dispute("charge.dispute.closed", owed.session.payment_intent, "lost")))
+        .statusCode,
+    ).toBe(200);
+    expect(await row(owed.order.data.id)).toMatchObject({
+      status: "refunded",
+      refundReason: "organiser",
+    });
+    expect(fake.refunds).not.toContain(owed.session.payment_intent);
+
+    // Refunded already, or no payment of ours, or no payment named: recorded, nothing else.
+    const before = await eventCount();
+    const mailsBefore = (await t.outbox()).length;
+    for (const paymentIntent of [intent, "pi_elsewhere", null, 7]) {
+      const answer = await deliver(dispute("charge.dispute.closed", paymentIntent, "lost"));
+      expect(answer.statusCode, String(paymentIntent)).toBe(200);
+    }
+    expect(await eventCount()).toBe(before + 4);
+    expect((await t.outbox()).length).toBe(mailsBefore);
+  });
+
   it("an event's cancellation expires the Checkout Sessions of its placed orders", async () => {
     const open = await placed();
     const { provider } = checkoutServices.get(t.ctx)!;

@@ -44,15 +44,14 @@ import { isClosed } from "../catalogue.ts";
 import { checkPlace } from "../geo.ts";
 import { fieldError, HttpError, notFound } from "../http-error.ts";
 import { CHANGE_NOTICE_DELAY_MINUTES, eventChangeNoticeJob } from "../panel/change-notices.ts";
-import { type PaymentProvider, PaymentUnavailable } from "../payments/provider.ts";
+import {
+  type PaymentChange,
+  type PaymentProvider,
+  PaymentUnavailable,
+} from "../payments/provider.ts";
 import type { TicketSigner } from "../ticket-codes.ts";
 import { priceOrder, type VoucherRule } from "./pricing.ts";
-import {
-  completeRefund,
-  refundedAtProvider,
-  refundFailedAtProvider,
-  requestRefund,
-} from "./refunds.ts";
+import { completeRefund, paymentChanges, requestRefund } from "./refunds.ts";
 
 type Db = Database | Transaction;
 
@@ -1188,18 +1187,17 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     cancelOrder,
     applyPaymentState,
     /**
-     * A payment of the provider's own (a Stripe payment intent) refunded in full there, outside
-     * this product: its order is refunded here too (`refundedAtProvider`); or whose refund failed
-     * there: the operator owes its money another way (`refundFailedAtProvider`). Answers the
-     * payment's reference, null when it is none of ours.
+     * A payment of the provider's own (a Stripe payment intent) changed there, outside this
+     * product: refunded in full (its order is refunded here too), its refund failed (the operator
+     * owes the money another way) or charged back (its order refunded without the provider).
+     * Answers the payment's reference, null when it is none of ours.
      */
     async paymentChangedAtProvider(
       paymentId: string,
-      change: "refunded" | "refund_failed",
+      change: PaymentChange,
     ): Promise<string | null> {
       const reference = (await provider.referenceOfPayment?.(paymentId)) ?? null;
-      const apply = change === "refunded" ? refundedAtProvider : refundFailedAtProvider;
-      if (reference) await apply(db, provider, reference, config.SITE_NAME);
+      if (reference) await paymentChanges[change](db, provider, reference, config.SITE_NAME);
       return reference;
     },
     reconcile,

@@ -13,7 +13,7 @@ import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
 import { enqueue, enqueueMail } from "../outbox.ts";
 import { audit } from "../panel/audit.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
+import type { PaymentChange, PaymentProvider } from "../payments/provider.ts";
 import { deliverable } from "../users.ts";
 import { money } from "./format.ts";
 
@@ -40,21 +40,26 @@ export const orderRefundedJob = "order_refunded";
 
 type Order = typeof orders.$inferSelect;
 
-/** Step 1, in the caller's transaction with the order locked; a second keeps the first's reason. */
+/**
+ * Step 1, in the caller's transaction with the order locked; a second keeps the first's reason.
+ * Answers the order as it is now.
+ */
 export async function requestRefund(
   tx: Transaction,
   order: Order,
   reason: RefundReason,
   now = new Date(),
-): Promise<void> {
-  await tx
+): Promise<Order> {
+  const [decided] = await tx
     .update(orders)
     .set({
       refundRequestedAt: order.refundRequestedAt ?? now,
       refundReason: order.refundRequestedAt ? order.refundReason : reason,
       updatedAt: now,
     })
-    .where(eq(orders.id, order.id));
+    .where(eq(orders.id, order.id))
+    .returning();
+  return decided!;
 }
 
 /**
@@ -179,6 +184,47 @@ export async function refundFailedAtProvider(
   });
 }
 
+/**
+ * A payment taken back through the buyer's bank (a dispute lost at the provider): the money is
+ * gone already, so its paid order is refunded here in one transaction, step 1 and step 3 without
+ * the provider (which refuses to refund a charged-back payment): its tickets stop working, its
+ * seats go back, its buyer is told. A refund decided earlier and still owed (the provider refused
+ * it while the dispute was open) is completed so, with its reason. Nothing for a payment of no
+ * order of ours, or one not paid (refunded already: the bank took back money given back).
+ */
+export async function chargedBack(
+  db: Database,
+  provider: PaymentProvider,
+  reference: string,
+  site: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)))
+      .for("update");
+    if (order?.status !== "paid") return;
+    const now = new Date();
+    await returnSale(
+      tx,
+      await requestRefund(tx, order, "chargeback", now),
+      { actorId: null, site },
+      now,
+    );
+  });
+}
+
+/** What each change of a paid payment at its provider does here (by the payment's reference). */
+export const paymentChanges = {
+  refunded: refundedAtProvider,
+  refund_failed: refundFailedAtProvider,
+  charged_back: chargedBack,
+} as const satisfies Record<
+  PaymentChange,
+  (db: Database, provider: PaymentProvider, reference: string, site: string) => Promise<void>
+>;
+
 /** The event an order is for, as its mails and audit entries name it. */
 async function eventOf(tx: Transaction, order: Order) {
   const [event] = await tx
@@ -257,6 +303,7 @@ const paidRefundText = {
   organiser: "organiser_refund_mail_text",
   event_cancelled: "event_cancelled_mail_text",
   payment_provider: "provider_refund_mail_text",
+  chargeback: "chargeback_mail_text",
 } as const satisfies Record<RefundReason, string>;
 
 /**

@@ -3,6 +3,13 @@ import type { Database, Transaction } from "../../db/client.ts";
 
 export type Db = Database | Transaction;
 
+/**
+ * What happened to a paid payment at its provider, outside this product: refunded in full (in
+ * Stripe's dashboard), its refund failed, or taken back through the buyer's bank (a dispute
+ * lost).
+ */
+export type PaymentChange = "refunded" | "refund_failed" | "charged_back";
+
 /** What a provider knows about one payment. */
 export type PaymentState =
   | "open"

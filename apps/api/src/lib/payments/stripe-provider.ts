@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { HttpError } from "../http-error.ts";
-import { type PaymentProvider, type PaymentState, PaymentUnavailable } from "./provider.ts";
+import {
+  type PaymentChange,
+  type PaymentProvider,
+  type PaymentState,
+  PaymentUnavailable,
+} from "./provider.ts";
 
 export type StripeOptions = {
   secretKey: string;
@@ -152,13 +157,11 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
 /**
  * What a verified webhook event means for an order's payment, if anything: a state of a Checkout
- * Session's payment, a payment refunded in full at Stripe, or a refund of a payment that failed
- * (both by the payment intent).
+ * Session's payment, or a change of a paid payment at Stripe (by its payment intent).
  */
 export type StripeOutcome =
   | { reference: string; state: "succeeded" | "failed" | "expired" }
-  | { refundedPayment: string }
-  | { refundFailedPayment: string };
+  | { payment: string; change: PaymentChange };
 
 /**
  * A webhook's event, verified with the SDK's signature check (400 `invalid_signature` when it
@@ -183,36 +186,48 @@ const intentId = (intent: string | { id: string } | null | undefined): string | 
 /**
  * A verified event's outcome: a completed, paid session or a delayed payment that succeeded; a
  * delayed payment that failed; a session that expired; a charge refunded in full; a refund that
- * failed. Other events change nothing.
+ * failed; a dispute lost. Other events change nothing.
  */
 export function stripeOutcome(event: Stripe.Event): StripeOutcome | null {
-  if (event.type === "charge.refunded") {
-    // A partial refund leaves the tickets valid: which of them would it void?
-    const intent = intentId(event.data.object.payment_intent);
-    return event.data.object.refunded && intent ? { refundedPayment: intent } : null;
-  }
-  // Stripe reports a failed refund (days later, for a SEPA debit) as `refund.failed`, and to
-  // older endpoints as an update of the refund: either may come, or both.
-  if (
-    event.type === "refund.failed" ||
-    event.type === "refund.updated" ||
-    event.type === "charge.refund.updated"
-  ) {
-    const intent = intentId(event.data.object.payment_intent);
-    return event.data.object.status === "failed" && intent ? { refundFailedPayment: intent } : null;
-  }
-  const session = event.data.object as Stripe.Checkout.Session;
+  const changed = (
+    intent: Parameters<typeof intentId>[0],
+    happened: unknown,
+    change: PaymentChange,
+  ) => {
+    const payment = intentId(intent);
+    return happened && payment ? { payment, change } : null;
+  };
   switch (event.type) {
+    // A partial refund leaves the tickets valid: which of them would it void?
+    case "charge.refunded":
+      return changed(event.data.object.payment_intent, event.data.object.refunded, "refunded");
+    // Stripe reports a failed refund (days later, for a SEPA debit) as `refund.failed`, and to
+    // older endpoints as an update of the refund: either may come, or both.
+    case "refund.failed":
+    case "refund.updated":
+    case "charge.refund.updated":
+      return changed(
+        event.data.object.payment_intent,
+        event.data.object.status === "failed",
+        "refund_failed",
+      );
+    // A dispute is decided weeks later; until then the payment counts, as the bank may return it.
+    case "charge.dispute.closed":
+      return changed(
+        event.data.object.payment_intent,
+        event.data.object.status === "lost",
+        "charged_back",
+      );
     case "checkout.session.completed":
-      return session.payment_status === "unpaid"
+      return event.data.object.payment_status === "unpaid"
         ? null
-        : { reference: session.id, state: "succeeded" };
+        : { reference: event.data.object.id, state: "succeeded" };
     case "checkout.session.async_payment_succeeded":
-      return { reference: session.id, state: "succeeded" };
+      return { reference: event.data.object.id, state: "succeeded" };
     case "checkout.session.async_payment_failed":
-      return { reference: session.id, state: "failed" };
+      return { reference: event.data.object.id, state: "failed" };
     case "checkout.session.expired":
-      return { reference: session.id, state: "expired" };
+      return { reference: event.data.object.id, state: "expired" };
     default:
       return null;
   }

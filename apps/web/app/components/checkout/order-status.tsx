@@ -27,6 +27,7 @@ const refunds = {
   event_cancelled: { text: "refundedCancelledText", retry: false },
   organiser: { text: "refundedOrganiserText", retry: false },
   payment_provider: { text: "refundedProviderText", retry: false },
+  chargeback: { text: "refundedChargebackText", retry: false },
 } as const satisfies Record<RefundReason, { text: string; retry: boolean }>;
 
 /** A pending payment: checks again by itself (revalidation with JavaScript, a refresh without). */
