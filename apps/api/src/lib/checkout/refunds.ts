@@ -119,6 +119,16 @@ export async function completeRefund(
   await recordRefund(db, orderId, options);
 }
 
+/** The order a provider's payment is for, locked; undefined when it is none of ours. */
+async function lockedByPayment(tx: Transaction, provider: PaymentProvider, reference: string) {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)))
+    .for("update");
+  return order;
+}
+
 /**
  * A payment refunded in full at its provider, outside this product (in Stripe's dashboard, by the
  * operator): its paid order is refunded here too, as the organiser's refund is (its tickets stop
@@ -133,11 +143,7 @@ export async function refundedAtProvider(
   site: string,
 ): Promise<void> {
   const orderId = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)))
-      .for("update");
+    const order = await lockedByPayment(tx, provider, reference);
     if (order?.status !== "paid" || order.refundRequestedAt) return null;
     await requestRefund(tx, order, "payment_provider");
     return order.id;
@@ -161,11 +167,7 @@ export async function refundFailedAtProvider(
   site: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)))
-      .for("update");
+    const order = await lockedByPayment(tx, provider, reference);
     if (!order?.refundRequestedAt || order.refundFailedAt) return;
     const now = new Date();
     await tx
@@ -199,11 +201,7 @@ export async function chargedBack(
   site: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)))
-      .for("update");
+    const order = await lockedByPayment(tx, provider, reference);
     if (order?.status !== "paid") return;
     const now = new Date();
     await returnSale(
