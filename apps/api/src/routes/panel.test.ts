@@ -1960,12 +1960,41 @@ describe("ticket types and vouchers", () => {
     });
     expect(closed.json<{ data: PanelTicketType }>().data.closed).toBe(true);
     const spare = await addType(owner.token, event.id, { name_de: "Loge", name_en: "Box" });
+    // Its own vouchers go with it, named in the audit; the event's others stay.
+    for (const voucher of [
+      { code: "LOGE10", kind: "percent", value: 10, ticket_type_id: spare.id },
+      { code: "LOGE5", kind: "fixed", value: 500, ticket_type_id: spare.id },
+      { code: "ALLE10", kind: "percent", value: 10 },
+    ]) {
+      const made = await call(t.app, {
+        method: "POST",
+        url: path(panelPaths.vouchers, event.id),
+        token: owner.token,
+        payload: voucher,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
     const gone = await call(t.app, {
       method: "DELETE",
       url: path(panelPaths.ticketType, spare.id),
       token: owner.token,
     });
     expect(gone.statusCode).toBe(200);
+    const left = await t.ctx.db
+      .select({ code: s.vouchers.code })
+      .from(s.vouchers)
+      .where(eq(s.vouchers.eventId, event.id));
+    expect(left.map((row) => row.code)).toEqual(["ALLE10"]);
+    const [entry] = await t.ctx.db
+      .select()
+      .from(s.auditLog)
+      .where(
+        and(
+          eq(s.auditLog.action, "ticket_type_deleted"),
+          sql`${s.auditLog.details}->>'ticket_type_id' = ${String(spare.id)}`,
+        ),
+      );
+    expect(entry?.details).toMatchObject({ voucher_codes: ["LOGE10", "LOGE5"] });
   });
 
   it("concurrent quota edits while tickets sell never leave the quota below sold and held seats", async () => {

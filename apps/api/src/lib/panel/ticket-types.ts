@@ -231,13 +231,23 @@ export async function deleteTicketType(db: Database, organiserId: string, typeId
         .where(and(eq(eventTicketTypes.eventId, event.id), ne(eventTicketTypes.id, typeId)));
       if (!Number(others?.n)) throw new HttpError(409, "conflict", "event_needs_ticket_types");
     }
+    // Its own vouchers go with it (the panel's confirmation names them), their codes kept in the
+    // audit: none was ever used, as no order named the type.
+    const codes = await tx
+      .delete(vouchers)
+      .where(eq(vouchers.ticketTypeId, typeId))
+      .returning({ code: vouchers.code });
     await tx.delete(eventTicketTypes).where(eq(eventTicketTypes.id, typeId));
     await audit(tx, {
       actorId: organiserId,
       organiserId,
       eventId: event.id,
       action: "ticket_type_deleted",
-      details: { ticket_type_id: typeId, name_de: type.nameDe },
+      details: {
+        ticket_type_id: typeId,
+        name_de: type.nameDe,
+        ...(codes.length > 0 ? { voucher_codes: codes.map((row) => row.code).sort() } : {}),
+      },
     });
   });
 }

@@ -1,4 +1,4 @@
-import type { PanelTicketType } from "@eventwerk/contract";
+import type { PanelTicketType, PanelVoucher } from "@eventwerk/contract";
 import { vatPercent } from "@eventwerk/contract/constants";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
@@ -22,13 +22,18 @@ const resultFor = (result: PanelFormResult | undefined, intent: string, target?:
     ? result
     : null;
 
-/** The event's ticket types: quota and price per type, close or delete (ticked first), a new one. */
+/**
+ * The event's ticket types: quota and price per type, close or delete (ticked first; its own
+ * voucher codes are named, as they go with it), a new one.
+ */
 export function TicketTypes({
   types,
+  vouchers,
   result,
   locale,
 }: {
   types: PanelTicketType[];
+  vouchers: Pick<PanelVoucher, "code" | "ticket_type_id">[];
   result: PanelFormResult | undefined;
   locale: "de" | "en";
 }) {
@@ -55,6 +60,9 @@ export function TicketTypes({
           // The API's answer; a post without the tick is named at its checkbox.
           const refusal = [failure, closed, deleted].find((entry) => entry && !entry.ok)?.message;
           const name = locale === "en" ? type.name_en : type.name_de;
+          const codes = vouchers
+            .filter((voucher) => voucher.ticket_type_id === type.id)
+            .map((voucher) => voucher.code);
           return (
             <li
               key={type.id}
@@ -132,7 +140,15 @@ export function TicketTypes({
                   <ConfirmedForm
                     id={`type-${type.id}-confirm-delete`}
                     hidden={{ intent: "deleteType", target: type.id }}
-                    confirmLabel={t("typeDeleteConfirm", { name })}
+                    confirmLabel={
+                      codes.length > 0
+                        ? t("typeDeleteWithVouchersConfirm", {
+                            name,
+                            codes: codes.join(", "),
+                            count: codes.length,
+                          })
+                        : t("typeDeleteConfirm", { name })
+                    }
                     error={deleted?.fields?.confirm ? t("confirmRequired.deleteType") : undefined}
                     submit={t("typeDelete", { name })}
                   />

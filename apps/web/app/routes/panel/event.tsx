@@ -190,7 +190,12 @@ export default function PanelEventPage({ loaderData, actionData }: Route.Compone
         </Card>
       )}
       <Card className="p-6">
-        <TicketTypes types={event.ticket_types} result={result} locale={locale} />
+        <TicketTypes
+          types={event.ticket_types}
+          vouchers={vouchers}
+          result={result}
+          locale={locale}
+        />
       </Card>
       <Card className="p-6">
         <Vouchers vouchers={vouchers} result={result} />
