@@ -1,12 +1,15 @@
 import { fillPath, panelPaths } from "@eventwerk/contract";
 import { expect, request as newRequest, test } from "@playwright/test";
+import checkoutDe from "../app/i18n/messages/de/checkout.json" with { type: "json" };
 import panelDe from "../app/i18n/messages/de/panel.json" with { type: "json" };
+import checkoutEn from "../app/i18n/messages/en/checkout.json" with { type: "json" };
 import panelEn from "../app/i18n/messages/en/panel.json" with { type: "json" };
 import { pathTo } from "../app/route-table";
 import { postgresServer, postgresUrl } from "./postgres-server";
 import {
   accessToken,
   buyTicket,
+  buyTicketWithToken,
   expectNoViolations,
   locales,
   loginAs,
@@ -148,7 +151,8 @@ test.describe("refunds only the operator can make (PostgreSQL)", () => {
       const api = await newRequest.newContext({ baseURL: server.base });
       const type = await ticketTypeOnSale("asc");
       const buyer = { name: "Fritz Fehlschlag", email: uniqueEmail(`failed-refund-${locale}`) };
-      const orderId = await buyTicket(api, type.event_id, type.id, buyer);
+      const bought = await buyTicketWithToken(api, type.event_id, type.id, buyer);
+      const orderId = bought.id;
       await server.query("update orders set locale = $2 where id = $1", [orderId, locale]);
       const refunded = await api.post(fillPath(panelPaths.refundOrder, { id: orderId }), {
         headers: { authorization: `Bearer ${await accessToken(api, organiser)}` },
@@ -162,6 +166,12 @@ test.describe("refunds only the operator can make (PostgreSQL)", () => {
         [orderId],
       );
       expect(failed).toHaveLength(1);
+      // The buyer's return page says the money comes another way.
+      const returnPage = `${pathTo("ticket-buy-status", locale)}?${new URLSearchParams({ order: String(orderId), token: bought.token })}`;
+      const failureText = { de: checkoutDe, en: checkoutEn }[locale].status.refundFailedText;
+      const buyerPage = await browser.newPage({ baseURL: server.base });
+      await buyerPage.goto(returnPage);
+      await expect(buyerPage.getByText(failureText)).toBeVisible();
 
       const options = { baseURL: server.base, locale: locale === "de" ? "de-DE" : "en-GB" };
       const context = await browser.newContext({ ...options, javaScriptEnabled: locale === "en" });
@@ -190,6 +200,9 @@ test.describe("refunds only the operator can make (PostgreSQL)", () => {
         [orderId],
       );
       expect(order.repaid).toBe(true);
+      await buyerPage.reload();
+      await expect(buyerPage.getByText(failureText)).toHaveCount(0);
+      await buyerPage.close();
       // The buyer is told that the money came another way, in the order's language.
       const repaid = {
         de: "Damit ist die Erstattung abgeschlossen",

@@ -674,6 +674,14 @@ test("the event page's steps work without JavaScript, and reloading repeats none
   await expect(page.locator("#event-saved")).toHaveText(t.done.addType);
   const added = (await eventState(request, organiser.headers, eventId)).types;
   expect(added).toHaveLength(3);
+  // A voucher of the doomed type alone goes with it: the tick names it.
+  const own = `EIGEN-${Date.now()}`;
+  const made = await request.post(fillPath(panelPaths.vouchers, { id: eventId }), {
+    headers: organiser.headers,
+    data: { code: own, kind: "percent", value: 10, ticket_type_id: doomed.id },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.reload();
   const deleteButton = page.getByRole("button", {
     name: fill(t.typeDelete, { name: doomed.name_de }),
   });
@@ -683,7 +691,9 @@ test("the event page's steps work without JavaScript, and reloading repeats none
     types: [{ id: doomed.id }, { id: types[1]!.id }, { id: added[2]!.id }],
   });
   await page
-    .getByRole("checkbox", { name: fill(t.typeDeleteConfirm, { name: doomed.name_de }) })
+    .getByRole("checkbox", {
+      name: `Ich möchte die Ticketart „${doomed.name_de}“ löschen, und mit ihr ihren Gutschein ${own}.`,
+    })
     .check();
   await deleteButton.click();
   await expect(page.locator("#event-saved")).toHaveText(t.done.deleteType);

@@ -237,6 +237,8 @@ export async function sitemapFiles(request: APIRequestContext): Promise<Map<stri
 export const uniqueEmail = (label: string) =>
   `e2e-${label}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`;
 
+type Buyer = { name: string; email: string; token?: string };
+
 /**
  * Buys one ticket of the type through the checkout API and the test provider, and waits until the
  * webhook has made the order paid; answers its id. A guest's order unless `token` (a buyer's
@@ -246,10 +248,17 @@ export async function buyTicket(
   request: APIRequestContext,
   eventId: number,
   typeId: number,
-  buyer: { name: string; email: string; token?: string } = {
-    name: "Erika Käuferin",
-    email: "erika@example.com",
-  },
+  buyer?: Buyer,
+) {
+  return (await buyTicketWithToken(request, eventId, typeId, buyer)).id;
+}
+
+/** `buyTicket`, answering the order's token too (its return page's `?token=`). */
+export async function buyTicketWithToken(
+  request: APIRequestContext,
+  eventId: number,
+  typeId: number,
+  buyer: Buyer = { name: "Erika Käuferin", email: "erika@example.com" },
 ) {
   const signedIn: Record<string, string> = buyer.token
     ? { authorization: `Bearer ${buyer.token}` }
@@ -284,7 +293,7 @@ export async function buyTicket(
       { timeout: 20_000 },
     )
     .toBe("paid");
-  return order.id;
+  return { id: order.id, token };
 }
 
 /** The web's OAuth client, as the e2e server's demo data has it. */

@@ -200,6 +200,11 @@ export const checkoutOrderSchema = z
     paid_at: z.string().nullable(),
     /** Why a refunded order's money went back; null otherwise (and for refunds before it was kept). */
     refund_reason: z.enum(refundReasons).nullable(),
+    /**
+     * The refund failed at the payment provider and its money has not reached the buyer yet: the
+     * operator pays it back another way.
+     */
+    refund_failed: z.boolean(),
   })
   .meta({ id: "CheckoutOrder" });
 export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;

@@ -654,6 +654,8 @@ describe("paying with Stripe (against the local fake)", () => {
     const marked = await orderRow(orderId);
     expect(marked.refundFailedAt).not.toBeNull();
     expect(marked).toMatchObject({ status: "refunded", refundRepaidAt: null });
+    // The buyer reads that the money is still to come.
+    expect(await readOrder(paid.order)).toMatchObject({ status: "refunded", refund_failed: true });
     // Stripe reports it twice (as `refund.failed` and as the refund's update), and may retry:
     // the buyer is told once, the failure recorded once, Stripe not asked again.
     expect((await deliver(failed)).statusCode).toBe(200);
@@ -679,8 +681,6 @@ describe("paying with Stripe (against the local fake)", () => {
       (error: AggregateError) => error.errors.map((inner: Error) => inner.message),
     );
     expect(run).toContainEqual(expect.stringMatching(/^\d+ refunds failed at stripe/));
-    // Nor does it ask Stripe again: the operator gives the money back, not twice.
-    expect(fake.refunds).not.toContain(intent);
 
     // Recorded once, by the operator only.
     const record = (token: string) =>
@@ -693,6 +693,7 @@ describe("paying with Stripe (against the local fake)", () => {
     const recorded = await record(admin);
     expect(recorded.statusCode, recorded.body).toBe(200);
     expect((await orderRow(orderId)).refundRepaidAt).not.toBeNull();
+    expect((await readOrder(paid.order)).refund_failed).toBe(false);
     const again = await record(admin);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toContain("nichts zu erfassen");
@@ -704,6 +705,73 @@ describe("paying with Stripe (against the local fake)", () => {
     // A later report of the old failure puts nothing back on the list.
     expect((await deliver(updated)).statusCode).toBe(200);
     expect((await operatorsList()).map((entry) => entry.order_id)).not.toContain(orderId);
+  });
+
+  it("a failed refund that reached the buyer after all (a retry in Stripe's dashboard, a lost dispute) leaves the operator's list", async () => {
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const failedRefund = async (status: "failed" | "canceled") => {
+      const paid = await paidOrder();
+      await refundOrder(t.ctx.db, provider, paid.event.organiserId!, paid.order.data.id, "X");
+      fake.failRefund(paid.session.payment_intent!);
+      const report = refundReport("refund.updated", paid.session.payment_intent, status);
+      expect((await deliver(report)).statusCode).toBe(200);
+      expect((await orderRow(paid.order.data.id)).refundFailedAt).not.toBeNull();
+      return paid;
+    };
+    const settledBy = async (orderId: number) =>
+      (await t.ctx.db.select().from(s.auditLog).where(eq(s.auditLog.action, "order_refund_repaid")))
+        .filter((entry) => entry.details?.order_id === orderId)
+        .map((entry) => entry.details?.by);
+    const repaidMails = async (orderId: number) =>
+      (await t.outbox()).filter(
+        (mail) =>
+          mail.includes(`Bestellung ${orderId} `) &&
+          mail.includes("Damit ist die Erstattung abgeschlossen"),
+      );
+
+    // The operator refunds again in Stripe's dashboard, and it goes through this time.
+    const retried = await failedRefund("canceled");
+    const refunded = stripeEvent("charge.refunded", {
+      id: `ch_${randomUUID()}`,
+      object: "charge",
+      payment_intent: retried.session.payment_intent,
+      amount: 3000,
+      amount_refunded: 3000,
+      refunded: true,
+    });
+    expect((await deliver(refunded)).statusCode).toBe(200);
+    expect((await orderRow(retried.order.data.id)).refundRepaidAt).not.toBeNull();
+    expect(await settledBy(retried.order.data.id)).toEqual(["provider"]);
+    expect(await repaidMails(retried.order.data.id)).toHaveLength(1);
+    expect((await deliver(refunded)).statusCode).toBe(200);
+    expect(await settledBy(retried.order.data.id)).toEqual(["provider"]);
+
+    // The buyer disputes the payment, and the bank gives the money back: the operator must not.
+    const disputed = await failedRefund("failed");
+    const lost = stripeEvent("charge.dispute.closed", {
+      id: `dp_${randomUUID()}`,
+      object: "dispute",
+      amount: 3000,
+      payment_intent: disputed.session.payment_intent,
+      status: "lost",
+    });
+    expect((await deliver(lost)).statusCode).toBe(200);
+    const row = await orderRow(disputed.order.data.id);
+    expect(row.refundRepaidAt).not.toBeNull();
+    expect(row).toMatchObject({ status: "refunded", refundReason: "organiser" });
+    expect(await settledBy(disputed.order.data.id)).toEqual(["chargeback"]);
+    // The bank told the buyer; no mail says the marketplace paid.
+    expect(await repaidMails(disputed.order.data.id)).toHaveLength(0);
+    const admin = await loginAdmin(t.app);
+    const list = await call(t.app, {
+      method: "GET",
+      url: panelPaths.refundsElsewhere,
+      token: admin,
+    });
+    const listed = list.json<{ data: RefundElsewhere[] }>().data.map((entry) => entry.order_id);
+    expect(listed).not.toContain(retried.order.data.id);
+    expect(listed).not.toContain(disputed.order.data.id);
+    expect(fake.refunds).not.toContain(disputed.session.payment_intent);
   });
 
   it("a refund failing before its order was recorded as refunded: the reconciliation records it without asking Stripe again", async () => {
@@ -819,6 +887,39 @@ describe("paying with Stripe (against the local fake)", () => {
       refundReason: "organiser",
     });
     expect(fake.refunds).not.toContain(owed.session.payment_intent);
+
+    // A part of the payment disputed and lost: which tickets would it void? Nothing changes.
+    const partly = await paidOrder();
+    const partial = stripeEvent("charge.dispute.closed", {
+      id: `dp_${randomUUID()}`,
+      object: "dispute",
+      amount: 1000,
+      payment_intent: partly.session.payment_intent,
+      status: "lost",
+    });
+    expect((await deliver(partial)).statusCode).toBe(200);
+    expect(await orderRow(partly.order.data.id)).toMatchObject({
+      status: "paid",
+      refundRequestedAt: null,
+    });
+
+    // A late payment's refund still owed (its seats were gone; Stripe refused the refund while
+    // the dispute was open): the bank's return completes it, and Stripe is not asked.
+    const late = await placed();
+    await fake.pay(late.session.id, { webhook: false });
+    await t.ctx.db
+      .update(s.orders)
+      .set({ status: "expired", refundRequestedAt: new Date(), refundReason: "sold_out" })
+      .where(eq(s.orders.id, late.order.data.id));
+    expect(
+      (await deliver(dispute("charge.dispute.closed", late.session.payment_intent, "lost")))
+        .statusCode,
+    ).toBe(200);
+    expect(await orderRow(late.order.data.id)).toMatchObject({
+      status: "refunded",
+      refundReason: "sold_out",
+    });
+    expect(fake.refunds).not.toContain(late.session.payment_intent);
 
     // Refunded already, or no payment of ours, or no payment named: recorded, nothing else.
     const before = await eventCount();

@@ -107,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsync<
         tags: ["payments"],
         summary: "Stripe's webhook (PAYMENT_PROVIDER=stripe; may come twice, late or out of order)",
         description:
-          "Verified with the Stripe SDK's signature check (`Stripe-Signature`, STRIPE_WEBHOOK_SECRET); otherwise 400 `invalid_signature` and nothing is written; a signed body that is no event (or a Checkout Session's without its id), 400 `validation_failed`. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` complete the order, `checkout.session.async_payment_failed` fails it, `checkout.session.expired` expires it, `charge.refunded` (in full, in Stripe's dashboard) refunds its paid order; `refund.failed` (or `refund.updated` / `charge.refund.updated` with the status `failed`) puts a failed refund on the operator's list of refunds to give back another way and tells the buyer; `charge.dispute.closed` as `lost` refunds its paid order without asking Stripe (the bank gave the money back); each event id is applied once, and a late failure or expiry never undoes a payment; other events are recorded and change nothing.",
+          "Verified with the Stripe SDK's signature check (`Stripe-Signature`, STRIPE_WEBHOOK_SECRET); otherwise 400 `invalid_signature` and nothing is written; a signed body that is no event (or a Checkout Session's without its id), 400 `validation_failed`. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` complete the order, `checkout.session.async_payment_failed` fails it, `checkout.session.expired` expires it, `charge.refunded` (in full, in Stripe's dashboard) refunds its paid order; `refund.failed` (or `refund.updated` / `charge.refund.updated` with the status `failed` or `canceled`) puts a failed refund on the operator's list of refunds to give back another way and tells the buyer; `charge.dispute.closed` as `lost` over the full amount refunds its paid order without asking Stripe (the bank gave the money back); each event id is applied once, and a late failure or expiry never undoes a payment; other events are recorded and change nothing.",
         body: stripeWebhookEventSchema,
         response: { 200: webhookReceivedSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
@@ -141,7 +141,11 @@ export const paymentRoutes: FastifyPluginAsync<
         // lost) is applied before its report is kept (Stripe's retry after a failure applies it
         // again, which changes nothing once it is applied); any other event is only kept.
         const reference = outcome
-          ? await checkout.paymentChangedAtProvider(outcome.payment, outcome.change)
+          ? await checkout.paymentChangedAtProvider(
+              outcome.payment,
+              outcome.change,
+              outcome.amountCents,
+            )
           : null;
         await recordReport(ctx.db, {
           provider: "stripe",

@@ -35,6 +35,7 @@ const order = (status: CheckoutOrder["status"]): CheckoutOrder => ({
   created_at: "",
   paid_at: null,
   refund_reason: status === "refunded" ? "organiser" : null,
+  refund_failed: false,
 });
 
 describe("the return page's tickets", () => {

@@ -1176,6 +1176,7 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
       refund_reason: status === "refunded" ? order.refundReason : null,
+      refund_failed: order.refundFailedAt !== null && order.refundRepaidAt === null,
     };
   }
 
@@ -1195,9 +1196,12 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
     async paymentChangedAtProvider(
       paymentId: string,
       change: PaymentChange,
+      amountCents?: number,
     ): Promise<string | null> {
       const reference = (await provider.referenceOfPayment?.(paymentId)) ?? null;
-      if (reference) await paymentChanges[change](db, provider, reference, config.SITE_NAME);
+      if (reference) {
+        await paymentChanges[change](db, provider, reference, config.SITE_NAME, amountCents);
+      }
       return reference;
     },
     reconcile,

@@ -144,7 +144,10 @@ export async function refundedAtProvider(
 ): Promise<void> {
   const orderId = await db.transaction(async (tx) => {
     const order = await lockedByPayment(tx, provider, reference);
-    if (order?.status !== "paid" || order.refundRequestedAt) return null;
+    if (!order) return null;
+    // A refund that had failed, made again at the provider: its money reached the buyer.
+    await settleFailedRefund(tx, order, "provider", { actorId: null, site });
+    if (order.status !== "paid" || order.refundRequestedAt) return null;
     await requestRefund(tx, order, "payment_provider");
     return order.id;
   });
@@ -187,40 +190,55 @@ export async function refundFailedAtProvider(
 }
 
 /**
- * A payment taken back through the buyer's bank (a dispute lost at the provider): the money is
- * gone already, so its paid order is refunded here in one transaction, step 1 and step 3 without
- * the provider (which refuses to refund a charged-back payment): its tickets stop working, its
- * seats go back, its buyer is told. A refund decided earlier and still owed (the provider refused
- * it while the dispute was open) is completed so, with its reason. Nothing for a payment of no
- * order of ours, or one not paid (refunded already: the bank took back money given back).
+ * A payment taken back in full through the buyer's bank (a dispute lost at the provider): the
+ * money is back with the buyer already, so it is settled here in one transaction, without the
+ * provider (which refuses to refund a charged-back payment):
+ * - a paid order is refunded (step 1 and step 3): its tickets stop working, its seats go back,
+ *   its buyer is told; a refund decided earlier and still owed (the provider refused it while
+ *   the dispute was open) is completed so, with its reason;
+ * - a late payment's refund still owed (it never had tickets) is recorded;
+ * - a refund that had failed leaves the operator's list: paying it too would pay twice.
+ * Nothing for a payment of no order of ours, or a part of the amount (as for a partial refund:
+ * which tickets would it void?).
  */
 export async function chargedBack(
   db: Database,
   provider: PaymentProvider,
   reference: string,
   site: string,
+  amountCents?: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockedByPayment(tx, provider, reference);
-    if (order?.status !== "paid") return;
+    if (!order || (amountCents !== undefined && amountCents < order.totalCents)) return;
     const now = new Date();
-    await returnSale(
-      tx,
-      await requestRefund(tx, order, "chargeback", now),
-      { actorId: null, site },
-      now,
-    );
+    const actor = { actorId: null, site };
+    await settleFailedRefund(tx, order, "chargeback", actor);
+    if (order.status === "paid") {
+      await returnSale(tx, await requestRefund(tx, order, "chargeback", now), actor, now);
+    } else if (order.refundRequestedAt && order.status !== "refunded") {
+      await closeUnpaidRefund(tx, order, actor, now);
+    }
   });
 }
 
-/** What each change of a paid payment at its provider does here (by the payment's reference). */
+/**
+ * What each change of a paid payment at its provider does here (by the payment's reference; the
+ * amount it concerns, where the provider says).
+ */
 export const paymentChanges = {
   refunded: refundedAtProvider,
   refund_failed: refundFailedAtProvider,
   charged_back: chargedBack,
 } as const satisfies Record<
   PaymentChange,
-  (db: Database, provider: PaymentProvider, reference: string, site: string) => Promise<void>
+  (
+    db: Database,
+    provider: PaymentProvider,
+    reference: string,
+    site: string,
+    amountCents?: number,
+  ) => Promise<void>
 >;
 
 /** The event an order is for, as its mails and audit entries name it. */
@@ -277,21 +295,25 @@ async function recordRefund(db: Database, orderId: number, options: RefundActor)
     if (order.status === "paid") {
       await returnSale(tx, order, options, now);
     } else {
-      // A payment that came after its seats or voucher were gone: it never had tickets.
-      await tx
-        .update(orders)
-        .set({ status: "refunded", updatedAt: now })
-        .where(eq(orders.id, order.id));
-      await enqueue(tx, {
-        kind: orderRefundedJob,
-        payload: { order_id: order.id, reason: order.refundReason },
-        dedupKey: `order-refunded:${order.id}`,
-      });
-      // The provider's own refund of it is the checkout's, by no one; the operator's is audited.
-      if (options.provider) await auditRefund(tx, order, options);
+      await closeUnpaidRefund(tx, order, options, now);
     }
     return true;
   });
+}
+
+/** Step 3 of a payment that came after its seats or voucher were gone: it never had tickets. */
+async function closeUnpaidRefund(tx: Transaction, order: Order, options: RefundActor, now: Date) {
+  await tx
+    .update(orders)
+    .set({ status: "refunded", updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await enqueue(tx, {
+    kind: orderRefundedJob,
+    payload: { order_id: order.id, reason: order.refundReason },
+    dedupKey: `order-refunded:${order.id}`,
+  });
+  // The provider's own refund of it is the checkout's, by no one; the operator's is audited.
+  if (options.provider) await auditRefund(tx, order, options);
 }
 
 /** What the email says happened to a paid order, by why its money went back. */
@@ -535,28 +557,42 @@ export async function recordRefundElsewhere(
 }
 
 /**
- * A failed refund's money given back another way, once: the buyer is told and it is audited. A
- * sale not undone yet (the failure came before step 3) is the reconciliation's, which no longer
- * asks the provider.
+ * A failed refund's money given back another way by the operator. A sale not undone yet (the
+ * failure came before step 3) is the reconciliation's, which no longer asks the provider.
  */
 async function recordRepaid(db: Database, orderId: number, options: RefundActor) {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order?.refundFailedAt || order.refundRepaidAt) return false;
-    const now = new Date();
-    await tx
-      .update(orders)
-      .set({ refundRepaidAt: now, updatedAt: now })
-      .where(eq(orders.id, order.id));
-    const event = await eventOf(tx, order);
-    await mailBuyer(tx, order, event, options.site, "refund_repaid");
-    await audit(tx, {
-      actorId: options.actorId,
-      organiserId: event?.organiserId ?? null,
-      eventId: event?.id ?? null,
-      action: "order_refund_repaid",
-      details: { order_id: order.id, total_cents: order.totalCents },
-    });
-    return true;
+    return order ? settleFailedRefund(tx, order, "operator", options) : false;
   });
+}
+
+/**
+ * A failed refund's money reached the buyer after all, once, with the order locked: the operator
+ * paid it another way, the provider refunded it on a retry (in its dashboard), or the bank took
+ * it back (a lost dispute). It leaves the operator's list; the buyer is told (of the bank's, the
+ * bank did) and it is audited. Answers whether this call settled it.
+ */
+async function settleFailedRefund(
+  tx: Transaction,
+  order: Order,
+  by: "operator" | "provider" | "chargeback",
+  options: RefundActor,
+): Promise<boolean> {
+  if (!order.refundFailedAt || order.refundRepaidAt) return false;
+  const now = new Date();
+  await tx
+    .update(orders)
+    .set({ refundRepaidAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  const event = await eventOf(tx, order);
+  if (by !== "chargeback") await mailBuyer(tx, order, event, options.site, "refund_repaid");
+  await audit(tx, {
+    actorId: options.actorId,
+    organiserId: event?.organiserId ?? null,
+    eventId: event?.id ?? null,
+    action: "order_refund_repaid",
+    details: { order_id: order.id, total_cents: order.totalCents, by },
+  });
+  return true;
 }

@@ -161,7 +161,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
  */
 export type StripeOutcome =
   | { reference: string; state: "succeeded" | "failed" | "expired" }
-  | { payment: string; change: PaymentChange };
+  | { payment: string; change: PaymentChange; amountCents?: number };
 
 /**
  * A webhook's event, verified with the SDK's signature check (400 `invalid_signature` when it
@@ -193,30 +193,35 @@ export function stripeOutcome(event: Stripe.Event): StripeOutcome | null {
     intent: Parameters<typeof intentId>[0],
     happened: unknown,
     change: PaymentChange,
+    amountCents?: unknown,
   ) => {
     const payment = intentId(intent);
-    return happened && payment ? { payment, change } : null;
+    if (!happened || !payment) return null;
+    return typeof amountCents === "number" ? { payment, change, amountCents } : { payment, change };
   };
   switch (event.type) {
     // A partial refund leaves the tickets valid: which of them would it void?
     case "charge.refunded":
       return changed(event.data.object.payment_intent, event.data.object.refunded, "refunded");
     // Stripe reports a failed refund (days later, for a SEPA debit) as `refund.failed`, and to
-    // older endpoints as an update of the refund: either may come, or both.
+    // older endpoints as an update of the refund: either may come, or both. A refund cancelled
+    // before it was made (it waited for an action) leaves the money with the operator as well.
     case "refund.failed":
     case "refund.updated":
     case "charge.refund.updated":
       return changed(
         event.data.object.payment_intent,
-        event.data.object.status === "failed",
+        event.data.object.status === "failed" || event.data.object.status === "canceled",
         "refund_failed",
       );
     // A dispute is decided weeks later; until then the payment counts, as the bank may return it.
+    // Its amount may be a part of the payment's.
     case "charge.dispute.closed":
       return changed(
         event.data.object.payment_intent,
         event.data.object.status === "lost",
         "charged_back",
+        event.data.object.amount,
       );
     case "checkout.session.completed":
       return event.data.object.payment_status === "unpaid"

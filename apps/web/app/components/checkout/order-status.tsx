@@ -152,6 +152,7 @@ export function OrderStatus({
       {panel && (
         <Panel tone="danger" icon={panel.icon} title={t(panel.title)} role="alert">
           <p>{t(refund?.text ?? panel.text)}</p>
+          {order.refund_failed && <p>{t("refundFailedText")}</p>}
           {!mayRetry ? (
             <Link to={eventPath} className={linkClass}>
               {t("toEvent")}

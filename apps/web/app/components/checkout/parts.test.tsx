@@ -43,6 +43,7 @@ function order(items: ReturnType<typeof item>[]): CheckoutOrder {
     created_at: "",
     paid_at: null,
     refund_reason: null,
+    refund_failed: false,
   };
 }
 

@@ -148,7 +148,11 @@ export default function PanelRefunds({ loaderData, actionData }: Route.Component
                         provider: providerName(refund.payment_provider),
                       })
                 }
-                error={failure && !failure.message ? t("recordRequired") : undefined}
+                error={
+                  failure && !failure.message
+                    ? t(refund.refund_failed_at ? "recordRepaidRequired" : "recordRequired")
+                    : undefined
+                }
                 submit={t("recordSubmit")}
                 submitLabel={t("recordSubmitLabel", { id: refund.order_id })}
                 buttonClassName="button-primary"
