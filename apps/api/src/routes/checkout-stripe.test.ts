@@ -802,6 +802,33 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(recorded.statusCode, recorded.body).toBe(200);
   });
 
+  it("a refund that failed at Stripe, its report not come: the reconciliation finds the failure and asks no second refund", async () => {
+    const paid = await paidOrder();
+    const orderId = paid.order.data.id;
+    const intent = paid.session.payment_intent!;
+    const { provider } = checkoutServices.get(t.ctx)!;
+    // Steps 1 and 2, then the process died; the refund fails at Stripe and its report is lost.
+    await t.ctx.db
+      .update(s.orders)
+      .set({ refundRequestedAt: new Date(Date.now() - 5 * 60_000), refundReason: "organiser" })
+      .where(eq(s.orders.id, orderId));
+    await provider.refund(t.ctx.db, paid.session.id);
+    fake.failRefund(intent);
+    await completeOwedRefunds(t.ctx.db, provider, "X").catch(() => undefined);
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({ status: "refunded" });
+    expect(order.refundFailedAt).not.toBeNull();
+    // Stripe would have refunded again (the failed amount is refundable once more): not asked.
+    expect(fake.refunds).not.toContain(intent);
+    const told = (await t.outbox()).filter(
+      (mail) => mail.includes(`Bestellung ${orderId} `) && mail.includes("fehlgeschlagen"),
+    );
+    expect(told).toHaveLength(1);
+    // Its late report changes nothing more.
+    expect((await deliver(refundReport("refund.failed", intent, "failed"))).statusCode).toBe(200);
+    expect((await orderRow(orderId)).refundFailedAt).toEqual(order.refundFailedAt);
+  });
+
   it("refund reports that are not ours, or of no refund decided here, change nothing", async () => {
     const paid = await paidOrder();
     const before = await eventCount();

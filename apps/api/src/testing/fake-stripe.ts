@@ -1,7 +1,7 @@
 /**
  * A local fake of the few Stripe API endpoints the `stripe` provider uses, for tests (there is
  * no network here): Checkout Sessions (create with an idempotency key, retrieve, list by payment
- * intent, expire), refunds (and their failure),
+ * intent, expire), refunds (create, list, and their failure),
  * and a hosted page with "pay" and "cancel" that redirects like Stripe's and sends the webhook,
  * signed with the SDK's test-header helper. Never part of the production server.
  *
@@ -85,6 +85,8 @@ export async function startFakeStripe(options: {
   /** A key's session, and the parameters it was first used with. */
   const byIdempotencyKey = new Map<string, { sessionId: string; params: string }>();
   const refunds: string[] = [];
+  /** Payment intents whose refund failed (`failRefund`). */
+  const failedRefunds: string[] = [];
   const refundKeys = new Set<string>();
   let base = "";
 
@@ -286,6 +288,25 @@ export async function startFakeStripe(options: {
       }
     }
 
+    if (parts[1] === "refunds" && request.method === "GET") {
+      // As Stripe's list of a payment intent's refunds: the one made, and those that failed.
+      const intent = url.searchParams.get("payment_intent");
+      const refund = (status: string) => ({
+        id: id("re"),
+        object: "refund",
+        payment_intent: intent,
+        status,
+      });
+      return send(response, 200, {
+        object: "list",
+        data: [
+          ...failedRefunds.filter((row) => row === intent).map(() => refund("failed")),
+          ...refunds.filter((row) => row === intent).map(() => refund("succeeded")),
+        ],
+        has_more: false,
+        url: "/v1/refunds",
+      });
+    }
     if (parts[1] === "refunds" && request.method === "POST") {
       const intent = body!.get("payment_intent");
       const session = [...sessions.values()].find((row) => row.payment_intent === intent);
@@ -332,6 +353,7 @@ export async function startFakeStripe(options: {
     failRefund: (paymentIntent) => {
       const at = refunds.indexOf(paymentIntent);
       if (at >= 0) refunds.splice(at, 1);
+      failedRefunds.push(paymentIntent);
     },
     pay,
     expire,

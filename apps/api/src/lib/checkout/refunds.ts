@@ -13,7 +13,11 @@ import { HttpError, notFound } from "../http-error.ts";
 import { t } from "../messages.ts";
 import { enqueue, enqueueMail } from "../outbox.ts";
 import { audit } from "../panel/audit.ts";
-import type { PaymentChange, PaymentProvider } from "../payments/provider.ts";
+import {
+  type PaymentChange,
+  type PaymentProvider,
+  RefundFailedEarlier,
+} from "../payments/provider.ts";
 import { deliverable } from "../users.ts";
 import { money } from "./format.ts";
 
@@ -112,9 +116,15 @@ export async function completeRefund(
       `order ${owed.id} was paid through ${owed.paymentProvider}, this deployment refunds through ${provider.name}: refund it there, then record it in the panel's refunds`,
     );
   }
-  // A refund that failed at the provider is the operator's to give back: not asked again.
+  // A refund that failed at the provider is the operator's to give back: not asked again. The
+  // provider says so too when its report of the failure has not come (yet).
   if (owed.paymentReference && !owed.refundFailedAt) {
-    await provider.refund(db, owed.paymentReference);
+    try {
+      await provider.refund(db, owed.paymentReference);
+    } catch (error) {
+      if (!(error instanceof RefundFailedEarlier)) throw error;
+      await refundFailedAtProvider(db, provider, owed.paymentReference, options.site);
+    }
   }
   await recordRefund(db, orderId, options);
 }

@@ -45,6 +45,14 @@ export class PaymentUnavailable extends Error {
   override name = "PaymentUnavailable";
 }
 
+/**
+ * The provider refuses a refund because an earlier refund of the payment failed there: its money
+ * is with the operator, who gives it back another way. A second refund could pay the buyer twice.
+ */
+export class RefundFailedEarlier extends Error {
+  override name = "RefundFailedEarlier";
+}
+
 export type PaymentProvider = {
   name: string;
   /** Nothing is charged: every page of the flow says so. */
@@ -58,7 +66,10 @@ export type PaymentProvider = {
    */
   paymentUrl: (db: Db, reference: string, locale: Locale) => Promise<string | null>;
   state: (db: Db, reference: string) => Promise<PaymentState | null>;
-  /** Gives the money back (a payment arrived after its seats were sold to others). */
+  /**
+   * Gives the money back (a payment arrived after its seats were sold to others); throws
+   * `RefundFailedEarlier` when an earlier refund of it failed.
+   */
   refund: (db: Db, reference: string) => Promise<void>;
   /**
    * Stops the provider's page taking the payment (its event was cancelled), so nobody is charged

@@ -6,6 +6,7 @@ import {
   type PaymentProvider,
   type PaymentState,
   PaymentUnavailable,
+  RefundFailedEarlier,
 } from "./provider.ts";
 
 export type StripeOptions = {
@@ -123,6 +124,13 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           : session.payment_intent?.id;
       // Never paid: there is nothing to give back.
       if (!intent) return;
+      // A refund that failed (its report may be late, or lost) is the operator's to give back: a
+      // new one could pay the buyer twice. One made again in the dashboard that went through
+      // lets a full refund be asked (refused when it is full already).
+      const earlier = await stripe.refunds.list({ payment_intent: intent, limit: 100 });
+      const failed = earlier.data.some((r) => r.status === "failed" || r.status === "canceled");
+      const made = earlier.data.some((r) => r.status !== "failed" && r.status !== "canceled");
+      if (failed && !made) throw new RefundFailedEarlier(`a refund of ${intent} failed`);
       try {
         // A key per call, which the SDK's retries of it share: Stripe keeps a key's first answer
         // for a day, errors included, so one key per payment would answer a failed first try to
