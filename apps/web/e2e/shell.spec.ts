@@ -69,6 +69,27 @@ for (const locale of locales) {
   });
 }
 
+test("a toast swiped 20 px to the side goes; one swiped 10 px stays", async ({ page }) => {
+  await page.goto(pathTo("test", "de"));
+  const toast = await showToast(page, "de", "info");
+  const swipe = async (dx: number) => {
+    const box = (await toast.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx, y, { steps: 5 });
+    // Slowly: the library dismisses a fast flick whatever its distance.
+    await page.waitForTimeout(400);
+    await page.mouse.up();
+  };
+  // The pointer rests on the toast, which keeps it from timing out meanwhile.
+  await swipe(10);
+  await page.waitForTimeout(500);
+  await expect(toast).toBeVisible();
+  await swipe(24);
+  await expect(toast).toHaveCount(0);
+});
+
 test.describe("chunk error reload", () => {
   const dispatchChunkError = (page: Page) =>
     // In a timer, so that a reload does not tear down the evaluation.
