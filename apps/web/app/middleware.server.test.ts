@@ -55,23 +55,19 @@ describe("detectLocale", () => {
 describe("route middleware", () => {
   const url = new URL("http://localhost/en/account?tab=tickets");
 
-  it("signedIn: a guest goes to the login page of the language, with the return path", () => {
-    const response = runRouteMiddleware(["signedIn"], state(false, "en"), url);
+  it("login: a guest goes to the login page of the language, with the return path", () => {
+    const response = runRouteMiddleware(["login"], state(false, "en"), url);
     expect(response?.status).toBe(302);
     expect(response?.headers.get("location")).toBe(
       "/en/login?redirect=%2Fen%2Faccount%3Ftab%3Dtickets",
     );
-    expect(runRouteMiddleware(["signedIn"], state(true), url)).toBeNull();
+    expect(runRouteMiddleware(["login"], state(true), url)).toBeNull();
   });
 
-  it("guestOnly: a signed-in visitor goes to the account page", () => {
-    const response = runRouteMiddleware(
-      ["guestOnly"],
-      state(true),
-      new URL("http://localhost/login"),
-    );
+  it("auth: a signed-in visitor goes to the account page", () => {
+    const response = runRouteMiddleware(["auth"], state(true), new URL("http://localhost/login"));
     expect(response?.headers.get("location")).toBe("/konto");
-    expect(runRouteMiddleware(["guestOnly"], state(false), url)).toBeNull();
+    expect(runRouteMiddleware(["auth"], state(false), url)).toBeNull();
   });
 
   it("organiser: only an approved organiser who is not suspended stays", () => {

@@ -22,10 +22,16 @@ type RouteMiddleware = (state: RequestState, url: URL) => boolean | Response;
 
 export const routeMiddleware: Record<string, RouteMiddleware> &
   Record<MiddlewareName, RouteMiddleware> = {
-  /** Pages for signed-in visitors: others go to the login page, then back. */
-  signedIn: (state, url) => (state.user ? true : loginAndBack(state.locale, url)),
-  /** Pages for guests only (login, registration): a signed-in visitor goes to the account. */
-  guestOnly: (state) => (state.user ? redirect(pathTo("account", state.locale)) : true),
+  /**
+   * SPEC's `login`: pages for signed-in visitors (the account); others go to the login page,
+   * then back.
+   */
+  login: (state, url) => (state.user ? true : loginAndBack(state.locale, url)),
+  /**
+   * SPEC's `auth`: pages for guests only (login, registration, password reset); a signed-in
+   * visitor goes to the account.
+   */
+  auth: (state) => (state.user ? redirect(pathTo("account", state.locale)) : true),
   /** The component showcase (`/test`): only where DEVELOPER_PAGES is on. */
   developerPages: () => config.DEVELOPER_PAGES,
   /**

@@ -130,12 +130,12 @@ describe("route table", () => {
 
   it("names the route middleware; the account area's applies to every screen", () => {
     const byKey = Object.fromEntries(pages.map((page) => [page.key, page.middleware]));
-    expect(byKey.account).toEqual(["signedIn"]);
+    expect(byKey.account).toEqual(["login"]);
     const accountPages = pages.filter((page) => page.area === "account");
     expect(accountPages.map((page) => page.de).sort()).toEqual(
       ["/konto", ...accountScreens.map(([de]) => de)].sort(),
     );
-    for (const page of accountPages) expect(page.middleware, page.key).toEqual(["signedIn"]);
+    for (const page of accountPages) expect(page.middleware, page.key).toEqual(["login"]);
     for (const key of [
       "login",
       "register",
@@ -143,16 +143,16 @@ describe("route table", () => {
       "organiser-register",
       "reset-password",
     ]) {
-      expect(byKey[key]).toEqual(["guestOnly"]);
+      expect(byKey[key]).toEqual(["auth"]);
     }
     expect(byKey.test).toEqual(["developerPages"]);
     // The panel is for signed-in users; its screens besides the start for approved organisers
     // (or the operator).
     const panelPages = pages.filter((page) => page.area === "panel");
-    expect(byKey.panel).toEqual(["signedIn"]);
+    expect(byKey.panel).toEqual(["login"]);
     for (const page of panelPages.filter((page) => page.key !== "panel")) {
       expect(page.middleware, page.key).toEqual([
-        "signedIn",
+        "login",
         page.key === "panel-organisers" || page.key === "panel-refunds" ? "admin" : "organiser",
       ]);
     }

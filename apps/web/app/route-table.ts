@@ -13,7 +13,7 @@ import {
  */
 
 /** Names a page or an area can list; `middleware.server.ts` implements them. */
-export type MiddlewareName = "signedIn" | "guestOnly" | "developerPages" | "organiser" | "admin";
+export type MiddlewareName = "login" | "auth" | "developerPages" | "organiser" | "admin";
 
 export const areaNames = ["site", "account", "checkout", "door", "panel", "embed"] as const;
 export type AreaName = (typeof areaNames)[number];
@@ -38,7 +38,7 @@ export const areas = {
   /** The public site: header with navigation, the page, footer. */
   site: { layout: "layouts/default.tsx", parent: null, middleware: [] },
   /** The signed-in visitor's account: its own sub-navigation around each screen. */
-  account: { layout: "layouts/account.tsx", parent: "site", middleware: ["signedIn"] },
+  account: { layout: "layouts/account.tsx", parent: "site", middleware: ["login"] },
   /** Buying tickets and the payment's outcome. */
   checkout: { layout: null, parent: "site", middleware: [] },
   /**
@@ -47,7 +47,7 @@ export const areas = {
    */
   door: { layout: null, parent: null, middleware: [] },
   /** The organiser panel, shown inside a frame without the site's chrome; for signed-in users. */
-  panel: { layout: "layouts/panel-iframe.tsx", parent: null, middleware: ["signedIn"] },
+  panel: { layout: "layouts/panel-iframe.tsx", parent: null, middleware: ["login"] },
   /** The ticket shop organisers put on their own sites: any site may frame it. */
   embed: { layout: "layouts/embed.tsx", parent: null, middleware: [] },
 } as const satisfies Record<AreaName, AreaEntry>;
@@ -94,7 +94,7 @@ const account = { area: "account" } as const;
 const checkout = { area: "checkout" } as const;
 /** Panel screens of an approved organiser; anyone else is sent to the panel's start (status). */
 const organiserScreen = { area: "panel", middleware: ["organiser"] } as const;
-const guestOnly = { middleware: ["guestOnly"] } as const;
+const guestPage = { middleware: ["auth"] } as const;
 
 export const pages = [
   page("home", "/", "/en"),
@@ -115,14 +115,14 @@ export const pages = [
   }),
   page("events", "/veranstaltungen", "/en/events"),
   page("faq", "/faq", "/en/faq", { cms: "faq" }),
-  page("login", "/login", "/en/login", guestOnly),
+  page("login", "/login", "/en/login", guestPage),
   page(
     "organiser-register",
     "/neue-registrierung-organisator",
     "/en/new-register-organiator",
-    guestOnly,
+    guestPage,
   ),
-  page("visitor-register", "/neue-registrierung", "/en/new-register", guestOnly),
+  page("visitor-register", "/neue-registrierung", "/en/new-register", guestPage),
   page("content-page", "/pages/:id", "/en/pages/:id"),
   page("panel", "/panel", "/en/panel", { area: "panel" }),
   page("embed-event", "/einbetten/:id", "/en/embed/:id", { area: "embed" }),
@@ -150,10 +150,10 @@ export const pages = [
   page("door-scanner", "/qr/scanner", "/en/qr/scanner", {
     area: "door",
   }),
-  page("register", "/registrierung", "/en/register", guestOnly),
+  page("register", "/registrierung", "/en/register", guestPage),
   // The landing page of emailed address links (webPagePaths.confirmEmail of the contract).
   page("confirm-email", "/e-mail-bestaetigen", "/en/confirm-email"),
-  page("reset-password", "/passwort-zurucksetzen", "/en/reset-password", guestOnly),
+  page("reset-password", "/passwort-zurucksetzen", "/en/reset-password", guestPage),
   page("search", "/search", "/en/search"),
   page("terms", "/agb", "/en/terms-and-conditions", {
     cms: "terms-and-conditions",

@@ -66,7 +66,7 @@ for (const locale of locales) {
       expect(response!.status()).toBe(200);
       expect((await response!.request().redirectedFrom()?.response())?.status()).toBe(302);
       await expect(page).toHaveURL((url) => url.pathname === pathTo("account", locale));
-      // The other guest pages (guestOnly middleware) do the same.
+      // The other guest pages (auth middleware) do the same.
       for (const key of ["register", "visitor-register", "reset-password"] as const) {
         await page.goto(pathTo(key, locale));
         await expect(page, key).toHaveURL((url) => url.pathname === pathTo("account", locale));

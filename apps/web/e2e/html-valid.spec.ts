@@ -36,7 +36,7 @@ test("every page is valid HTML (Nu HTML Checker)", async ({ guestPage, browser, 
       // The panel's screens need an approved organiser's own event or the operator: panel.spec.ts
       // walks them (with axe); this check reads the rest.
       if (middleware.includes("organiser") || middleware.includes("admin")) continue;
-      const account = middleware.includes("signedIn");
+      const account = middleware.includes("login");
       const reader = key === "account-door" ? organiserPage : account ? visitorPage : guestPage;
       const response = await reader.request.get(pathname, {
         headers: { "accept-language": locale },

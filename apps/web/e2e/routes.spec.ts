@@ -21,7 +21,7 @@ test.use(germanBrowser);
 
 /** Guests asking for a page of the account area are sent to the login page; everything else is shown. */
 const guestRedirect = (route: RouteCase) =>
-  (route.page.middleware as readonly string[]).includes("signedIn");
+  (route.page.middleware as readonly string[]).includes("login");
 
 /** The page shown in the end: the login page for the account's pages, otherwise the page itself. */
 function shownPage(route: RouteCase) {
