@@ -399,7 +399,10 @@ async function returnSale(tx: Transaction, order: Order, options: RefundActor, n
     total: money(order.totalCents, order.currency, locale),
     site: options.site,
   };
-  if (deliverable(order.buyerEmail)) {
+  // A refund that failed before this step was recorded: the buyer was told the money comes
+  // another way, and a mail saying it was refunded would contradict that.
+  const failedUnpaid = order.refundFailedAt !== null && order.refundRepaidAt === null;
+  if (deliverable(order.buyerEmail) && !failedUnpaid) {
     await enqueueMail(
       tx,
       {
