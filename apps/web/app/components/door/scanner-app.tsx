@@ -11,7 +11,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { pageMessagesPrefix } from "../../i18n/page-messages";
-import { Icon } from "../icon";
+import { Icon, iconSpriteUrl } from "../icon";
 import { type Camera, signal, startCamera } from "./camera";
 import { decideOffline } from "./decide";
 import { type DoorStore, openDoorStore, type QueuedScan } from "./offline-store";
@@ -289,17 +289,19 @@ export function ScannerApp({
     setHold(localStorage.getItem("door-hold") === "1");
     setOnline(navigator.onLine);
     // The page's own files and messages for the service worker, so a reload without the network
-    // still opens the scanner and checks codes.
+    // still opens the scanner and checks codes. With the icons, which the page has drawn none of
+    // yet (the verdicts show them). Once each: the cache refuses a list that names one twice.
     const keepForOffline = (registration: ServiceWorkerRegistration) => {
+      const { origin } = window.location;
       const files = performance
         .getEntriesByType("resource")
         .map((entry) => entry.name)
         .filter((url) =>
-          ["/assets/", pageMessagesPrefix].some((dir) =>
-            url.startsWith(window.location.origin + dir),
-          ),
+          ["/assets/", pageMessagesPrefix].some((dir) => url.startsWith(origin + dir)),
         );
-      registration.active?.postMessage({ cache: [window.location.pathname, ...files] });
+      const page = origin + window.location.pathname;
+      const urls = new Set([page, new URL(iconSpriteUrl, origin).href, ...files]);
+      registration.active?.postMessage({ cache: [...urls] });
     };
     const offlineCheck = () =>
       ticketCodes().then(
