@@ -215,6 +215,9 @@ const de = {
   refund_repaid_mail_subject: "Bestellung {order} erstattet – {site}",
   refund_repaid_mail_text:
     "Hallo {name},\n\nwir haben Ihnen {total} für Ihre Bestellung {order} ({event}) auf anderem Weg als über den Zahlungsanbieter zurückgezahlt. Damit ist die Erstattung abgeschlossen.\n\nIhr {site}-Team",
+  refund_retried_mail_subject: "Bestellung {order} erstattet – {site}",
+  refund_retried_mail_text:
+    "Hallo {name},\n\ndie Erstattung von {total} für Ihre Bestellung {order} ({event}) hat der Zahlungsanbieter nun doch ausgeführt. Damit ist die Erstattung abgeschlossen.\n\nIhr {site}-Team",
   event_change_mail_subject: "Geänderter Termin oder Ort: {event} – {site}",
   event_change_mail_text:
     "Hallo {name},\n\nder Veranstalter {organiser} hat Termin oder Ort der Veranstaltung „{event}“ geändert:\n\n{changes}\n\nIhre Tickets aus Bestellung {order} bleiben gültig; Sie müssen nichts tun. Ihre Tickets online: {link}\n\nWenn Sie zum neuen Termin oder Ort nicht kommen können, antworten Sie auf diese E-Mail: Sie erreicht den Veranstalter.\n\nIhr {site}-Team",
@@ -459,6 +462,9 @@ const en: Catalogue = {
   refund_repaid_mail_subject: "Order {order} refunded – {site}",
   refund_repaid_mail_text:
     "Hello {name},\n\nwe have paid {total} for your order {order} ({event}) back to you another way than through the payment provider. This completes the refund.\n\nYour {site} team",
+  refund_retried_mail_subject: "Order {order} refunded – {site}",
+  refund_retried_mail_text:
+    "Hello {name},\n\nthe payment provider has carried out the refund of {total} for your order {order} ({event}) after all. This completes the refund.\n\nYour {site} team",
   event_change_mail_subject: "New date or venue: {event} – {site}",
   event_change_mail_text:
     "Hello {name},\n\nthe organiser {organiser} has changed the date or venue of “{event}”:\n\n{changes}\n\nYour tickets from order {order} remain valid; you need not do anything. Your tickets online: {link}\n\nIf you cannot come at the new date or venue, reply to this email: it reaches the organiser.\n\nYour {site} team",

@@ -731,6 +731,7 @@ describe("paying with Stripe (against the local fake)", () => {
 
     // The operator refunds again in Stripe's dashboard, and it goes through this time.
     const retried = await failedRefund("canceled");
+    fake.refunds.push(retried.session.payment_intent!);
     const refunded = stripeEvent("charge.refunded", {
       id: `ch_${randomUUID()}`,
       object: "charge",
@@ -742,7 +743,10 @@ describe("paying with Stripe (against the local fake)", () => {
     expect((await deliver(refunded)).statusCode).toBe(200);
     expect((await orderRow(retried.order.data.id)).refundRepaidAt).not.toBeNull();
     expect(await settledBy(retried.order.data.id)).toEqual(["provider"]);
-    expect(await repaidMails(retried.order.data.id)).toHaveLength(1);
+    // Told that the provider made it after all, not that it came another way.
+    const [told] = await repaidMails(retried.order.data.id);
+    expect(told).toContain("nun doch ausgeführt");
+    expect(told).not.toContain("auf anderem Weg");
     expect((await deliver(refunded)).statusCode).toBe(200);
     expect(await settledBy(retried.order.data.id)).toEqual(["provider"]);
 
@@ -772,6 +776,71 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(listed).not.toContain(retried.order.data.id);
     expect(listed).not.toContain(disputed.order.data.id);
     expect(fake.refunds).not.toContain(disputed.session.payment_intent);
+  });
+
+  it("late or repeated reports: an old refund report settles no failure; a failure reported after a refund made since lists nothing; a dashboard refund's failure blocks none of ours", async () => {
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const admin = await loginAdmin(t.app);
+    const listed = async () =>
+      (await call(t.app, { method: "GET", url: panelPaths.refundsElsewhere, token: admin }))
+        .json<{ data: RefundElsewhere[] }>()
+        .data.map((entry) => entry.order_id);
+    const refundedReport = (paymentIntent: string) =>
+      stripeEvent("charge.refunded", {
+        id: `ch_${randomUUID()}`,
+        object: "charge",
+        payment_intent: paymentIntent,
+        amount: 3000,
+        amount_refunded: 3000,
+        refunded: true,
+      });
+
+    // Our refund is reported as made, then fails. The report of it being made comes again (a
+    // second delivery of the same event), and once more as a delivery that had failed before:
+    // neither says the money reached the buyer, who is still owed it.
+    const paid = await paidOrder();
+    const orderId = paid.order.data.id;
+    const intent = paid.session.payment_intent!;
+    await refundOrder(t.ctx.db, provider, paid.event.organiserId!, orderId, "X");
+    const made = refundedReport(intent);
+    expect((await deliver(made)).statusCode).toBe(200);
+    fake.failRefund(intent);
+    expect((await deliver(refundReport("refund.failed", intent, "failed"))).statusCode).toBe(200);
+    expect((await orderRow(orderId)).refundFailedAt).not.toBeNull();
+    expect((await deliver(made)).statusCode).toBe(200);
+    expect((await deliver(refundedReport(intent))).statusCode).toBe(200);
+    expect((await orderRow(orderId)).refundRepaidAt).toBeNull();
+    expect(await listed()).toContain(orderId);
+
+    // Our refund fails, its report is late; meanwhile the operator refunded again in Stripe's
+    // dashboard, and that went through. The late failure lists nothing and tells the buyer
+    // nothing: the money is back with them.
+    const late = await paidOrder();
+    const lateIntent = late.session.payment_intent!;
+    await refundOrder(t.ctx.db, provider, late.event.organiserId!, late.order.data.id, "X");
+    fake.failRefund(lateIntent);
+    fake.refunds.push(lateIntent);
+    expect((await deliver(refundedReport(lateIntent))).statusCode).toBe(200);
+    const failure = refundReport("refund.failed", lateIntent, "failed");
+    expect((await deliver(failure)).statusCode).toBe(200);
+    expect((await orderRow(late.order.data.id)).refundFailedAt).toBeNull();
+    expect(await listed()).not.toContain(late.order.data.id);
+    const mails = (await t.outbox()).filter((mail) =>
+      mail.includes(`Bestellung ${late.order.data.id} `),
+    );
+    expect(mails.filter((mail) => mail.includes("fehlgeschlagen"))).toHaveLength(0);
+
+    // A refund that failed in the dashboard, not one of ours (a goodwill refund, say), keeps
+    // no refund of ours from being made: the organiser's goes to Stripe.
+    const other = await paidOrder();
+    const otherIntent = other.session.payment_intent!;
+    fake.failRefund(otherIntent);
+    await refundOrder(t.ctx.db, provider, other.event.organiserId!, other.order.data.id, "X");
+    expect(fake.refunds).toContain(otherIntent);
+    expect(await orderRow(other.order.data.id)).toMatchObject({
+      status: "refunded",
+      refundFailedAt: null,
+    });
   });
 
   it("a refund failing before its order was recorded as refunded: the reconciliation records it without asking Stripe again", async () => {

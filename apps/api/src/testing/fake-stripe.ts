@@ -88,6 +88,8 @@ export async function startFakeStripe(options: {
   /** Payment intents whose refund failed (`failRefund`). */
   const failedRefunds: string[] = [];
   const refundKeys = new Set<string>();
+  /** The metadata of the refund made through the API, by payment intent. */
+  const ourRefunds = new Map<string, Record<string, string>>();
   let base = "";
 
   const signedEvent: FakeStripe["signedEvent"] = (type, session, eventOptions = {}) => {
@@ -291,17 +293,22 @@ export async function startFakeStripe(options: {
     if (parts[1] === "refunds" && request.method === "GET") {
       // As Stripe's list of a payment intent's refunds: the one made, and those that failed.
       const intent = url.searchParams.get("payment_intent");
-      const refund = (status: string) => ({
+      const session = [...sessions.values()].find((row) => row.payment_intent === intent);
+      // In full, as every refund here is; a failed one is ours (`failRefund` fails ours), a
+      // refund made through `refunds` alone is the dashboard's.
+      const refund = (status: string, ours: boolean) => ({
         id: id("re"),
         object: "refund",
+        amount: session?.amount_total ?? 0,
+        metadata: ours && intent ? (ourRefunds.get(intent) ?? {}) : {},
         payment_intent: intent,
         status,
       });
       return send(response, 200, {
         object: "list",
         data: [
-          ...failedRefunds.filter((row) => row === intent).map(() => refund("failed")),
-          ...refunds.filter((row) => row === intent).map(() => refund("succeeded")),
+          ...failedRefunds.filter((row) => row === intent).map(() => refund("failed", true)),
+          ...refunds.filter((row) => row === intent).map(() => refund("succeeded", true)),
         ],
         has_more: false,
         url: "/v1/refunds",
@@ -328,6 +335,12 @@ export async function startFakeStripe(options: {
       }
       refundKeys.add(refundId);
       if (!refunds.includes(intent)) refunds.push(intent);
+      const metadata: Record<string, string> = {};
+      for (const [field, value] of body!.entries()) {
+        const key = /^metadata\[(.+)\]$/.exec(field)?.[1];
+        if (key) metadata[key] = value;
+      }
+      ourRefunds.set(intent, metadata);
       return send(response, 200, {
         id: refundId,
         object: "refund",

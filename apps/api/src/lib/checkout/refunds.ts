@@ -152,11 +152,18 @@ export async function refundedAtProvider(
   reference: string,
   site: string,
 ): Promise<void> {
+  // A refund that had failed, made again at the provider, reaches the buyer: settled, once the
+  // provider says so now (this report may be a late one of the refund that failed).
+  const [known] = await db
+    .select({ failedAt: orders.refundFailedAt, repaidAt: orders.refundRepaidAt })
+    .from(orders)
+    .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)));
+  const retried =
+    known?.failedAt && !known.repaidAt && (await provider.refundStanding?.(reference)) === "made";
   const orderId = await db.transaction(async (tx) => {
     const order = await lockedByPayment(tx, provider, reference);
     if (!order) return null;
-    // A refund that had failed, made again at the provider: its money reached the buyer.
-    await settleFailedRefund(tx, order, "provider", { actorId: null, site });
+    if (retried) await settleFailedRefund(tx, order, "provider", { actorId: null, site });
     if (order.status !== "paid" || order.refundRequestedAt) return null;
     await requestRefund(tx, order, "payment_provider");
     return order.id;
@@ -179,6 +186,11 @@ export async function refundFailedAtProvider(
   reference: string,
   site: string,
 ): Promise<void> {
+  // The report may be late (a refund made again since is pending or went through) or of a refund
+  // not ours (one made in the dashboard, while ours is still to come): the provider is asked
+  // where the refunds stand now, and only a failure of ours that nothing made good counts.
+  const standing = await provider.refundStanding?.(reference);
+  if (standing && standing !== "failed") return;
   await db.transaction(async (tx) => {
     const order = await lockedByPayment(tx, provider, reference);
     if (!order?.refundRequestedAt || order.refundFailedAt) return;
@@ -271,7 +283,7 @@ async function mailBuyer(
   order: Order,
   event: Awaited<ReturnType<typeof eventOf>>,
   site: string,
-  kind: "refund_failed" | "refund_repaid",
+  kind: "refund_failed" | "refund_repaid" | "refund_retried",
 ) {
   if (!deliverable(order.buyerEmail)) return;
   const locale = order.locale;
@@ -599,7 +611,11 @@ async function settleFailedRefund(
     .set({ refundRepaidAt: now, updatedAt: now })
     .where(eq(orders.id, order.id));
   const event = await eventOf(tx, order);
-  if (by !== "chargeback") await mailBuyer(tx, order, event, options.site, "refund_repaid");
+  // The bank told the buyer of a chargeback; the others are told how the money came.
+  if (by !== "chargeback") {
+    const kind = by === "operator" ? "refund_repaid" : "refund_retried";
+    await mailBuyer(tx, order, event, options.site, kind);
+  }
   await audit(tx, {
     actorId: options.actorId,
     organiserId: event?.organiserId ?? null,

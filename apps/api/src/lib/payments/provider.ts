@@ -53,6 +53,8 @@ export class RefundFailedEarlier extends Error {
   override name = "RefundFailedEarlier";
 }
 
+export type RefundStanding = "made" | "failed" | "none";
+
 export type PaymentProvider = {
   name: string;
   /** Nothing is charged: every page of the flow says so. */
@@ -71,6 +73,12 @@ export type PaymentProvider = {
    * `RefundFailedEarlier` when an earlier refund of it failed.
    */
   refund: (db: Db, reference: string) => Promise<void>;
+  /**
+   * Where the provider's refunds of a payment stand now (its reports may come late, after a
+   * refund made since): `made` when one is pending or went through, `failed` when the only ones
+   * made by this product failed, `none` otherwise. Without it, a provider's refunds never fail.
+   */
+  refundStanding?: (reference: string) => Promise<RefundStanding>;
   /**
    * Stops the provider's page taking the payment (its event was cancelled), so nobody is charged
    * only to be refunded; a payment made already is left to its report.

@@ -7,6 +7,7 @@ import {
   type PaymentState,
   PaymentUnavailable,
   RefundFailedEarlier,
+  type RefundStanding,
 } from "./provider.ts";
 
 export type StripeOptions = {
@@ -41,6 +42,12 @@ export function sessionState(session: Stripe.Checkout.Session): PaymentState {
   return "open";
 }
 
+/** Names, in a refund's metadata, the session of ours it gives back: a refund this product made. */
+export const refundMetadataKey = "eventwerk_payment";
+
+const intentOf = (session: Stripe.Checkout.Session) =>
+  typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+
 /**
  * Stripe Checkout Sessions through the official SDK, paid on Stripe's hosted page; the webhook
  * (`stripeOutcome`) and the reconciliation job (`state`) report the outcome. The order's
@@ -56,6 +63,20 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
       throw error;
     }
+  };
+  // Made: refunds pending or through cover the payment, whoever made them (a retry in the
+  // dashboard too); a small goodwill refund does not. Failed: not made, and one of ours failed (a
+  // goodwill refund that failed in the dashboard blocks no refund of ours).
+  const standingOf = async (session: Stripe.Checkout.Session): Promise<RefundStanding> => {
+    const intent = intentOf(session);
+    if (!intent) return "none";
+    const refunds = (await stripe.refunds.list({ payment_intent: intent, limit: 100 })).data;
+    const gone = (refund: Stripe.Refund) =>
+      refund.status === "failed" || refund.status === "canceled";
+    const covered = refunds.reduce((sum, refund) => sum + (gone(refund) ? 0 : refund.amount), 0);
+    if (covered >= (session.amount_total ?? 0)) return refunds.length ? "made" : "none";
+    const ours = refunds.some((refund) => gone(refund) && refund.metadata?.[refundMetadataKey]);
+    return ours ? "failed" : "none";
   };
   return {
     name: "stripe",
@@ -118,26 +139,26 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         await closeSession(reference);
         session = await stripe.checkout.sessions.retrieve(reference);
       }
-      const intent =
-        typeof session.payment_intent === "string"
-          ? session.payment_intent
-          : session.payment_intent?.id;
+      const intent = intentOf(session);
       // Never paid: there is nothing to give back.
       if (!intent) return;
-      // A refund that failed (its report may be late, or lost) is the operator's to give back: a
-      // new one could pay the buyer twice. One made again in the dashboard that went through
-      // lets a full refund be asked (refused when it is full already).
-      const earlier = await stripe.refunds.list({ payment_intent: intent, limit: 100 });
-      const failed = earlier.data.some((r) => r.status === "failed" || r.status === "canceled");
-      const made = earlier.data.some((r) => r.status !== "failed" && r.status !== "canceled");
-      if (failed && !made) throw new RefundFailedEarlier(`a refund of ${intent} failed`);
+      // A refund of ours that failed (its report may be late, or lost) is the operator's to give
+      // back: a new one could pay the buyer twice. One made again in the dashboard that went
+      // through lets a full refund be asked (refused when it is full already).
+      if ((await standingOf(session)) === "failed") {
+        throw new RefundFailedEarlier(`a refund of ${intent} failed`);
+      }
       try {
         // A key per call, which the SDK's retries of it share: Stripe keeps a key's first answer
         // for a day, errors included, so one key per payment would answer a failed first try to
         // every reconciliation until then. A second call refunds nothing twice: Stripe refuses a
         // payment refunded in full.
         await stripe.refunds.create(
-          { payment_intent: intent, reason: "requested_by_customer" },
+          {
+            payment_intent: intent,
+            reason: "requested_by_customer",
+            metadata: { [refundMetadataKey]: reference },
+          },
           { idempotencyKey: `eventwerk-refund-${reference}-${randomUUID()}` },
         );
       } catch (error) {
@@ -152,6 +173,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         throw error;
       }
     },
+    refundStanding: async (reference) =>
+      standingOf(await stripe.checkout.sessions.retrieve(reference)),
     closePayment: (_db, reference) => closeSession(reference),
     referenceOfPayment: async (paymentIntent) => {
       const sessions = await stripe.checkout.sessions.list({
