@@ -778,7 +778,7 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(fake.refunds).not.toContain(disputed.session.payment_intent);
   });
 
-  it("late or repeated reports: an old refund report settles no failure; a failure reported after a refund made since lists nothing; a dashboard refund's failure blocks none of ours", async () => {
+  it("late or repeated reports are checked against Stripe's refunds now: an old report settles no failure, a pending retry neither until it goes through; a late failure after a retry lists nothing; a failed part blocks no refund; a dashboard refund that fails is listed", async () => {
     const { provider } = checkoutServices.get(t.ctx)!;
     const admin = await loginAdmin(t.app);
     const listed = async () =>
@@ -794,10 +794,15 @@ describe("paying with Stripe (against the local fake)", () => {
         amount_refunded: 3000,
         refunded: true,
       });
+    const mailsAbout = async (orderId: number, text: string) =>
+      (await t.outbox()).filter(
+        (mail) => mail.includes(`Bestellung ${orderId} `) && mail.includes(text),
+      );
+    const reconcile = () => completeOwedRefunds(t.ctx.db, provider, "X").catch(() => undefined);
 
     // Our refund is reported as made, then fails. The report of it being made comes again (a
-    // second delivery of the same event), and once more as a delivery that had failed before:
-    // neither says the money reached the buyer, who is still owed it.
+    // second delivery, or a first one that had failed before): it does not say the money
+    // reached the buyer, who is still owed it.
     const paid = await paidOrder();
     const orderId = paid.order.data.id;
     const intent = paid.session.payment_intent!;
@@ -812,7 +817,21 @@ describe("paying with Stripe (against the local fake)", () => {
     expect((await orderRow(orderId)).refundRepaidAt).toBeNull();
     expect(await listed()).toContain(orderId);
 
-    // Our refund fails, its report is late; meanwhile the operator refunded again in Stripe's
+    // The operator refunds again in the dashboard; the refund is pending (SEPA takes days), its
+    // report comes at once: still listed, at every reconciliation, until it goes through.
+    const retry = { payment_intent: intent, amount: paid.session.amount_total!, status: "pending" };
+    fake.dashboardRefunds.push(retry);
+    expect((await deliver(refundedReport(intent))).statusCode).toBe(200);
+    await reconcile();
+    expect((await orderRow(orderId)).refundRepaidAt).toBeNull();
+    expect(await listed()).toContain(orderId);
+    retry.status = "succeeded";
+    await reconcile();
+    expect((await orderRow(orderId)).refundRepaidAt).not.toBeNull();
+    expect(await listed()).not.toContain(orderId);
+    expect(await mailsAbout(orderId, "nun doch ausgeführt")).toHaveLength(1);
+
+    // Our refund fails, its report is late; meanwhile the operator refunded again in the
     // dashboard, and that went through. The late failure lists nothing and tells the buyer
     // nothing: the money is back with them.
     const late = await paidOrder();
@@ -825,22 +844,35 @@ describe("paying with Stripe (against the local fake)", () => {
     expect((await deliver(failure)).statusCode).toBe(200);
     expect((await orderRow(late.order.data.id)).refundFailedAt).toBeNull();
     expect(await listed()).not.toContain(late.order.data.id);
-    const mails = (await t.outbox()).filter((mail) =>
-      mail.includes(`Bestellung ${late.order.data.id} `),
-    );
-    expect(mails.filter((mail) => mail.includes("fehlgeschlagen"))).toHaveLength(0);
+    expect(await mailsAbout(late.order.data.id, "fehlgeschlagen")).toHaveLength(0);
 
-    // A refund that failed in the dashboard, not one of ours (a goodwill refund, say), keeps
-    // no refund of ours from being made: the organiser's goes to Stripe.
+    // A small goodwill refund that failed in the dashboard keeps no refund of the rest from being
+    // made: the organiser's goes to Stripe.
     const other = await paidOrder();
     const otherIntent = other.session.payment_intent!;
-    fake.failRefund(otherIntent);
+    fake.dashboardRefunds.push({ payment_intent: otherIntent, amount: 500, status: "failed" });
     await refundOrder(t.ctx.db, provider, other.event.organiserId!, other.order.data.id, "X");
     expect(fake.refunds).toContain(otherIntent);
     expect(await orderRow(other.order.data.id)).toMatchObject({
       status: "refunded",
       refundFailedAt: null,
     });
+
+    // The operator refunds in full in the dashboard, the order here with it; that refund fails
+    // days later: the money is with the operator again, and the order goes on the list.
+    const byHand = await paidOrder();
+    const byHandIntent = byHand.session.payment_intent!;
+    fake.refunds.push(byHandIntent);
+    expect((await deliver(refundedReport(byHandIntent))).statusCode).toBe(200);
+    expect(await orderRow(byHand.order.data.id)).toMatchObject({
+      status: "refunded",
+      refundReason: "payment_provider",
+    });
+    fake.failRefund(byHandIntent);
+    const byHandFailed = refundReport("refund.failed", byHandIntent, "failed");
+    expect((await deliver(byHandFailed)).statusCode).toBe(200);
+    expect((await orderRow(byHand.order.data.id)).refundFailedAt).not.toBeNull();
+    expect(await listed()).toContain(byHand.order.data.id);
   });
 
   it("a refund failing before its order was recorded as refunded: the reconciliation records it without asking Stripe again", async () => {

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ContextOptions } from "../context.ts";
-import { type Checkout, recordReport, reportRecorded } from "../lib/checkout/orders.ts";
+import { type Checkout, recordReport } from "../lib/checkout/orders.ts";
 import { HttpError, notFound } from "../lib/http-error.ts";
 import type { Outbox } from "../lib/outbox.ts";
 import { stripeOutcome, verifiedStripeEvent } from "../lib/payments/stripe-provider.ts";
@@ -139,16 +139,14 @@ export const paymentRoutes: FastifyPluginAsync<
       } else {
         // A payment's change at Stripe (refunded in its dashboard, a refund failed, a dispute
         // lost) is applied before its report is kept (Stripe's retry after a failure applies it
-        // again, which changes nothing once it is applied), and not again once kept: a second
-        // delivery after a later change would apply an old state. Any other event is only kept.
-        const reference =
-          outcome && !(await reportRecorded(ctx.db, "stripe", event.id))
-            ? await checkout.paymentChangedAtProvider(
-                outcome.payment,
-                outcome.change,
-                outcome.amountCents,
-              )
-            : null;
+        // again, which changes nothing once it is applied); any other event is only kept.
+        const reference = outcome
+          ? await checkout.paymentChangedAtProvider(
+              outcome.payment,
+              outcome.change,
+              outcome.amountCents,
+            )
+          : null;
         await recordReport(ctx.db, {
           provider: "stripe",
           eventId: event.id,

@@ -43,6 +43,11 @@ export type FakeStripe = {
    * Stripe, its money can be refunded again (and the intent leaves `refunds`).
    */
   failRefund: (paymentIntent: string) => void;
+  /**
+   * Refunds made in Stripe's dashboard besides the full ones in `refunds` (a part, a pending
+   * one): listed with the payment's refunds, its status changed in place.
+   */
+  dashboardRefunds: { payment_intent: string; amount: number; status: string }[];
   /** Pays a session as the hosted page would (and sends the webhook unless told not to). */
   pay: (id: string, options?: { webhook?: boolean }) => Promise<FakeSession>;
   expire: (id: string, options?: { webhook?: boolean }) => Promise<FakeSession>;
@@ -88,8 +93,7 @@ export async function startFakeStripe(options: {
   /** Payment intents whose refund failed (`failRefund`). */
   const failedRefunds: string[] = [];
   const refundKeys = new Set<string>();
-  /** The metadata of the refund made through the API, by payment intent. */
-  const ourRefunds = new Map<string, Record<string, string>>();
+  const dashboardRefunds: FakeStripe["dashboardRefunds"] = [];
   let base = "";
 
   const signedEvent: FakeStripe["signedEvent"] = (type, session, eventOptions = {}) => {
@@ -294,21 +298,22 @@ export async function startFakeStripe(options: {
       // As Stripe's list of a payment intent's refunds: the one made, and those that failed.
       const intent = url.searchParams.get("payment_intent");
       const session = [...sessions.values()].find((row) => row.payment_intent === intent);
-      // In full, as every refund here is; a failed one is ours (`failRefund` fails ours), a
-      // refund made through `refunds` alone is the dashboard's.
-      const refund = (status: string, ours: boolean) => ({
+      // Those of `refunds` and `failRefund` in full; the dashboard's as they were made.
+      const refund = (status: string, amount = session?.amount_total ?? 0) => ({
         id: id("re"),
         object: "refund",
-        amount: session?.amount_total ?? 0,
-        metadata: ours && intent ? (ourRefunds.get(intent) ?? {}) : {},
+        amount,
         payment_intent: intent,
         status,
       });
       return send(response, 200, {
         object: "list",
         data: [
-          ...failedRefunds.filter((row) => row === intent).map(() => refund("failed", true)),
-          ...refunds.filter((row) => row === intent).map(() => refund("succeeded", true)),
+          ...failedRefunds.filter((row) => row === intent).map(() => refund("failed")),
+          ...refunds.filter((row) => row === intent).map(() => refund("succeeded")),
+          ...dashboardRefunds
+            .filter((row) => row.payment_intent === intent)
+            .map((row) => refund(row.status, row.amount)),
         ],
         has_more: false,
         url: "/v1/refunds",
@@ -335,12 +340,6 @@ export async function startFakeStripe(options: {
       }
       refundKeys.add(refundId);
       if (!refunds.includes(intent)) refunds.push(intent);
-      const metadata: Record<string, string> = {};
-      for (const [field, value] of body!.entries()) {
-        const key = /^metadata\[(.+)\]$/.exec(field)?.[1];
-        if (key) metadata[key] = value;
-      }
-      ourRefunds.set(intent, metadata);
       return send(response, 200, {
         id: refundId,
         object: "refund",
@@ -368,6 +367,7 @@ export async function startFakeStripe(options: {
       if (at >= 0) refunds.splice(at, 1);
       failedRefunds.push(paymentIntent);
     },
+    dashboardRefunds,
     pay,
     expire,
     signedEvent,

@@ -114,16 +114,6 @@ export type PaymentReport = {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
 const unstorableText = /[\u0000\uD800-\uDFFF]/gu;
 
-/** Whether a provider's event was recorded already (applied, for a payment's change). */
-export const reportRecorded = async (db: Db, provider: string, eventId: string) =>
-  (
-    await db
-      .select({ id: paymentEvents.id })
-      .from(paymentEvents)
-      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.providerEventId, eventId)))
-      .limit(1)
-  ).length > 0;
-
 /** Records the report, once per provider and event id: answers its row only the first time. */
 export const recordReport = (db: Db, report: PaymentReport) =>
   db

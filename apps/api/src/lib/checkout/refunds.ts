@@ -152,25 +152,45 @@ export async function refundedAtProvider(
   reference: string,
   site: string,
 ): Promise<void> {
-  // A refund that had failed, made again at the provider, reaches the buyer: settled, once the
-  // provider says so now (this report may be a late one of the refund that failed).
-  const [known] = await db
-    .select({ failedAt: orders.refundFailedAt, repaidAt: orders.refundRepaidAt })
-    .from(orders)
-    .where(and(eq(orders.paymentProvider, provider.name), eq(orders.paymentReference, reference)));
-  const retried =
-    known?.failedAt && !known.repaidAt && (await provider.refundStanding?.(reference)) === "made";
+  await settleIfRefunded(db, provider, reference, site);
   const orderId = await db.transaction(async (tx) => {
     const order = await lockedByPayment(tx, provider, reference);
-    if (!order) return null;
-    if (retried) await settleFailedRefund(tx, order, "provider", { actorId: null, site });
-    if (order.status !== "paid" || order.refundRequestedAt) return null;
+    if (order?.status !== "paid" || order.refundRequestedAt) return null;
     await requestRefund(tx, order, "payment_provider");
     return order.id;
   });
   if (orderId !== null) {
     await completeRefund(db, provider, orderId, { actorId: null, site, provider: provider.name });
   }
+}
+
+/**
+ * A refund that had failed, made again at the provider (in Stripe's dashboard) and gone through:
+ * its money reached the buyer, so it leaves the operator's list. Only once the provider says so
+ * now: a report may be a late one of the refund that failed, or come while the new one is still
+ * pending (the reconciliation asks again, `completeOwedRefunds`).
+ */
+async function settleIfRefunded(
+  db: Database,
+  provider: PaymentProvider,
+  reference: string,
+  site: string,
+) {
+  const [failed] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentProvider, provider.name),
+        eq(orders.paymentReference, reference),
+        failedNotRepaid,
+      ),
+    );
+  if (!failed || (await provider.refundStanding?.(reference)) !== "refunded") return;
+  await db.transaction(async (tx) => {
+    const order = await lockedByPayment(tx, provider, reference);
+    if (order) await settleFailedRefund(tx, order, "provider", { actorId: null, site });
+  });
 }
 
 /**
@@ -186,9 +206,9 @@ export async function refundFailedAtProvider(
   reference: string,
   site: string,
 ): Promise<void> {
-  // The report may be late (a refund made again since is pending or went through) or of a refund
-  // not ours (one made in the dashboard, while ours is still to come): the provider is asked
-  // where the refunds stand now, and only a failure of ours that nothing made good counts.
+  // The report may be late (a refund made again since is pending or went through) or of a part
+  // (a small goodwill refund in the dashboard): the provider is asked where the payment's
+  // refunds stand now, and only a failure that leaves the money with the operator counts.
   const standing = await provider.refundStanding?.(reference);
   if (standing && standing !== "failed") return;
   await db.transaction(async (tx) => {
@@ -479,6 +499,22 @@ export async function completeOwedRefunds(
       await completeRefund(db, provider, order.id, { actorId: order.organiserId, site });
     } catch (error) {
       failures.push(error);
+    }
+  }
+  // Failed refunds made again at the provider since, whose report was lost or came while they
+  // were pending, leave the list.
+  if (provider.refundStanding) {
+    const failed = await db
+      .select({ reference: orders.paymentReference })
+      .from(orders)
+      .where(and(failedNotRepaid, eq(orders.paymentProvider, provider.name)))
+      .limit(100);
+    for (const { reference } of failed) {
+      try {
+        if (reference) await settleIfRefunded(db, provider, reference, site);
+      } catch (error) {
+        failures.push(error);
+      }
     }
   }
   // Those another provider took, and those that failed at this one, wait for the operator

@@ -53,7 +53,12 @@ export class RefundFailedEarlier extends Error {
   override name = "RefundFailedEarlier";
 }
 
-export type RefundStanding = "made" | "failed" | "none";
+/**
+ * Where a payment's refunds at its provider stand now: `refunded` when refunds that went through
+ * cover the payment, `pending` when refunds on their way cover it, `failed` when what failed covers
+ * the rest (a refund of the whole, or of what was left, failed), `none` otherwise.
+ */
+export type RefundStanding = "refunded" | "pending" | "failed" | "none";
 
 export type PaymentProvider = {
   name: string;
@@ -74,9 +79,8 @@ export type PaymentProvider = {
    */
   refund: (db: Db, reference: string) => Promise<void>;
   /**
-   * Where the provider's refunds of a payment stand now (its reports may come late, after a
-   * refund made since): `made` when one is pending or went through, `failed` when the only ones
-   * made by this product failed, `none` otherwise. Without it, a provider's refunds never fail.
+   * Where the provider's refunds of a payment stand now: its reports come late and more than once,
+   * so they are checked against it. Without it, a provider's refunds never fail.
    */
   refundStanding?: (reference: string) => Promise<RefundStanding>;
   /**

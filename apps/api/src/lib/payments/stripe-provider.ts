@@ -42,9 +42,6 @@ export function sessionState(session: Stripe.Checkout.Session): PaymentState {
   return "open";
 }
 
-/** Names, in a refund's metadata, the session of ours it gives back: a refund this product made. */
-export const refundMetadataKey = "eventwerk_payment";
-
 const intentOf = (session: Stripe.Checkout.Session) =>
   typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
 
@@ -64,19 +61,25 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       throw error;
     }
   };
-  // Made: refunds pending or through cover the payment, whoever made them (a retry in the
-  // dashboard too); a small goodwill refund does not. Failed: not made, and one of ours failed (a
-  // goodwill refund that failed in the dashboard blocks no refund of ours).
+  // By amounts, whoever made the refunds (this product, or the operator in the dashboard): a small
+  // goodwill refund that failed leaves the rest refundable, a full one that failed does not.
   const standingOf = async (session: Stripe.Checkout.Session): Promise<RefundStanding> => {
     const intent = intentOf(session);
-    if (!intent) return "none";
-    const refunds = (await stripe.refunds.list({ payment_intent: intent, limit: 100 })).data;
-    const gone = (refund: Stripe.Refund) =>
-      refund.status === "failed" || refund.status === "canceled";
-    const covered = refunds.reduce((sum, refund) => sum + (gone(refund) ? 0 : refund.amount), 0);
-    if (covered >= (session.amount_total ?? 0)) return refunds.length ? "made" : "none";
-    const ours = refunds.some((refund) => gone(refund) && refund.metadata?.[refundMetadataKey]);
-    return ours ? "failed" : "none";
+    const amount = session.amount_total;
+    if (!intent || !amount) return "none";
+    const refunds = await stripe.refunds
+      .list({ payment_intent: intent, limit: 100 })
+      .autoPagingToArray({ limit: 10_000 });
+    const sum = (statuses: readonly string[]) =>
+      refunds.reduce(
+        (total, row) => total + (statuses.includes(row.status ?? "") ? row.amount : 0),
+        0,
+      );
+    const through = sum(["succeeded"]);
+    const coming = through + sum(["pending", "requires_action"]);
+    if (through >= amount) return "refunded";
+    if (coming >= amount) return "pending";
+    return sum(["failed", "canceled"]) >= amount - coming ? "failed" : "none";
   };
   return {
     name: "stripe",
@@ -142,9 +145,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const intent = intentOf(session);
       // Never paid: there is nothing to give back.
       if (!intent) return;
-      // A refund of ours that failed (its report may be late, or lost) is the operator's to give
-      // back: a new one could pay the buyer twice. One made again in the dashboard that went
-      // through lets a full refund be asked (refused when it is full already).
+      // A refund that failed (its report may be late, or lost) is the operator's to give back: a
+      // new one could pay the buyer twice. One made again in the dashboard lets a full refund be
+      // asked (refused when it is full already).
       if ((await standingOf(session)) === "failed") {
         throw new RefundFailedEarlier(`a refund of ${intent} failed`);
       }
@@ -154,11 +157,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         // every reconciliation until then. A second call refunds nothing twice: Stripe refuses a
         // payment refunded in full.
         await stripe.refunds.create(
-          {
-            payment_intent: intent,
-            reason: "requested_by_customer",
-            metadata: { [refundMetadataKey]: reference },
-          },
+          { payment_intent: intent, reason: "requested_by_customer" },
           { idempotencyKey: `eventwerk-refund-${reference}-${randomUUID()}` },
         );
       } catch (error) {
