@@ -516,6 +516,12 @@ export const orderStatusEnum = pgEnum("order_status", [
   "expired",
 ]);
 export const refundReasonEnum = pgEnum("refund_reason", refundReasons);
+/** Who gave a failed refund's money back: the operator another way, the provider, the bank. */
+export const refundRepaidByEnum = pgEnum("refund_repaid_by", [
+  "operator",
+  "provider",
+  "chargeback",
+]);
 export const voucherKindEnum = pgEnum("voucher_kind", voucherKinds);
 export const entryTypeEnum = pgEnum("entry_type", entryTypes);
 
@@ -549,8 +555,13 @@ export const orders = pgTable(
      * way (`lib/checkout/refunds.ts`). Kept once set: a second report of it changes nothing.
      */
     refundFailedAt: timestamp("refund_failed_at", { withTimezone: true }),
-    /** When the operator recorded that they gave a failed refund's money back another way. */
+    /**
+     * When a failed refund's money reached the buyer: the operator recorded giving it back another
+     * way, the provider made a retry that went through, or the bank took the payment back.
+     */
     refundRepaidAt: timestamp("refund_repaid_at", { withTimezone: true }),
+    /** Who, with `refundRepaidAt`: a retry the provider made may fail again, and reopen it. */
+    refundRepaidBy: refundRepaidByEnum("refund_repaid_by"),
     /** The event the order is for (migration 0024 gave the demo data's older orders theirs). */
     eventId: integer("event_id").references(() => events.id),
     /** Sum of the items at their price after discounts, before the service fee. */

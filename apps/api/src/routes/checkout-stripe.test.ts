@@ -778,7 +778,7 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(fake.refunds).not.toContain(disputed.session.payment_intent);
   });
 
-  it("late or repeated reports are checked against Stripe's refunds now: an old report settles no failure, a pending retry neither until it goes through; a late failure after a retry lists nothing; a failed part blocks no refund; a dashboard refund that fails is listed", async () => {
+  it("late or repeated reports are checked against Stripe's refunds now: an old report settles no failure, a pending retry neither until it goes through, and one that fails later lists the order again; a late failure after a retry lists nothing; a failed part blocks no refund; a dashboard refund that fails is listed, and a lost report is found", async () => {
     const { provider } = checkoutServices.get(t.ctx)!;
     const admin = await loginAdmin(t.app);
     const listed = async () =>
@@ -818,7 +818,8 @@ describe("paying with Stripe (against the local fake)", () => {
     expect(await listed()).toContain(orderId);
 
     // The operator refunds again in the dashboard; the refund is pending (SEPA takes days), its
-    // report comes at once: still listed, at every reconciliation, until it goes through.
+    // report comes at once: still listed, at every reconciliation, until it goes through, which
+    // Stripe reports as the refund's update.
     const retry = { payment_intent: intent, amount: paid.session.amount_total!, status: "pending" };
     fake.dashboardRefunds.push(retry);
     expect((await deliver(refundedReport(intent))).statusCode).toBe(200);
@@ -826,10 +827,19 @@ describe("paying with Stripe (against the local fake)", () => {
     expect((await orderRow(orderId)).refundRepaidAt).toBeNull();
     expect(await listed()).toContain(orderId);
     retry.status = "succeeded";
-    await reconcile();
-    expect((await orderRow(orderId)).refundRepaidAt).not.toBeNull();
+    const through = refundReport("refund.updated", intent, "succeeded");
+    expect((await deliver(through)).statusCode).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ refundRepaidBy: "provider" });
     expect(await listed()).not.toContain(orderId);
     expect(await mailsAbout(orderId, "nun doch ausgeführt")).toHaveLength(1);
+
+    // That retry fails too, days later (the account is closed): the order is listed again, and
+    // the buyer told again that the money is still to come.
+    retry.status = "failed";
+    expect((await deliver(refundReport("refund.failed", intent, "failed"))).statusCode).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ refundRepaidAt: null, refundRepaidBy: null });
+    expect(await listed()).toContain(orderId);
+    expect(await mailsAbout(orderId, "fehlgeschlagen")).toHaveLength(2);
 
     // Our refund fails, its report is late; meanwhile the operator refunded again in the
     // dashboard, and that went through. The late failure lists nothing and tells the buyer
@@ -873,6 +883,16 @@ describe("paying with Stripe (against the local fake)", () => {
     expect((await deliver(byHandFailed)).statusCode).toBe(200);
     expect((await orderRow(byHand.order.data.id)).refundFailedAt).not.toBeNull();
     expect(await listed()).toContain(byHand.order.data.id);
+    // The operator refunds once more in the dashboard, it goes through, and its report is lost:
+    // the reconciliation finds it, and the order leaves the list.
+    fake.dashboardRefunds.push({
+      payment_intent: byHandIntent,
+      amount: byHand.session.amount_total!,
+      status: "succeeded",
+    });
+    await reconcile();
+    expect(await orderRow(byHand.order.data.id)).toMatchObject({ refundRepaidBy: "provider" });
+    expect(await listed()).not.toContain(byHand.order.data.id);
   });
 
   it("a refund failing before its order was recorded as refunded: the reconciliation records it without asking Stripe again", async () => {

@@ -1,5 +1,5 @@
 import type { Locale, RefundElsewhere, RefundReason } from "@eventwerk/contract";
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.ts";
 import {
   events,
@@ -175,7 +175,7 @@ async function settleIfRefunded(
   provider: PaymentProvider,
   reference: string,
   site: string,
-) {
+): Promise<void> {
   const [failed] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -213,20 +213,29 @@ export async function refundFailedAtProvider(
   if (standing && standing !== "failed") return;
   await db.transaction(async (tx) => {
     const order = await lockedByPayment(tx, provider, reference);
-    if (!order?.refundRequestedAt || order.refundFailedAt) return;
+    if (!order?.refundRequestedAt) return;
+    // Listed again when a retry the provider made, which settled it, failed too; never after the
+    // operator's record or the bank's chargeback, which gave the money back.
+    const reopened = order.refundFailedAt !== null && order.refundRepaidBy === "provider";
+    if (order.refundFailedAt && !reopened) return;
     const now = new Date();
     await tx
       .update(orders)
-      .set({ refundFailedAt: now, updatedAt: now })
+      .set({ refundFailedAt: now, refundRepaidAt: null, refundRepaidBy: null, updatedAt: now })
       .where(eq(orders.id, order.id));
     const event = await eventOf(tx, order);
-    await mailBuyer(tx, order, event, site, "refund_failed");
+    await mailBuyer(tx, order, event, site, "refund_failed", now);
     await audit(tx, {
       actorId: null,
       organiserId: event?.organiserId ?? null,
       eventId: event?.id ?? null,
       action: "order_refund_failed",
-      details: { order_id: order.id, total_cents: order.totalCents, provider: provider.name },
+      details: {
+        order_id: order.id,
+        total_cents: order.totalCents,
+        provider: provider.name,
+        ...(reopened ? { reopened: true } : {}),
+      },
     });
   });
 }
@@ -270,6 +279,7 @@ export async function chargedBack(
  */
 export const paymentChanges = {
   refunded: refundedAtProvider,
+  refund_succeeded: settleIfRefunded,
   refund_failed: refundFailedAtProvider,
   charged_back: chargedBack,
 } as const satisfies Record<
@@ -304,6 +314,7 @@ async function mailBuyer(
   event: Awaited<ReturnType<typeof eventOf>>,
   site: string,
   kind: "refund_failed" | "refund_repaid" | "refund_retried",
+  at: Date,
 ) {
   if (!deliverable(order.buyerEmail)) return;
   const locale = order.locale;
@@ -321,7 +332,8 @@ async function mailBuyer(
       subject: t(locale, `${kind}_mail_subject`, values),
       text: t(locale, `${kind}_mail_text`, values),
     },
-    `${kind}:${order.id}`,
+    // Once per change: a failure reopened after a retry is told again.
+    `${kind}:${order.id}:${at.getTime()}`,
   );
 }
 
@@ -501,14 +513,21 @@ export async function completeOwedRefunds(
       failures.push(error);
     }
   }
-  // Failed refunds made again at the provider since, whose report was lost or came while they
-  // were pending, leave the list.
+  // Failed refunds made again at the provider since, whose report was lost, leave the list: of
+  // those failed in the last 30 days (a retry comes soon or never), a few a run, in turn.
   if (provider.refundStanding) {
     const failed = await db
       .select({ reference: orders.paymentReference })
       .from(orders)
-      .where(and(failedNotRepaid, eq(orders.paymentProvider, provider.name)))
-      .limit(100);
+      .where(
+        and(
+          failedNotRepaid,
+          eq(orders.paymentProvider, provider.name),
+          gt(orders.refundFailedAt, new Date(now.getTime() - 30 * 86_400_000)),
+        ),
+      )
+      .orderBy(sql`random()`)
+      .limit(20);
     for (const { reference } of failed) {
       try {
         if (reference) await settleIfRefunded(db, provider, reference, site);
@@ -644,13 +663,13 @@ async function settleFailedRefund(
   const now = new Date();
   await tx
     .update(orders)
-    .set({ refundRepaidAt: now, updatedAt: now })
+    .set({ refundRepaidAt: now, refundRepaidBy: by, updatedAt: now })
     .where(eq(orders.id, order.id));
   const event = await eventOf(tx, order);
   // The bank told the buyer of a chargeback; the others are told how the money came.
   if (by !== "chargeback") {
     const kind = by === "operator" ? "refund_repaid" : "refund_retried";
-    await mailBuyer(tx, order, event, options.site, kind);
+    await mailBuyer(tx, order, event, options.site, kind, now);
   }
   await audit(tx, {
     actorId: options.actorId,

@@ -8,7 +8,7 @@ export type Db = Database | Transaction;
  * Stripe's dashboard), its refund failed, or taken back through the buyer's bank (a dispute
  * lost).
  */
-export type PaymentChange = "refunded" | "refund_failed" | "charged_back";
+export type PaymentChange = "refunded" | "refund_succeeded" | "refund_failed" | "charged_back";
 
 /** What a provider knows about one payment. */
 export type PaymentState =

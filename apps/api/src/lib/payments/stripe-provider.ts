@@ -236,9 +236,13 @@ export function stripeOutcome(event: Stripe.Event): StripeOutcome | null {
     // Stripe reports a failed refund (days later, for a SEPA debit) as `refund.failed`, and to
     // older endpoints as an update of the refund: either may come, or both. A refund cancelled
     // before it was made (it waited for an action) leaves the money with the operator as well.
+    // A refund that was pending (a retry made in the dashboard) reports going through only so.
     case "refund.failed":
     case "refund.updated":
     case "charge.refund.updated":
+      if (event.data.object.status === "succeeded") {
+        return changed(event.data.object.payment_intent, true, "refund_succeeded");
+      }
       return changed(
         event.data.object.payment_intent,
         event.data.object.status === "failed" || event.data.object.status === "canceled",
