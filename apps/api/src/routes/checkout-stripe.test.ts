@@ -868,6 +868,29 @@ describe("paying with Stripe (against the local fake)", () => {
       refundFailedAt: null,
     });
 
+    // The buyer disputes a payment whose refund of ours is on its way, and the bank gives the
+    // money back; then our refund fails. The buyer has the money: nothing is listed, nobody told.
+    const disputed = await paidOrder();
+    const disputedIntent = disputed.session.payment_intent!;
+    await refundOrder(t.ctx.db, provider, disputed.event.organiserId!, disputed.order.data.id, "X");
+    const lost = stripeEvent("charge.dispute.closed", {
+      id: `dp_${randomUUID()}`,
+      object: "dispute",
+      amount: 3000,
+      payment_intent: disputedIntent,
+      status: "lost",
+    });
+    expect((await deliver(lost)).statusCode).toBe(200);
+    fake.failRefund(disputedIntent);
+    const afterDispute = refundReport("refund.failed", disputedIntent, "failed");
+    expect((await deliver(afterDispute)).statusCode).toBe(200);
+    expect(await orderRow(disputed.order.data.id)).toMatchObject({
+      refundFailedAt: null,
+      refundRepaidBy: "chargeback",
+    });
+    expect(await listed()).not.toContain(disputed.order.data.id);
+    expect(await mailsAbout(disputed.order.data.id, "fehlgeschlagen")).toHaveLength(0);
+
     // The operator refunds in full in the dashboard, the order here with it; that refund fails
     // days later: the money is with the operator again, and the order goes on the list.
     const byHand = await paidOrder();

@@ -213,9 +213,10 @@ export async function refundFailedAtProvider(
   if (standing && standing !== "failed") return;
   await db.transaction(async (tx) => {
     const order = await lockedByPayment(tx, provider, reference);
-    if (!order?.refundRequestedAt) return;
+    // Not after the bank took the payment back: the buyer has the money.
+    if (!order?.refundRequestedAt || order.refundRepaidBy === "chargeback") return;
     // Listed again when a retry the provider made, which settled it, failed too; never after the
-    // operator's record or the bank's chargeback, which gave the money back.
+    // operator's record, which gave the money back.
     const reopened = order.refundFailedAt !== null && order.refundRepaidBy === "provider";
     if (order.refundFailedAt && !reopened) return;
     const now = new Date();
@@ -248,7 +249,8 @@ export async function refundFailedAtProvider(
  *   its buyer is told; a refund decided earlier and still owed (the provider refused it while
  *   the dispute was open) is completed so, with its reason;
  * - a late payment's refund still owed (it never had tickets) is recorded;
- * - a refund that had failed leaves the operator's list: paying it too would pay twice.
+ * - a refund that had failed leaves the operator's list: paying it too would pay twice; one
+ *   made that may still fail is marked, so that its failure lists nothing.
  * Nothing for a payment of no order of ours, or a part of the amount (as for a partial refund:
  * which tickets would it void?).
  */
@@ -269,6 +271,13 @@ export async function chargedBack(
       await returnSale(tx, await requestRefund(tx, order, "chargeback", now), actor, now);
     } else if (order.refundRequestedAt && order.status !== "refunded") {
       await closeUnpaidRefund(tx, order, actor, now);
+    } else if (order.status === "refunded" && !order.refundFailedAt) {
+      // Our refund may still fail (a SEPA refund, days later): the buyer has the money from the
+      // bank, so that failure lists nothing for the operator to pay (`refundFailedAtProvider`).
+      await tx
+        .update(orders)
+        .set({ refundRepaidAt: now, refundRepaidBy: "chargeback", updatedAt: now })
+        .where(eq(orders.id, order.id));
     }
   });
 }
