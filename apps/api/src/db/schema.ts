@@ -552,7 +552,8 @@ export const orders = pgTable(
     /**
      * When the provider reported that its refund failed (a SEPA account closed since, say): the
      * money went back to the operator's balance, and the operator owes it to the buyer another
-     * way (`lib/checkout/refunds.ts`). Kept once set: a second report of it changes nothing.
+     * way (`lib/checkout/refunds.ts`). A second report of it changes nothing; when a retry the
+     * provider made settled it and then failed too, it is set again (`refundRepaidBy`).
      */
     refundFailedAt: timestamp("refund_failed_at", { withTimezone: true }),
     /**
