@@ -1090,3 +1090,48 @@ test("scripts and stylesheets are sent compressed to browsers that accept it", a
     }
   }
 });
+
+test("a page asks for its main image first, and for no other: the event's cover, a list's first card", async ({
+  request,
+  baseURL,
+}) => {
+  const { data: events } = await apiGet<EventList>(request, "de", apiPaths.events);
+  for (const path of [
+    eventPath("de", events[0]!),
+    pathTo("events", "en"),
+    `${pathTo("search", "de")}?q=konzert`,
+  ]) {
+    const html = await (await fetch(`${baseURL}${path}`)).text();
+    const images = [...html.slice(html.indexOf("<main")).matchAll(/<img\b[^>]*>/g)].map(
+      (match) => match[0],
+    );
+    expect(images.length, path).toBeGreaterThan(1);
+    expect(
+      images.filter((image) => /\sfetchpriority="high"/i.test(image)),
+      path,
+    ).toEqual([images[0]]);
+  }
+});
+
+test("the files a stylesheet uses (fonts, the image skeleton) are built under /assets/, cached for good", async ({
+  baseURL,
+}) => {
+  const html = await (await fetch(`${baseURL}${pathTo("events", "de")}`)).text();
+  const sheets = [...html.matchAll(/"(\/assets\/[^"#?]+\.css)[^"]*"/g)].map((match) => match[1]!);
+  expect(sheets.length).toBeGreaterThan(0);
+  const used = new Set<string>();
+  for (const sheet of new Set(sheets)) {
+    const css = await (await fetch(`${baseURL}${sheet}`)).text();
+    for (const [, url] of css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
+      if (!url!.startsWith("data:")) used.add(url!);
+    }
+  }
+  expect([...used].some((url) => url.endsWith(".woff2"))).toBe(true);
+  expect([...used].some((url) => url.includes("skeleton"))).toBe(true);
+  for (const url of used) {
+    expect(url).toMatch(/^\/assets\//);
+    const response = await fetch(`${baseURL}${url}`);
+    expect(response.status, url).toBe(200);
+    expect(response.headers.get("cache-control"), url).toContain("immutable");
+  }
+});

@@ -1,13 +1,14 @@
 /**
- * Draws the lazy-load placeholder, `public/skeleton.gif`: a light band sweeping over the
- * neutral skeleton colour, looped. The lazy image shows it behind a picture until it has loaded.
+ * Draws the lazy-load placeholder, `app/skeleton.gif`: a light band sweeping over the neutral
+ * skeleton colour, looped. The lazy image shows it behind a picture until it has loaded. The
+ * stylesheet imports it, so the build names it by its hash under `/assets/`, cached for good.
  *
  *   node --import tsx apps/web/scripts/skeleton-gif.ts
  */
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 
-const out = fileURLToPath(new URL("../public/skeleton.gif", import.meta.url));
+const out = fileURLToPath(new URL("../app/skeleton.gif", import.meta.url));
 const width = 96;
 const height = 32;
 const frames = 18;

@@ -82,12 +82,15 @@ export function useEventDate() {
 export function EventCard({
   event,
   eager = false,
+  priority = false,
   headingLevel = 3,
   terms,
 }: {
   event: CardEvent;
   /** Above the fold: load the cover at once. */
   eager?: boolean;
+  /** The first card above the fold: its cover is the page's main image (`LazyImage`). */
+  priority?: boolean;
   headingLevel?: 2 | 3 | 4;
   /** Search terms to mark in the title. */
   terms?: readonly string[];
@@ -109,6 +112,7 @@ export function EventCard({
           height={event.cover.height}
           relativeToApi
           lazy={!eager}
+          priority={priority}
           alt=""
           className={`aspect-video w-full object-cover${event.is_past || event.status === "cancelled" ? " grayscale" : ""}`}
         />
@@ -142,7 +146,6 @@ export function EventCard({
   );
 }
 
-/** Cards in a responsive grid; the first `eagerCount` covers are above the fold. */
 /** Hides a card beyond the last full row of the two-column (sm) or three-column (lg) grid. */
 export function rowFillClass(index: number, count: number): string | undefined {
   const beyondSm = count >= 2 && index >= Math.floor(count / 2) * 2;
@@ -153,6 +156,10 @@ export function rowFillClass(index: number, count: number): string | undefined {
   return undefined;
 }
 
+/**
+ * Cards in a responsive grid; the first `eagerCount` covers are above the fold, and the first
+ * of them is the page's main image.
+ */
 export function EventGrid({
   events,
   eagerCount = 0,
@@ -175,6 +182,7 @@ export function EventGrid({
           <EventCard
             event={event}
             eager={index < eagerCount}
+            priority={index === 0 && eagerCount > 0}
             headingLevel={headingLevel}
             terms={terms}
           />

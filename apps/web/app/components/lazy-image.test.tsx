@@ -37,7 +37,16 @@ describe("LazyImage", () => {
     );
     expect(out).toContain('src="/share-image.png"');
     expect(out).not.toContain("loading=");
+    expect(out).not.toContain("fetchPriority");
     expect(out).toContain('alt=""');
+  });
+
+  it("asks for the page's main image first", () => {
+    const out = html(
+      <LazyImage src="/share-image.png" lazy={false} priority alt="" width={1200} height={630} />,
+    );
+    expect(out).toContain('fetchPriority="high"');
+    expect(out).not.toContain("loading=");
   });
 
   it("prefixes storage paths only when they are relative", () => {

@@ -25,6 +25,11 @@ type LazyImageProps = {
   relativeToApi?: boolean;
   /** Below the fold: the browser loads it when it comes near the viewport. */
   lazy?: boolean;
+  /**
+   * The page's main image above the fold (its largest paint): fetched before the other images
+   * and scripts the page starts loading. One per page, or the hint means nothing.
+   */
+  priority?: boolean;
   alt: string;
   srcSet?: string;
   sizes?: string;
@@ -36,12 +41,13 @@ type LazyImageProps = {
 /**
  * The lazy image: width and height always set (no layout shift), native lazy loading with
  * asynchronous decoding below the fold, and a skeleton (`lazyLoad isLoading`) until the image has
- * loaded (`isLoaded`). Above-the-fold images pass `lazy={false}`.
+ * loaded (`isLoaded`). Above-the-fold images pass `lazy={false}`, the page's main one `priority`.
  */
 export function LazyImage({
   src,
   relativeToApi = false,
   lazy = true,
+  priority = false,
   alt,
   srcSet,
   sizes,
@@ -68,6 +74,7 @@ export function LazyImage({
       height={height}
       loading={lazy ? "lazy" : undefined}
       decoding={lazy ? "async" : undefined}
+      fetchPriority={priority ? "high" : undefined}
       onLoad={() => setLoaded(true)}
       className={`lazyLoad ${loaded ? "isLoaded" : "isLoading"} ${className}`}
     />

@@ -141,6 +141,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           height={event.cover.height}
           relativeToApi
           lazy={false}
+          priority
           alt=""
           className={`aspect-[21/9] w-full rounded-2xl object-cover${event.is_past || event.status === "cancelled" ? " grayscale" : ""}`}
         />
