@@ -147,6 +147,10 @@ const de = {
     "Hallo {name},\n\nIhre Zahlung für die Bestellung {order} ({event}) kam an, nachdem Ihre Reservierung abgelaufen war, und Ihr Gutschein war inzwischen von anderen Käufern aufgebraucht. Wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
   refund_mail_text_cancelled:
     "Hallo {name},\n\nleider wurde die Veranstaltung {event} abgesagt, bevor Ihre Zahlung für die Bestellung {order} ankam. Es wurden keine Tickets ausgestellt; wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
+  refund_mail_text_provider:
+    "Hallo {name},\n\nIhre Zahlung von {total} für die Bestellung {order} ({event}) wurde über den Zahlungsanbieter vollständig erstattet, bevor die Bestellung abgeschlossen war. Es wurden keine Tickets ausgestellt.\n\nIhr {site}-Team",
+  refund_mail_text_chargeback:
+    "Hallo {name},\n\nIhre Bank hat die Zahlung von {total} für Ihre Bestellung {order} ({event}) zurückgebucht, bevor die Bestellung abgeschlossen war. Die Bestellung ist damit storniert; es wurden keine Tickets ausgestellt.\n\nIhr {site}-Team",
   contact_mail_subject: "Kontaktanfrage: {subject}",
   contact_mail_text:
     "Neue Nachricht über das Kontaktformular von {site}.\n\nVon: {name} <{email}>\nBetreff: {subject}\n\n{message}",
@@ -396,6 +400,10 @@ const en: Catalogue = {
     "Hello {name},\n\nyour payment for order {order} ({event}) arrived after your reservation had expired, and your voucher had been used up by other buyers in the meantime. We have refunded {total} in full.\n\nYour {site} team",
   refund_mail_text_cancelled:
     "Hello {name},\n\nunfortunately the event {event} was cancelled before your payment for order {order} arrived. No tickets were issued; we have refunded {total} in full.\n\nYour {site} team",
+  refund_mail_text_provider:
+    "Hello {name},\n\nyour payment of {total} for order {order} ({event}) was refunded in full through the payment provider before the order was completed. No tickets were issued.\n\nYour {site} team",
+  refund_mail_text_chargeback:
+    "Hello {name},\n\nyour bank has taken back the payment of {total} for your order {order} ({event}) before the order was completed. The order is therefore cancelled; no tickets were issued.\n\nYour {site} team",
   contact_mail_subject: "Contact request: {subject}",
   contact_mail_text:
     "New message from the {site} contact form.\n\nFrom: {name} <{email}>\nSubject: {subject}\n\n{message}",

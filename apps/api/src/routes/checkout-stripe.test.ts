@@ -973,6 +973,103 @@ describe("paying with Stripe (against the local fake)", () => {
     expect((await orderRow(orderId)).refundFailedAt).toEqual(order.refundFailedAt);
   });
 
+  it("a payment refunded in Stripe's dashboard, or taken back by the bank, before its own report came: no report or reconciliation issues tickets, the order closes as refunded and the buyer is told once", async () => {
+    /** A paid session whose completion report has not come (Stripe retries it, or it was lost). */
+    const paidUnreported = async () => {
+      const unreported = await placed();
+      await fake.pay(unreported.session.id, { webhook: false });
+      expect((await readOrder(unreported.order)).status).toBe("pending");
+      return unreported;
+    };
+    const refundInDashboard = async (paymentIntent: string) => {
+      const made = await fetch(`${fake.url}/v1/refunds`, {
+        method: "POST",
+        headers: {
+          authorization: "Bearer sk_test_fake_key",
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ payment_intent: paymentIntent }),
+      });
+      expect(made.status).toBe(200);
+      return stripeEvent("charge.refunded", {
+        id: `ch_${randomUUID()}`,
+        object: "charge",
+        payment_intent: paymentIntent,
+        amount: 3000,
+        amount_refunded: 3000,
+        refunded: true,
+      });
+    };
+    const lostDispute = (paymentIntent: string) =>
+      stripeEvent("charge.dispute.closed", {
+        id: `dp_${randomUUID()}`,
+        object: "dispute",
+        amount: 3000,
+        charge: `ch_${randomUUID()}`,
+        payment_intent: paymentIntent,
+        reason: "fraudulent",
+        status: "lost",
+      });
+    const mailsOf = async (orderId: number, text: string) =>
+      (await t.outbox()).filter(
+        (mail) => mail.includes(`Bestellung ${orderId} `) && mail.includes(text),
+      );
+    const closedWithoutTickets = async (
+      { order, types }: Awaited<ReturnType<typeof placed>>,
+      reason: string,
+    ) => {
+      expect(await readOrder(order)).toMatchObject({
+        status: "refunded",
+        refund_reason: reason,
+        tickets: [],
+      });
+      expect(await soldOf(types[0]!.id)).toBe(0);
+    };
+
+    // Refunded in the dashboard, then the completion reported: no tickets.
+    const reported = await paidUnreported();
+    const intent = reported.session.payment_intent!;
+    const refunded = await refundInDashboard(intent);
+    expect((await deliver(refunded)).statusCode).toBe(200);
+    await closedWithoutTickets(reported, "payment_provider");
+    const completed = fake.signedEvent("checkout.session.completed", reported.session);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    await closedWithoutTickets(reported, "payment_provider");
+    // Stripe was asked (refunded already: it refuses), and nothing went back twice.
+    expect(fake.refunds.filter((refund) => refund === intent)).toHaveLength(1);
+    const told = "über den Zahlungsanbieter vollständig erstattet, bevor die Bestellung";
+    expect(await mailsOf(reported.order.data.id, told)).toHaveLength(1);
+    // The refund's report delivered again: nothing more.
+    expect((await deliver(refunded)).statusCode).toBe(200);
+    expect(await mailsOf(reported.order.data.id, told)).toHaveLength(1);
+
+    // Refunded in the dashboard, the completion never reported: the reconciliation, which finds
+    // the session paid, issues no tickets either.
+    const reconciled = await paidUnreported();
+    expect(
+      (await deliver(await refundInDashboard(reconciled.session.payment_intent!))).statusCode,
+    ).toBe(200);
+    await checkoutServices.get(t.ctx)!.checkout.reconcile(new Date(Date.now() + 120_000), 0);
+    await closedWithoutTickets(reconciled, "payment_provider");
+
+    // Taken back by the bank before the completion was reported: closed without asking Stripe.
+    const disputed = await paidUnreported();
+    const disputedIntent = disputed.session.payment_intent!;
+    expect((await deliver(lostDispute(disputedIntent))).statusCode).toBe(200);
+    await closedWithoutTickets(disputed, "chargeback");
+    expect(
+      (await deliver(fake.signedEvent("checkout.session.completed", disputed.session))).statusCode,
+    ).toBe(200);
+    await closedWithoutTickets(disputed, "chargeback");
+    expect(fake.refunds).not.toContain(disputedIntent);
+    expect(
+      await mailsOf(
+        disputed.order.data.id,
+        "zurückgebucht, bevor die Bestellung abgeschlossen war",
+      ),
+    ).toHaveLength(1);
+  });
+
   it("refund reports that are not ours, or of no refund decided here, change nothing", async () => {
     const paid = await paidOrder();
     const before = await eventCount();

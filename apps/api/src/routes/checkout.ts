@@ -33,9 +33,9 @@ import { orderConfirmationMail, orderRefundedMail } from "../lib/checkout/mails.
 import {
   type Checkout,
   createCheckout,
-  lateRefundReasons,
   notPaidError,
   orderConfirmationJob,
+  unsoldRefundReasons,
 } from "../lib/checkout/orders.ts";
 import { completeOwedRefunds, orderRefundedJob } from "../lib/checkout/refunds.ts";
 import { addressKey } from "../lib/client-address.ts";
@@ -89,7 +89,7 @@ export function checkoutOf(ctx: Context): CheckoutServices {
 const orderJobSchema = z.object({ order_id: z.number().int() });
 /** Jobs queued before the reason was kept were all refunded for lack of seats. */
 const refundJobSchema = orderJobSchema.extend({
-  reason: z.enum(lateRefundReasons).default("sold_out"),
+  reason: z.enum(unsoldRefundReasons).default("sold_out"),
 });
 const confirmJobSchema = z.object({ payment_id: z.string() });
 

@@ -2,7 +2,7 @@ import type { CheckoutOrder, Locale } from "@eventwerk/contract";
 import type { Mail, MailAttachment } from "../mailer.ts";
 import { t } from "../messages.ts";
 import { eventDate, money, vatLines } from "./format.ts";
-import type { LateRefundReason } from "./orders.ts";
+import type { UnsoldRefundReason } from "./orders.ts";
 
 /**
  * The confirmation after payment, in the buyer's language: the order summary with VAT, the link
@@ -50,20 +50,24 @@ export function orderConfirmationMail(
   };
 }
 
-/** What the refund email says happened, by the reason the payment was refunded on arrival. */
+/** What the refund email says happened, by the reason the payment went back without tickets. */
 const refundText = {
   sold_out: "refund_mail_text",
   voucher_used_up: "refund_mail_text_voucher",
   event_cancelled: "refund_mail_text_cancelled",
-} as const satisfies Record<LateRefundReason, string>;
+  payment_provider: "refund_mail_text_provider",
+  chargeback: "refund_mail_text_chargeback",
+} as const satisfies Record<UnsoldRefundReason, string>;
 
 /**
- * A payment came when its order could no longer be sold (the seats or the voucher gone after
- * the hold ran out, or the event cancelled): the money went back.
+ * The money of an order that never had tickets went back: its payment came when the order could
+ * no longer be sold (the seats or the voucher gone after the hold ran out, or the event
+ * cancelled), or it was refunded at the provider or taken back by the bank before it was
+ * recorded here.
  */
 export function orderRefundedMail(
   order: CheckoutOrder,
-  reason: LateRefundReason,
+  reason: UnsoldRefundReason,
   locale: Locale,
   site: string,
 ): Mail {

@@ -86,6 +86,18 @@ export const lateRefundReasons = [
 export type LateRefundReason = (typeof lateRefundReasons)[number];
 
 /**
+ * Why the money of an order that never had tickets went back: a late payment's reasons, or a
+ * payment refunded at its provider or taken back by the buyer's bank before it was recorded
+ * here. Its refund email says which.
+ */
+export const unsoldRefundReasons = [
+  ...lateRefundReasons,
+  "payment_provider",
+  "chargeback",
+] as const satisfies readonly RefundReason[];
+export type UnsoldRefundReason = (typeof unsoldRefundReasons)[number];
+
+/**
  * The most one order may cost, in cents (999,999.99 €, Stripe's largest amount): its amounts
  * are 32-bit integers, which end at 21,474,836.47 €, and a price of up to 100,000 € times 100
  * tickets of several types would pass them.

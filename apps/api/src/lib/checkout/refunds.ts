@@ -141,10 +141,12 @@ async function lockedByPayment(tx: Transaction, provider: PaymentProvider, refer
 
 /**
  * A payment refunded in full at its provider, outside this product (in Stripe's dashboard, by the
- * operator): its paid order is refunded here too, as the organiser's refund is (its tickets stop
+ * operator): its order is refunded here too, as the organiser's refund is (its tickets stop
  * working, its seats go back, its buyer is told), asking the provider, which finds it refunded
- * already. Nothing for a payment of no order of ours, one not paid (a late payment's own refund)
- * or one whose refund was decided here (the report of our own refund).
+ * already. So is an order whose payment was not recorded here yet (its report late or lost): the
+ * mark stops the report, or the reconciliation, that would issue its tickets. Nothing for a
+ * payment of no order of ours, or one whose refund was decided here (the report of our own
+ * refund, a late payment's included).
  */
 export async function refundedAtProvider(
   db: Database,
@@ -155,7 +157,7 @@ export async function refundedAtProvider(
   await settleIfRefunded(db, provider, reference, site);
   const orderId = await db.transaction(async (tx) => {
     const order = await lockedByPayment(tx, provider, reference);
-    if (order?.status !== "paid" || order.refundRequestedAt) return null;
+    if (!order || order.refundRequestedAt || order.status === "refunded") return null;
     await requestRefund(tx, order, "payment_provider");
     return order.id;
   });
@@ -248,7 +250,8 @@ export async function refundFailedAtProvider(
  * - a paid order is refunded (step 1 and step 3): its tickets stop working, its seats go back,
  *   its buyer is told; a refund decided earlier and still owed (the provider refused it while
  *   the dispute was open) is completed so, with its reason;
- * - a late payment's refund still owed (it never had tickets) is recorded;
+ * - an order without tickets is closed as refunded: a late payment's refund still owed, or a
+ *   payment not recorded here yet (its report late or lost), whose report then issues none;
  * - a refund that had failed leaves the operator's list: paying it too would pay twice; one
  *   made that may still fail is marked, so that its failure lists nothing.
  * Nothing for a payment of no order of ours, or a part of the amount (as for a partial refund:
@@ -269,9 +272,9 @@ export async function chargedBack(
     await settleFailedRefund(tx, order, "chargeback", actor);
     if (order.status === "paid") {
       await returnSale(tx, await requestRefund(tx, order, "chargeback", now), actor, now);
-    } else if (order.refundRequestedAt && order.status !== "refunded") {
-      await closeUnpaidRefund(tx, order, actor, now);
-    } else if (order.status === "refunded" && !order.refundFailedAt) {
+    } else if (order.status !== "refunded") {
+      await closeUnpaidRefund(tx, await requestRefund(tx, order, "chargeback", now), actor, now);
+    } else if (!order.refundFailedAt) {
       // Our refund may still fail (a SEPA refund, days later): the buyer has the money from the
       // bank, so that failure lists nothing for the operator to pay (`refundFailedAtProvider`).
       await tx
