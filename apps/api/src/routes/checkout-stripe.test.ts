@@ -973,7 +973,7 @@ describe("paying with Stripe (against the local fake)", () => {
     expect((await orderRow(orderId)).refundFailedAt).toEqual(order.refundFailedAt);
   });
 
-  it("a payment refunded in Stripe's dashboard, or taken back by the bank, before its own report came: no report or reconciliation issues tickets, the order closes as refunded and the buyer is told once", async () => {
+  it("a payment refunded in Stripe's dashboard, or taken back by the bank, before its own report came: no report or reconciliation issues tickets (also when both reports are lost), the order closes as refunded and the buyer is told once", async () => {
     /** A paid session whose completion report has not come (Stripe retries it, or it was lost). */
     const paidUnreported = async () => {
       const unreported = await placed();
@@ -1051,6 +1051,16 @@ describe("paying with Stripe (against the local fake)", () => {
     ).toBe(200);
     await checkoutServices.get(t.ctx)!.checkout.reconcile(new Date(Date.now() + 120_000), 0);
     await closedWithoutTickets(reconciled, "payment_provider");
+
+    // Refunded in the dashboard, neither report ever came: the reconciliation asks Stripe.
+    const unheard = await paidUnreported();
+    await refundInDashboard(unheard.session.payment_intent!);
+    await checkoutServices.get(t.ctx)!.checkout.reconcile(new Date(Date.now() + 120_000), 0);
+    await closedWithoutTickets(unheard, "payment_provider");
+    // A paid session without a refund still gets its tickets there.
+    const kept = await paidUnreported();
+    await checkoutServices.get(t.ctx)!.checkout.reconcile(new Date(Date.now() + 120_000), 0);
+    expect(await readOrder(kept.order)).toMatchObject({ status: "paid", tickets: [{}] });
 
     // Taken back by the bank before the completion was reported: closed without asking Stripe.
     const disputed = await paidUnreported();

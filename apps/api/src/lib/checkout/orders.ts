@@ -1067,6 +1067,15 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       // keep the others from their turn.
       try {
         const state = await provider.state(db, order.reference!);
+        // Paid, then refunded in full at the provider, and both reports lost (the session
+        // still reads paid): as the refund's report would have, no tickets.
+        if (
+          state === "succeeded" &&
+          (await provider.refundStanding?.(order.reference!)) === "refunded"
+        ) {
+          await paymentChanges.refunded(db, provider, order.reference!, config.SITE_NAME);
+          continue;
+        }
         if (
           state === "succeeded" ||
           state === "failed" ||
