@@ -42,14 +42,15 @@ export const orderStatuses = [
 
 /**
  * Why a paid order's money went back: its seats or its voucher were gone when a late payment
- * arrived, the event was cancelled, the organiser refunded it, it was refunded at the payment
- * provider, outside this product (in Stripe's dashboard), or the buyer's bank took it back (a
- * dispute lost).
+ * arrived, the event was cancelled, or over when it arrived, the organiser refunded it, it was
+ * refunded at the payment provider, outside this product (in Stripe's dashboard), or the buyer's
+ * bank took it back (a dispute lost).
  */
 export const refundReasons = [
   "sold_out",
   "voucher_used_up",
   "event_cancelled",
+  "event_over",
   "organiser",
   "payment_provider",
   "chargeback",

@@ -147,6 +147,8 @@ const de = {
     "Hallo {name},\n\nIhre Zahlung für die Bestellung {order} ({event}) kam an, nachdem Ihre Reservierung abgelaufen war, und Ihr Gutschein war inzwischen von anderen Käufern aufgebraucht. Wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
   refund_mail_text_cancelled:
     "Hallo {name},\n\nleider wurde die Veranstaltung {event} abgesagt, bevor Ihre Zahlung für die Bestellung {order} ankam. Es wurden keine Tickets ausgestellt; wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
+  refund_mail_text_over:
+    "Hallo {name},\n\nIhre Zahlung für die Bestellung {order} ({event}) kam erst an, als die Veranstaltung schon vorbei war. Es wurden keine Tickets ausgestellt; wir haben Ihnen {total} vollständig erstattet.\n\nIhr {site}-Team",
   refund_mail_text_provider:
     "Hallo {name},\n\nIhre Zahlung von {total} für die Bestellung {order} ({event}) wurde über den Zahlungsanbieter vollständig erstattet, bevor die Bestellung abgeschlossen war. Es wurden keine Tickets ausgestellt.\n\nIhr {site}-Team",
   refund_mail_text_chargeback:
@@ -400,6 +402,8 @@ const en: Catalogue = {
     "Hello {name},\n\nyour payment for order {order} ({event}) arrived after your reservation had expired, and your voucher had been used up by other buyers in the meantime. We have refunded {total} in full.\n\nYour {site} team",
   refund_mail_text_cancelled:
     "Hello {name},\n\nunfortunately the event {event} was cancelled before your payment for order {order} arrived. No tickets were issued; we have refunded {total} in full.\n\nYour {site} team",
+  refund_mail_text_over:
+    "Hello {name},\n\nyour payment for order {order} ({event}) arrived only after the event had ended. No tickets were issued; we have refunded {total} in full.\n\nYour {site} team",
   refund_mail_text_provider:
     "Hello {name},\n\nyour payment of {total} for order {order} ({event}) was refunded in full through the payment provider before the order was completed. No tickets were issued.\n\nYour {site} team",
   refund_mail_text_chargeback:

@@ -2051,6 +2051,30 @@ describe("paying with the test provider", () => {
     expect(type!.soldCount).toBe(0);
   });
 
+  it("a payment reported after its event ended (a SEPA debit decided days later) is refunded without tickets, and the buyer told why", async () => {
+    const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 2500, capacity: 5 }]);
+    const order = await hold({
+      event_id: event.id,
+      items: [{ ticket_type_id: types[0]!.id, quantity: 1 }],
+    });
+    const paymentId = (await placeAsGuest(order)).redirect_url!.split("/").at(-1)!;
+    // The event takes place while the payment is still on its way.
+    const hour = 3_600_000;
+    await t.ctx.db
+      .update(s.events)
+      .set({ startsAt: new Date(Date.now() - 3 * hour), endsAt: new Date(Date.now() - hour) })
+      .where(eq(s.events.id, event.id));
+    const mails = await expectLatePaymentRefunded(order, paymentId, "event_over");
+    expect(mails.some((mail) => mail.includes("als die Veranstaltung schon vorbei war"))).toBe(
+      true,
+    );
+    const [type] = await t.ctx.db
+      .select()
+      .from(s.eventTicketTypes)
+      .where(eq(s.eventTicketTypes.id, types[0]!.id));
+    expect(type!.soldCount).toBe(0);
+  });
+
   it("a free order skips payment and is paid at once; a signed-in buyer finds the tickets in the account", async () => {
     const { event, types } = await createSaleEvent(t.ctx.db, [{ price: 0 }]);
     const buyer = await registerVisitor(t.app);

@@ -55,14 +55,15 @@ const refundText = {
   sold_out: "refund_mail_text",
   voucher_used_up: "refund_mail_text_voucher",
   event_cancelled: "refund_mail_text_cancelled",
+  event_over: "refund_mail_text_over",
   payment_provider: "refund_mail_text_provider",
   chargeback: "refund_mail_text_chargeback",
 } as const satisfies Record<UnsoldRefundReason, string>;
 
 /**
  * The money of an order that never had tickets went back: its payment came when the order could
- * no longer be sold (the seats or the voucher gone after the hold ran out, or the event
- * cancelled), or it was refunded at the provider or taken back by the bank before it was
+ * no longer be sold (the seats or the voucher gone after the hold ran out, the event cancelled
+ * or over), or it was refunded at the provider or taken back by the bank before it was
  * recorded here.
  */
 export function orderRefundedMail(

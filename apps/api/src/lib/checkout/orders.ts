@@ -70,6 +70,8 @@ const seatsGone = "EW409";
 const voucherGone = "EW410";
 /** `sell_seats` (0022) refused a payment: the event was cancelled after the order was placed. */
 const eventCancelled = "EW411";
+/** `sell_seats` (0045) refused a payment: it was reported after the event ended. */
+const eventOver = "EW412";
 
 /** What an order's token is signed for, from the order as the API answers it. */
 const signedOrder = (order: Pick<CheckoutOrder, "id" | "created_at">) => ({
@@ -82,6 +84,7 @@ export const lateRefundReasons = [
   "sold_out",
   "voucher_used_up",
   "event_cancelled",
+  "event_over",
 ] as const satisfies readonly RefundReason[];
 export type LateRefundReason = (typeof lateRefundReasons)[number];
 
@@ -928,7 +931,9 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
           ? "voucher_used_up"
           : failedWith(error, eventCancelled)
             ? "event_cancelled"
-            : null;
+            : failedWith(error, eventOver)
+              ? "event_over"
+              : null;
       if (!reason) throw error;
       // A free order inside its caller's transaction: that transaction is undone.
       if (conn !== db) {

@@ -388,6 +388,7 @@ const paidRefundText = {
   voucher_used_up: "organiser_refund_mail_text",
   organiser: "organiser_refund_mail_text",
   event_cancelled: "event_cancelled_mail_text",
+  event_over: "organiser_refund_mail_text",
   payment_provider: "provider_refund_mail_text",
   chargeback: "chargeback_mail_text",
 } as const satisfies Record<RefundReason, string>;

@@ -25,6 +25,7 @@ const refunds = {
   sold_out: { text: "refundedText", retry: true },
   voucher_used_up: { text: "refundedVoucherText", retry: true },
   event_cancelled: { text: "refundedCancelledText", retry: false },
+  event_over: { text: "refundedOverText", retry: false },
   organiser: { text: "refundedOrganiserText", retry: false },
   payment_provider: { text: "refundedProviderText", retry: false },
   chargeback: { text: "refundedChargebackText", retry: false },
