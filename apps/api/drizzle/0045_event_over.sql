@@ -1,6 +1,7 @@
 -- A payment reported after its event ended (a SEPA debit decided days later, a report delayed
 -- past the end) is refunded, not sold (SQLSTATE EW412): before, it got tickets for an event that
--- had taken place, and the money was kept. The end is read from the row `sell_seats` locks anyway.
+-- had taken place, and the money was kept. Checked first: the buyer is told the event is over,
+-- not that its seats went to others (which offers to try again).
 ALTER TYPE "public"."refund_reason" ADD VALUE 'event_over' BEFORE 'organiser';
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION sell_seats(type_ids integer[], quantities integer[], at timestamptz,
@@ -8,8 +9,11 @@ CREATE OR REPLACE FUNCTION sell_seats(type_ids integer[], quantities integer[], 
 LANGUAGE plpgsql AS $$
 DECLARE
   event_status text;
-  event_ends timestamptz;
 BEGIN
+  IF (SELECT e.ends_at FROM events e JOIN event_ticket_types t ON t.event_id = e.id
+      WHERE t.id = type_ids[1]) <= at THEN
+    RAISE EXCEPTION 'the event is over' USING ERRCODE = 'EW412';
+  END IF;
   IF voucher IS NOT NULL AND NOT (
     SELECT v.max_uses IS NULL OR v.uses_count + (
         SELECT count(*) FROM orders o
@@ -21,15 +25,12 @@ BEGIN
   IF NOT take_seats(type_ids, quantities, at, paying_order, true) THEN
     RAISE EXCEPTION 'the seats are gone' USING ERRCODE = 'EW409';
   END IF;
-  SELECT e.status::text, e.ends_at INTO event_status, event_ends
+  SELECT e.status::text INTO event_status
   FROM events e JOIN event_ticket_types t ON t.event_id = e.id
   WHERE t.id = type_ids[1]
   FOR NO KEY UPDATE OF e;
   IF event_status = 'cancelled' THEN
     RAISE EXCEPTION 'the event is cancelled' USING ERRCODE = 'EW411';
-  END IF;
-  IF event_ends <= at THEN
-    RAISE EXCEPTION 'the event is over' USING ERRCODE = 'EW412';
   END IF;
   RETURN true;
 END

@@ -407,7 +407,7 @@ const en: Catalogue = {
   refund_mail_text_provider:
     "Hello {name},\n\nyour payment of {total} for order {order} ({event}) was refunded in full through the payment provider before the order was completed. No tickets were issued.\n\nYour {site} team",
   refund_mail_text_chargeback:
-    "Hello {name},\n\nyour bank has taken back the payment of {total} for your order {order} ({event}) before the order was completed. The order is therefore cancelled; no tickets were issued.\n\nYour {site} team",
+    "Hello {name},\n\nyour bank took back the payment of {total} for your order {order} ({event}) before the order was completed. The order is therefore cancelled; no tickets were issued.\n\nYour {site} team",
   contact_mail_subject: "Contact request: {subject}",
   contact_mail_text:
     "New message from the {site} contact form.\n\nFrom: {name} <{email}>\nSubject: {subject}\n\n{message}",

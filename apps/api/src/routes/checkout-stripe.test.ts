@@ -1035,7 +1035,8 @@ describe("paying with Stripe (against the local fake)", () => {
     const completed = fake.signedEvent("checkout.session.completed", reported.session);
     expect((await deliver(completed)).statusCode).toBe(200);
     await closedWithoutTickets(reported, "payment_provider");
-    // Stripe was asked (refunded already: it refuses), and nothing went back twice.
+    // Stripe was asked once more (the dashboard's refund and ours) and refused: refunded already.
+    expect(fake.refundsAsked.filter((asked) => asked === intent)).toHaveLength(2);
     expect(fake.refunds.filter((refund) => refund === intent)).toHaveLength(1);
     const told = "über den Zahlungsanbieter vollständig erstattet, bevor die Bestellung";
     expect(await mailsOf(reported.order.data.id, told)).toHaveLength(1);
@@ -1052,15 +1053,46 @@ describe("paying with Stripe (against the local fake)", () => {
     await checkoutServices.get(t.ctx)!.checkout.reconcile(new Date(Date.now() + 120_000), 0);
     await closedWithoutTickets(reconciled, "payment_provider");
 
-    // Refunded in the dashboard, neither report ever came: the reconciliation asks Stripe.
+    // Stripe out of reach when asked to refund it too: the order stays marked (the
+    // reconciliation completes it), and its seat is free for another buyer meanwhile.
+    const lastSeat = await placed(1);
+    await fake.pay(lastSeat.session.id, { webhook: false });
+    const { provider } = checkoutServices.get(t.ctx)!;
+    const away = vi.spyOn(provider, "refund").mockRejectedValueOnce(new Error("Stripe away"));
+    const unanswered = await deliver(await refundInDashboard(lastSeat.session.payment_intent!));
+    away.mockRestore();
+    expect(unanswered.statusCode).toBe(500);
+    expect(await orderRow(lastSeat.order.data.id)).toMatchObject({
+      status: "pending",
+      refundReason: "payment_provider",
+    });
+    const another = await holdTickets(t.app, lastSeat.payload);
+    expect(another.statusCode, another.body).toBe(201);
+    // It also reports the failed refunds other tests left for the operator: not this order's.
+    await completeOwedRefunds(t.ctx.db, provider, "X").catch(() => undefined);
+    await closedWithoutTickets(lastSeat, "payment_provider");
+
+    // Refunded in the dashboard (gone through, or still on its way), neither report ever came:
+    // the reconciliation asks Stripe about the refunds once the report is overdue (the hold ran
+    // out), and issues no tickets.
+    const overdue = () => new Date(Date.now() + 2 * 3_600_000);
     const unheard = await paidUnreported();
     await refundInDashboard(unheard.session.payment_intent!);
-    await checkoutServices.get(t.ctx)!.checkout.reconcile(new Date(Date.now() + 120_000), 0);
-    await closedWithoutTickets(unheard, "payment_provider");
-    // A paid session without a refund still gets its tickets there.
+    const pending = await paidUnreported();
+    fake.dashboardRefunds.push({
+      payment_intent: pending.session.payment_intent!,
+      amount: 3000,
+      status: "pending",
+    });
+    // Paid without a refund, overdue or not: its tickets.
     const kept = await paidUnreported();
-    await checkoutServices.get(t.ctx)!.checkout.reconcile(new Date(Date.now() + 120_000), 0);
+    await checkoutServices.get(t.ctx)!.checkout.reconcile(overdue(), 0);
+    await closedWithoutTickets(unheard, "payment_provider");
+    await closedWithoutTickets(pending, "payment_provider");
     expect(await readOrder(kept.order)).toMatchObject({ status: "paid", tickets: [{}] });
+    const early = await paidUnreported();
+    await checkoutServices.get(t.ctx)!.checkout.reconcile(new Date(Date.now() + 120_000), 0);
+    expect(await readOrder(early.order)).toMatchObject({ status: "paid", tickets: [{}] });
 
     // Taken back by the bank before the completion was reported: closed without asking Stripe.
     const disputed = await paidUnreported();

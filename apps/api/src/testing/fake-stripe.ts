@@ -38,6 +38,8 @@ export type FakeStripe = {
   sessions: Map<string, FakeSession>;
   /** Payment intents refunded, in order. */
   refunds: string[];
+  /** Payment intents of every refund asked for (`POST /v1/refunds`), refused or not, in order. */
+  refundsAsked: string[];
   /**
    * Fails a payment's refund, as a SEPA refund to a closed account does days later: as at
    * Stripe, its money can be refunded again (and the intent leaves `refunds`).
@@ -90,6 +92,7 @@ export async function startFakeStripe(options: {
   /** A key's session, and the parameters it was first used with. */
   const byIdempotencyKey = new Map<string, { sessionId: string; params: string }>();
   const refunds: string[] = [];
+  const refundsAsked: string[] = [];
   /** Payment intents whose refund failed (`failRefund`). */
   const failedRefunds: string[] = [];
   const refundKeys = new Set<string>();
@@ -321,6 +324,7 @@ export async function startFakeStripe(options: {
     }
     if (parts[1] === "refunds" && request.method === "POST") {
       const intent = body!.get("payment_intent");
+      if (intent) refundsAsked.push(intent);
       const session = [...sessions.values()].find((row) => row.payment_intent === intent);
       if (!intent || !session) return send(response, 400, stripeError("No such payment_intent"));
       const key = request.headers["idempotency-key"];
@@ -362,6 +366,7 @@ export async function startFakeStripe(options: {
     url: base,
     sessions,
     refunds,
+    refundsAsked,
     failRefund: (paymentIntent) => {
       const at = refunds.indexOf(paymentIntent);
       if (at >= 0) refunds.splice(at, 1);

@@ -1064,7 +1064,11 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
             .for("update", { skipLocked: true }),
         ),
       )
-      .returning({ id: orders.id, reference: orders.paymentReference });
+      .returning({
+        id: orders.id,
+        reference: orders.paymentReference,
+        holdExpiresAt: orders.holdExpiresAt,
+      });
     let completed = 0;
     const failures: unknown[] = [];
     for (const order of open) {
@@ -1072,11 +1076,16 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
       // keep the others from their turn.
       try {
         const state = await provider.state(db, order.reference!);
-        // Paid, then refunded in full at the provider, and both reports lost (the session
-        // still reads paid): as the refund's report would have, no tickets.
+        // Paid, then refunded in full at the provider (or on its way back, as Stripe's own report
+        // of a refund counts it), and both reports lost: the session still reads paid, and no
+        // tickets follow, as after the refund's report. Asked only once the report is overdue
+        // (the order's hold has run out): a report merely late in a rush costs no more questions.
         if (
           state === "succeeded" &&
-          (await provider.refundStanding?.(order.reference!)) === "refunded"
+          (order.holdExpiresAt === null || order.holdExpiresAt <= now) &&
+          ["refunded", "pending"].includes(
+            (await provider.refundStanding?.(order.reference!)) ?? "",
+          )
         ) {
           await paymentChanges.refunded(db, provider, order.reference!, config.SITE_NAME);
           continue;

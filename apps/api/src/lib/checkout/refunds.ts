@@ -159,6 +159,13 @@ export async function refundedAtProvider(
     const order = await lockedByPayment(tx, provider, reference);
     if (!order || order.refundRequestedAt || order.status === "refunded") return null;
     await requestRefund(tx, order, "payment_provider");
+    // Not sold here yet: its seats and voucher are free now, also while the provider is asked.
+    if (order.status !== "paid") {
+      await tx
+        .update(orders)
+        .set({ holdExpiresAt: sql`least(${orders.holdExpiresAt}, now())` })
+        .where(eq(orders.id, order.id));
+    }
     return order.id;
   });
   if (orderId !== null) {
