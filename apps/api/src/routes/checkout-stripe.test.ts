@@ -88,6 +88,32 @@ const refundReport = (type: string, paymentIntent: unknown, status: string) =>
     status,
   });
 
+/** Stripe's report of a 30 € charge of which `refundedCents` went back (all of it unless said). */
+const chargeRefunded = (paymentIntent: unknown, refundedCents = 3000) =>
+  stripeEvent("charge.refunded", {
+    id: `ch_${randomUUID()}`,
+    object: "charge",
+    payment_intent: paymentIntent,
+    amount: 3000,
+    amount_refunded: refundedCents,
+    refunded: refundedCents === 3000,
+  });
+
+/** Stripe's report about a dispute of a 30 € payment (`amount` of it): closed and lost, unless said. */
+const disputeReport = (
+  paymentIntent: unknown,
+  { type = "charge.dispute.closed", status = "lost", amount = 3000 } = {},
+) =>
+  stripeEvent(type, {
+    id: `dp_${randomUUID()}`,
+    object: "dispute",
+    amount,
+    charge: `ch_${randomUUID()}`,
+    payment_intent: paymentIntent,
+    reason: "fraudulent",
+    status,
+  });
+
 const orderRow = async (orderId: number) =>
   (await t.ctx.db.select().from(s.orders).where(eq(s.orders.id, orderId)))[0]!;
 
@@ -559,16 +585,6 @@ describe("paying with Stripe (against the local fake)", () => {
   });
 
   it("a payment refunded in full in Stripe's dashboard refunds its order here too, once; a partial refund or our own changes nothing", async () => {
-    /** Stripe's report of a 30 € charge of which `refunded` cents went back. */
-    const chargeRefunded = (paymentIntent: string | null, refunded: number) =>
-      stripeEvent("charge.refunded", {
-        id: `ch_${randomUUID()}`,
-        object: "charge",
-        payment_intent: paymentIntent,
-        amount: 3000,
-        amount_refunded: refunded,
-        refunded: refunded === 3000,
-      });
     const mailsOf = async (orderId: number) =>
       (await t.outbox()).filter((mail) => mail.includes(`Bestellung ${orderId} erstattet`));
 
@@ -732,14 +748,7 @@ describe("paying with Stripe (against the local fake)", () => {
     // The operator refunds again in Stripe's dashboard, and it goes through this time.
     const retried = await failedRefund("canceled");
     fake.refunds.push(retried.session.payment_intent!);
-    const refunded = stripeEvent("charge.refunded", {
-      id: `ch_${randomUUID()}`,
-      object: "charge",
-      payment_intent: retried.session.payment_intent,
-      amount: 3000,
-      amount_refunded: 3000,
-      refunded: true,
-    });
+    const refunded = chargeRefunded(retried.session.payment_intent);
     expect((await deliver(refunded)).statusCode).toBe(200);
     expect((await orderRow(retried.order.data.id)).refundRepaidAt).not.toBeNull();
     expect(await settledBy(retried.order.data.id)).toEqual(["provider"]);
@@ -752,13 +761,7 @@ describe("paying with Stripe (against the local fake)", () => {
 
     // The buyer disputes the payment, and the bank gives the money back: the operator must not.
     const disputed = await failedRefund("failed");
-    const lost = stripeEvent("charge.dispute.closed", {
-      id: `dp_${randomUUID()}`,
-      object: "dispute",
-      amount: 3000,
-      payment_intent: disputed.session.payment_intent,
-      status: "lost",
-    });
+    const lost = disputeReport(disputed.session.payment_intent);
     expect((await deliver(lost)).statusCode).toBe(200);
     const row = await orderRow(disputed.order.data.id);
     expect(row.refundRepaidAt).not.toBeNull();
@@ -785,15 +788,6 @@ describe("paying with Stripe (against the local fake)", () => {
       (await call(t.app, { method: "GET", url: panelPaths.refundsElsewhere, token: admin }))
         .json<{ data: RefundElsewhere[] }>()
         .data.map((entry) => entry.order_id);
-    const refundedReport = (paymentIntent: string) =>
-      stripeEvent("charge.refunded", {
-        id: `ch_${randomUUID()}`,
-        object: "charge",
-        payment_intent: paymentIntent,
-        amount: 3000,
-        amount_refunded: 3000,
-        refunded: true,
-      });
     const mailsAbout = async (orderId: number, text: string) =>
       (await t.outbox()).filter(
         (mail) => mail.includes(`Bestellung ${orderId} `) && mail.includes(text),
@@ -807,13 +801,13 @@ describe("paying with Stripe (against the local fake)", () => {
     const orderId = paid.order.data.id;
     const intent = paid.session.payment_intent!;
     await refundOrder(t.ctx.db, provider, paid.event.organiserId!, orderId, "X");
-    const made = refundedReport(intent);
+    const made = chargeRefunded(intent);
     expect((await deliver(made)).statusCode).toBe(200);
     fake.failRefund(intent);
     expect((await deliver(refundReport("refund.failed", intent, "failed"))).statusCode).toBe(200);
     expect((await orderRow(orderId)).refundFailedAt).not.toBeNull();
     expect((await deliver(made)).statusCode).toBe(200);
-    expect((await deliver(refundedReport(intent))).statusCode).toBe(200);
+    expect((await deliver(chargeRefunded(intent))).statusCode).toBe(200);
     expect((await orderRow(orderId)).refundRepaidAt).toBeNull();
     expect(await listed()).toContain(orderId);
 
@@ -822,7 +816,7 @@ describe("paying with Stripe (against the local fake)", () => {
     // Stripe reports as the refund's update.
     const retry = { payment_intent: intent, amount: paid.session.amount_total!, status: "pending" };
     fake.dashboardRefunds.push(retry);
-    expect((await deliver(refundedReport(intent))).statusCode).toBe(200);
+    expect((await deliver(chargeRefunded(intent))).statusCode).toBe(200);
     await reconcile();
     expect((await orderRow(orderId)).refundRepaidAt).toBeNull();
     expect(await listed()).toContain(orderId);
@@ -849,7 +843,7 @@ describe("paying with Stripe (against the local fake)", () => {
     await refundOrder(t.ctx.db, provider, late.event.organiserId!, late.order.data.id, "X");
     fake.failRefund(lateIntent);
     fake.refunds.push(lateIntent);
-    expect((await deliver(refundedReport(lateIntent))).statusCode).toBe(200);
+    expect((await deliver(chargeRefunded(lateIntent))).statusCode).toBe(200);
     const failure = refundReport("refund.failed", lateIntent, "failed");
     expect((await deliver(failure)).statusCode).toBe(200);
     expect((await orderRow(late.order.data.id)).refundFailedAt).toBeNull();
@@ -873,13 +867,7 @@ describe("paying with Stripe (against the local fake)", () => {
     const disputed = await paidOrder();
     const disputedIntent = disputed.session.payment_intent!;
     await refundOrder(t.ctx.db, provider, disputed.event.organiserId!, disputed.order.data.id, "X");
-    const lost = stripeEvent("charge.dispute.closed", {
-      id: `dp_${randomUUID()}`,
-      object: "dispute",
-      amount: 3000,
-      payment_intent: disputedIntent,
-      status: "lost",
-    });
+    const lost = disputeReport(disputedIntent);
     expect((await deliver(lost)).statusCode).toBe(200);
     fake.failRefund(disputedIntent);
     const afterDispute = refundReport("refund.failed", disputedIntent, "failed");
@@ -896,7 +884,7 @@ describe("paying with Stripe (against the local fake)", () => {
     const byHand = await paidOrder();
     const byHandIntent = byHand.session.payment_intent!;
     fake.refunds.push(byHandIntent);
-    expect((await deliver(refundedReport(byHandIntent))).statusCode).toBe(200);
+    expect((await deliver(chargeRefunded(byHandIntent))).statusCode).toBe(200);
     expect(await orderRow(byHand.order.data.id)).toMatchObject({
       status: "refunded",
       refundReason: "payment_provider",
@@ -991,25 +979,8 @@ describe("paying with Stripe (against the local fake)", () => {
         body: new URLSearchParams({ payment_intent: paymentIntent }),
       });
       expect(made.status).toBe(200);
-      return stripeEvent("charge.refunded", {
-        id: `ch_${randomUUID()}`,
-        object: "charge",
-        payment_intent: paymentIntent,
-        amount: 3000,
-        amount_refunded: 3000,
-        refunded: true,
-      });
+      return chargeRefunded(paymentIntent);
     };
-    const lostDispute = (paymentIntent: string) =>
-      stripeEvent("charge.dispute.closed", {
-        id: `dp_${randomUUID()}`,
-        object: "dispute",
-        amount: 3000,
-        charge: `ch_${randomUUID()}`,
-        payment_intent: paymentIntent,
-        reason: "fraudulent",
-        status: "lost",
-      });
     const mailsOf = async (orderId: number, text: string) =>
       (await t.outbox()).filter(
         (mail) => mail.includes(`Bestellung ${orderId} `) && mail.includes(text),
@@ -1097,7 +1068,7 @@ describe("paying with Stripe (against the local fake)", () => {
     // Taken back by the bank before the completion was reported: closed without asking Stripe.
     const disputed = await paidUnreported();
     const disputedIntent = disputed.session.payment_intent!;
-    expect((await deliver(lostDispute(disputedIntent))).statusCode).toBe(200);
+    expect((await deliver(disputeReport(disputedIntent))).statusCode).toBe(200);
     await closedWithoutTickets(disputed, "chargeback");
     expect(
       (await deliver(fake.signedEvent("checkout.session.completed", disputed.session))).statusCode,
@@ -1137,17 +1108,6 @@ describe("paying with Stripe (against the local fake)", () => {
   });
 
   it("a dispute lost at Stripe refunds its paid order here without asking Stripe; an open or won one changes nothing", async () => {
-    /** Stripe's report about a dispute of a 30 € payment. */
-    const dispute = (type: string, paymentIntent: unknown, status: string) =>
-      stripeEvent(type, {
-        id: `dp_${randomUUID()}`,
-        object: "dispute",
-        amount: 3000,
-        charge: `ch_${randomUUID()}`,
-        payment_intent: paymentIntent,
-        reason: "fraudulent",
-        status,
-      });
     const mailsOf = async (orderId: number) =>
       (await t.outbox()).filter(
         (mail) => mail.includes(`Bestellung ${orderId} (`) && mail.includes("zurückgebucht"),
@@ -1162,11 +1122,13 @@ describe("paying with Stripe (against the local fake)", () => {
       ["charge.dispute.closed", "won"],
       ["charge.dispute.closed", "warning_closed"],
     ]) {
-      expect((await deliver(dispute(type!, intent, status!))).statusCode).toBe(200);
+      expect(
+        (await deliver(disputeReport(intent, { type: type!, status: status! }))).statusCode,
+      ).toBe(200);
     }
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", refundRequestedAt: null });
 
-    const lost = dispute("charge.dispute.closed", intent, "lost");
+    const lost = disputeReport(intent);
     expect((await deliver(lost)).statusCode).toBe(200);
     expect(await readOrder(paid.order)).toMatchObject({
       status: "refunded",
@@ -1188,10 +1150,7 @@ describe("paying with Stripe (against the local fake)", () => {
       .update(s.orders)
       .set({ refundRequestedAt: new Date(), refundReason: "organiser" })
       .where(eq(s.orders.id, owed.order.data.id));
-    expect(
-      (await deliver(dispute("charge.dispute.closed", owed.session.payment_intent, "lost")))
-        .statusCode,
-    ).toBe(200);
+    expect((await deliver(disputeReport(owed.session.payment_intent))).statusCode).toBe(200);
     expect(await orderRow(owed.order.data.id)).toMatchObject({
       status: "refunded",
       refundReason: "organiser",
@@ -1200,13 +1159,7 @@ describe("paying with Stripe (against the local fake)", () => {
 
     // A part of the payment disputed and lost: which tickets would it void? Nothing changes.
     const partly = await paidOrder();
-    const partial = stripeEvent("charge.dispute.closed", {
-      id: `dp_${randomUUID()}`,
-      object: "dispute",
-      amount: 1000,
-      payment_intent: partly.session.payment_intent,
-      status: "lost",
-    });
+    const partial = disputeReport(partly.session.payment_intent, { amount: 1000 });
     expect((await deliver(partial)).statusCode).toBe(200);
     expect(await orderRow(partly.order.data.id)).toMatchObject({
       status: "paid",
@@ -1221,10 +1174,7 @@ describe("paying with Stripe (against the local fake)", () => {
       .update(s.orders)
       .set({ status: "expired", refundRequestedAt: new Date(), refundReason: "sold_out" })
       .where(eq(s.orders.id, late.order.data.id));
-    expect(
-      (await deliver(dispute("charge.dispute.closed", late.session.payment_intent, "lost")))
-        .statusCode,
-    ).toBe(200);
+    expect((await deliver(disputeReport(late.session.payment_intent))).statusCode).toBe(200);
     expect(await orderRow(late.order.data.id)).toMatchObject({
       status: "refunded",
       refundReason: "sold_out",
@@ -1235,7 +1185,7 @@ describe("paying with Stripe (against the local fake)", () => {
     const before = await eventCount();
     const mailsBefore = (await t.outbox()).length;
     for (const paymentIntent of [intent, "pi_elsewhere", null, 7]) {
-      const answer = await deliver(dispute("charge.dispute.closed", paymentIntent, "lost"));
+      const answer = await deliver(disputeReport(paymentIntent));
       expect(answer.statusCode, String(paymentIntent)).toBe(200);
     }
     expect(await eventCount()).toBe(before + 4);
