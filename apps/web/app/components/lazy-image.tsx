@@ -26,8 +26,8 @@ type LazyImageProps = {
   /** Below the fold: the browser loads it when it comes near the viewport. */
   lazy?: boolean;
   /**
-   * The page's main image above the fold (its largest paint): fetched before the other images
-   * and scripts the page starts loading. One per page, or the hint means nothing.
+   * The page's main image above the fold (its largest paint): fetched at high priority, ahead
+   * of the page's other images. One per page, or the hint means nothing.
    */
   priority?: boolean;
   alt: string;
