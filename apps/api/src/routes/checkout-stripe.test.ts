@@ -1061,9 +1061,12 @@ describe("paying with Stripe (against the local fake)", () => {
     await closedWithoutTickets(unheard, "payment_provider");
     await closedWithoutTickets(pending, "payment_provider");
     expect(await readOrder(kept.order)).toMatchObject({ status: "paid", tickets: [{}] });
+    expect(fake.refundListsAsked).toContain(kept.session.payment_intent);
+    // A report merely late (the hold still runs) costs no question about refunds.
     const early = await paidUnreported();
     await checkoutServices.get(t.ctx)!.checkout.reconcile(new Date(Date.now() + 120_000), 0);
     expect(await readOrder(early.order)).toMatchObject({ status: "paid", tickets: [{}] });
+    expect(fake.refundListsAsked).not.toContain(early.session.payment_intent);
 
     // Taken back by the bank before the completion was reported: closed without asking Stripe.
     const disputed = await paidUnreported();

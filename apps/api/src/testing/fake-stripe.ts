@@ -40,6 +40,8 @@ export type FakeStripe = {
   refunds: string[];
   /** Payment intents of every refund asked for (`POST /v1/refunds`), refused or not, in order. */
   refundsAsked: string[];
+  /** Payment intents whose refunds were listed (`GET /v1/refunds`), in order. */
+  refundListsAsked: string[];
   /**
    * Fails a payment's refund, as a SEPA refund to a closed account does days later: as at
    * Stripe, its money can be refunded again (and the intent leaves `refunds`).
@@ -93,6 +95,7 @@ export async function startFakeStripe(options: {
   const byIdempotencyKey = new Map<string, { sessionId: string; params: string }>();
   const refunds: string[] = [];
   const refundsAsked: string[] = [];
+  const refundListsAsked: string[] = [];
   /** Payment intents whose refund failed (`failRefund`). */
   const failedRefunds: string[] = [];
   const refundKeys = new Set<string>();
@@ -300,6 +303,7 @@ export async function startFakeStripe(options: {
     if (parts[1] === "refunds" && request.method === "GET") {
       // As Stripe's list of a payment intent's refunds: the one made, and those that failed.
       const intent = url.searchParams.get("payment_intent");
+      if (intent) refundListsAsked.push(intent);
       const session = [...sessions.values()].find((row) => row.payment_intent === intent);
       // Those of `refunds` and `failRefund` in full; the dashboard's as they were made.
       const refund = (status: string, amount = session?.amount_total ?? 0) => ({
@@ -367,6 +371,7 @@ export async function startFakeStripe(options: {
     sessions,
     refunds,
     refundsAsked,
+    refundListsAsked,
     failRefund: (paymentIntent) => {
       const at = refunds.indexOf(paymentIntent);
       if (at >= 0) refunds.splice(at, 1);

@@ -1080,13 +1080,12 @@ export function createCheckout({ db, config, signer, provider }: CheckoutDeps) {
         // of a refund counts it), and both reports lost: the session still reads paid, and no
         // tickets follow, as after the refund's report. Asked only once the report is overdue
         // (the order's hold has run out): a report merely late in a rush costs no more questions.
-        if (
-          state === "succeeded" &&
-          (order.holdExpiresAt === null || order.holdExpiresAt <= now) &&
-          ["refunded", "pending"].includes(
-            (await provider.refundStanding?.(order.reference!)) ?? "",
-          )
-        ) {
+        const overdue = order.holdExpiresAt === null || order.holdExpiresAt <= now;
+        const refunds =
+          state === "succeeded" && overdue
+            ? await provider.refundStanding?.(order.reference!)
+            : undefined;
+        if (refunds === "refunded" || refunds === "pending") {
           await paymentChanges.refunded(db, provider, order.reference!, config.SITE_NAME);
           continue;
         }
