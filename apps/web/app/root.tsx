@@ -11,9 +11,8 @@ import {
 } from "react-router";
 import { IntlProvider } from "use-intl";
 import type { Route } from "./+types/root";
-import "./app.css";
-import "@fontsource-variable/inter";
 import { shellData } from "./api.server";
+import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { ShellBehaviour } from "./components/shell-behaviour";
 import { config, publicOrigin } from "./config.server";
@@ -34,6 +33,7 @@ export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 // `<Links>` gives every link the page's nonce unless the link sets its own: an icon is no
 // script, and the CSP's nonce guards scripts only.
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml", nonce: undefined },
 ];
 

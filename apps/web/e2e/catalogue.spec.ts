@@ -1113,6 +1113,26 @@ test("a page asks for its main image first, and for no other: the event's cover,
   }
 });
 
+test("a page names its stylesheet before its scripts and data, so the browser asks for it first", async ({
+  request,
+  baseURL,
+}) => {
+  const { data: events } = await apiGet<EventList>(request, "de", apiPaths.events);
+  for (const path of ["/", eventPath("de", events[0]!), `${pathTo("search", "en")}?q=concert`]) {
+    const html = await (await fetch(`${baseURL}${path}`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const sheets = [...head.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)];
+    // One stylesheet: a second would be a second request that blocks the first paint.
+    expect(sheets.length, path).toBe(1);
+    const others = [
+      ...head.matchAll(/<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*>|<script\b/g),
+    ].filter((match) => !/\bas="image"/.test(match[0]));
+    expect(others.length, path).toBeGreaterThan(0);
+    for (const other of others)
+      expect(sheets[0]!.index, `${path}: ${other[0]}`).toBeLessThan(other.index);
+  }
+});
+
 test("the files a stylesheet uses (fonts, the image skeleton) are built under /assets/, cached for good", async ({
   baseURL,
 }) => {
