@@ -1,7 +1,7 @@
 import type { EventCategory, EventCity } from "@eventwerk/contract";
 import { Fragment } from "react";
-import { useTranslations } from "use-intl";
-import { useFormat } from "../lib/intl-format";
+import { useLocale, useTranslations } from "use-intl";
+import { euroText } from "../lib/intl-format";
 import { AppLink } from "./app-link";
 
 /**
@@ -18,8 +18,8 @@ export const cityChip = ({ id, name, upcoming_count }: EventCity) => ({ id, name
 
 /** Prices in euros from cents, in the visitor's language. */
 export function useEuro() {
-  const format = useFormat();
-  return (cents: number) => format.number(cents / 100, { style: "currency", currency: "EUR" });
+  const locale = useLocale();
+  return (cents: number) => euroText(locale, cents);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,6 +1,6 @@
+import type { EventSummary } from "@eventwerk/contract";
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat } from "../lib/intl-format";
-import { eventDateOptions, rowFillClass } from "./event-card";
+import { cardEvent, rowFillClass } from "./event-card";
 
 const classes = (count: number) => Array.from({ length: count }, (_, i) => rowFillClass(i, count));
 
@@ -23,10 +23,29 @@ describe("rowFillClass", () => {
   });
 });
 
-describe("a card's date", () => {
-  it("writes the hour as the event page does: no leading zero in English", () => {
-    const start = new Date("2027-01-02T13:00:00Z");
-    expect(dateTimeFormat("en", eventDateOptions).format(start)).toBe("Sat, Jan 2, 2027, 2:00 PM");
-    expect(dateTimeFormat("de", eventDateOptions).format(start)).toBe("Sa., 2. Jan. 2027, 14:00");
+describe("a card's texts, written by the server", () => {
+  const event = (fields: Partial<EventSummary>) =>
+    ({
+      starts_at: "2027-01-02T13:00:00Z",
+      is_free: false,
+      price_from_cents: 1250,
+      category: { name: "Konzert" },
+      venue: { name: "Halle", city_name: "Wien" },
+      ...fields,
+    }) as EventSummary;
+
+  it("writes the hour as the event page does (Berlin time): no leading zero in English", () => {
+    expect(cardEvent(event({}), "en").starts).toBe("Sat, Jan 2, 2027, 2:00 PM");
+    expect(cardEvent(event({}), "de").starts).toBe("Sa., 2. Jan. 2027, 14:00");
+    // Summer time: 13:00 UTC is 15:00 in Berlin.
+    expect(cardEvent(event({ starts_at: "2027-07-03T13:00:00Z" }), "de").starts).toBe(
+      "Sa., 3. Juli 2027, 15:00",
+    );
+  });
+
+  it("writes the lowest price in euros in the page's language, and none for a free event", () => {
+    expect(cardEvent(event({}), "de").price_from).toBe("12,50\u00a0€");
+    expect(cardEvent(event({}), "en").price_from).toBe("€12.50");
+    expect(cardEvent(event({ is_free: true, price_from_cents: 0 }), "de").price_from).toBeNull();
   });
 });

@@ -1,44 +1,54 @@
-import type { EventSummary } from "@eventwerk/contract";
+import type { EventSummary, Locale } from "@eventwerk/contract";
 import { useTranslations } from "use-intl";
 import { usePaths } from "../hooks";
-import { useFormat } from "../lib/intl-format";
+import { dateTimeFormat, euroText } from "../lib/intl-format";
 import { AppLink } from "./app-link";
-import { Highlight, useEuro } from "./catalogue-parts";
+import { Highlight } from "./catalogue-parts";
 import { LazyImage } from "./lazy-image";
 import { mutedText } from "./page-parts";
 import { Badge, type BadgeTone } from "./ui/badge";
 import { hoverCardClass } from "./ui/card";
 
-/** What a card shows of an event: pages send their cards no more than this in their data. */
+/** A card's date and start time: "Sat, Jan 2, 2027, 2:00 PM" as the event page writes the time. */
+export const eventDateOptions: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+
+/**
+ * What a card shows of an event: pages send their cards no more than this in their data. Its
+ * date and price come as text, written by the server in the page's language: the browser then
+ * builds no date or number formatter to hydrate a list, whose first one costs it 30-100 ms of
+ * ICU set-up on a slow machine, and every browser shows Node's text (see docs/decisions/023).
+ */
 export type CardEvent = Pick<
   EventSummary,
-  | "id"
-  | "slug"
-  | "title"
-  | "starts_at"
-  | "status"
-  | "is_past"
-  | "cover"
-  | "price_from_cents"
-  | "is_free"
-  | "availability"
+  "id" | "slug" | "title" | "starts_at" | "status" | "is_past" | "cover" | "availability"
 > & {
   category: Pick<EventSummary["category"], "name">;
   venue: Pick<EventSummary["venue"], "name" | "city_name">;
+  /** The start as text (`eventDateOptions`, Berlin time). */
+  starts: string;
+  /** The lowest price as text; a free event has none. */
+  price_from: string | null;
 };
 
-export const cardEvent = (event: EventSummary): CardEvent => ({
+export const cardEvent = (event: EventSummary, locale: Locale): CardEvent => ({
   id: event.id,
   slug: event.slug,
   title: event.title,
   starts_at: event.starts_at,
+  starts: dateTimeFormat(locale, eventDateOptions).format(new Date(event.starts_at)),
   status: event.status,
   is_past: event.is_past,
   cover: event.cover,
   category: { name: event.category.name },
   venue: { name: event.venue.name, city_name: event.venue.city_name },
-  price_from_cents: event.price_from_cents,
-  is_free: event.is_free,
+  price_from: event.is_free ? null : euroText(locale, event.price_from_cents),
   availability: event.availability,
 });
 
@@ -57,22 +67,6 @@ const badgeTone = {
   soldOut: "solidStrong",
   notYetOnSale: "solidPrimary",
 } as const satisfies Record<NonNullable<ReturnType<typeof badgeOf>>, BadgeTone>;
-
-/** A card's date and start time: "Sat, Jan 2, 2027, 2:00 PM" as the event page writes the time. */
-export const eventDateOptions: Intl.DateTimeFormatOptions = {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-};
-
-/** The event's date and start time, short, in the visitor's language (Berlin time). */
-export function useEventDate() {
-  const format = useFormat();
-  return (iso: string) => format.dateTime(new Date(iso), eventDateOptions);
-}
 
 /**
  * One event of a list: cover, category, title (the link to the event page), date and time,
@@ -97,8 +91,6 @@ export function EventCard({
 }) {
   const t = useTranslations("catalogue");
   const { to } = usePaths();
-  const euro = useEuro();
-  const eventDate = useEventDate();
   const Heading = `h${headingLevel}` as const;
   const badge = badgeOf(event);
   return (
@@ -130,16 +122,13 @@ export function EventCard({
           </AppLink>
         </Heading>
         <p className={`text-sm ${mutedText}`}>
-          {/* Dates may come out of the browser's ICU slightly unlike Node's. */}
-          <time dateTime={event.starts_at} suppressHydrationWarning>
-            {eventDate(event.starts_at)}
-          </time>
+          <time dateTime={event.starts_at}>{event.starts}</time>
         </p>
         <p className={`text-sm ${mutedText}`}>
           {t("venueInCity", { venue: event.venue.name, city: event.venue.city_name })}
         </p>
         <p className="card-price">
-          {event.is_free ? t("free") : t("priceFrom", { price: euro(event.price_from_cents) })}
+          {event.price_from === null ? t("free") : t("priceFrom", { price: event.price_from })}
         </p>
       </div>
     </article>

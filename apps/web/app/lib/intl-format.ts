@@ -28,6 +28,10 @@ export const dateTimeFormat = (locale: Locale, options: Intl.DateTimeFormatOptio
 export const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions = {}) =>
   memo("number", locale, options, () => new Intl.NumberFormat(locale, options));
 
+/** An amount in cents as euros: "8,00 €", "€8.00". */
+export const euroText = (locale: Locale, cents: number) =>
+  numberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
+
 export const relativeTimeFormat = (locale: Locale, options: Intl.RelativeTimeFormatOptions = {}) =>
   memo("relative", locale, options, () => new Intl.RelativeTimeFormat(locale, options));
 

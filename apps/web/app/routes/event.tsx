@@ -1,4 +1,4 @@
-import { apiPaths, type EventDetail, fillPath } from "@eventwerk/contract";
+import { apiPaths, type EventDetail, fillPath, type Locale } from "@eventwerk/contract";
 import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
@@ -35,7 +35,7 @@ const relatedShown = 3;
  * once (as HTML, in the loader's data), the related events as their cards show them, and not the
  * API's fields for other pages (both slugs, tickets sold, the listing's price and availability).
  */
-const pageEvent = (event: EventDetail) => ({
+const pageEvent = (event: EventDetail, locale: Locale) => ({
   title: event.title,
   starts_at: event.starts_at,
   ends_at: event.ends_at,
@@ -48,7 +48,7 @@ const pageEvent = (event: EventDetail) => ({
   age_limit: event.age_limit,
   ticket_types: event.ticket_types,
   service_fee: event.service_fee,
-  related: event.related.slice(0, relatedShown).map(cardEvent),
+  related: event.related.slice(0, relatedShown).map((related) => cardEvent(related, locale)),
 });
 
 const notFound = (pathname: string) => data(`Page not found: ${pathname}`, { status: 404 });
@@ -75,7 +75,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (wanted.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
   const descriptionHtml = markdownHtml(event.description);
   return withPageCache(context, {
-    event: pageEvent(event),
+    event: pageEvent(event, locale),
     /** The organiser's Markdown as sanitised HTML, and its first paragraph as plain text. */
     descriptionHtml,
     summary: firstParagraphText(descriptionHtml, 160) ?? event.title,

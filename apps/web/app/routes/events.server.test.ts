@@ -39,7 +39,8 @@ it.each([
   ["-5", "-5"],
 ])("sends the price %s as %s to the API", async (typed, cents) => {
   const { eventListing } = await import("./events.server");
-  await eventListing({} as never, new URLSearchParams({ price_min: typed, price_max: typed }));
+  const german = { get: () => ({ locale: "de" }) } as never;
+  await eventListing(german, new URLSearchParams({ price_min: typed, price_max: typed }));
   expect(sent[0]).toMatchObject({ price_min: cents, price_max: cents });
 });
 

@@ -64,12 +64,16 @@ export async function eventListing(
 ) {
   const filters = readFilters(params);
   const api = await apiFor(context);
+  const { locale } = context.get(requestState);
   const [categories, cities, listing] = await Promise.all([
     api.eventCategories(),
     api.eventCities(),
     api.events(apiQuery(filters)).then(
       // The events as their cards show them: the page's data travels in its HTML.
-      (result) => ({ result: { ...result, data: result.data.map(cardEvent) }, invalid: null }),
+      (result) => ({
+        result: { ...result, data: result.data.map((event) => cardEvent(event, locale)) },
+        invalid: null,
+      }),
       (error: unknown): { result: null; invalid: Invalid } => {
         if (error instanceof ApiError && error.status === 400)
           return {
@@ -84,7 +88,7 @@ export async function eventListing(
   // API filters by it all the same, and the form shows it by this language's slug, so that its
   // next post keeps it.
   if (filters.category && !categories.data.some((entry) => entry.slug === filters.category)) {
-    const other = context.get(requestState).locale === "en" ? "de" : "en";
+    const other = locale === "en" ? "de" : "en";
     const theirs = (await (await apiFor(context, { locale: other })).eventCategories()).data.find(
       (entry) => entry.slug === filters.category,
     );

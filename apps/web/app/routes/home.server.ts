@@ -3,6 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { apiFor } from "../api.server";
 import { categoryChip, cityChip } from "../components/catalogue-parts";
 import { cardEvent } from "../components/event-card";
+import { requestState } from "../context";
 
 /** How many cities the home page names; the cities page has them all. */
 const homeCities = 12;
@@ -33,6 +34,7 @@ export function pickHighlights(popular: readonly EventSummary[]): EventSummary[]
 /** The home page's lists: popular events, this weekend's, the categories and the busiest cities. */
 export async function homeData(context: Readonly<RouterContextProvider>) {
   const api = await apiFor(context);
+  const { locale } = context.get(requestState);
   const [highlights, weekend, categories, cities] = await Promise.all([
     api.events({ sort: "popularity", per_page: highlightPool }),
     api.events({ date: "weekend", sort: "popularity", per_page: 6 }),
@@ -41,8 +43,8 @@ export async function homeData(context: Readonly<RouterContextProvider>) {
   ]);
   return {
     // As their cards show them: the page's data travels in its HTML.
-    highlights: pickHighlights(highlights.data).map(cardEvent),
-    weekend: weekend.data.map(cardEvent),
+    highlights: pickHighlights(highlights.data).map((event) => cardEvent(event, locale)),
+    weekend: weekend.data.map((event) => cardEvent(event, locale)),
     weekendTotal: weekend.meta.total,
     categories: categories.data.filter((category) => category.upcoming_count > 0).map(categoryChip),
     cities: cities.data

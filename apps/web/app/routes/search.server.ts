@@ -1,15 +1,16 @@
-import type { SearchResult } from "@eventwerk/contract";
+import type { Locale, SearchResult } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { ApiError, apiFor } from "../api.server";
 import { categoryChip, cityChip } from "../components/catalogue-parts";
 import { cardEvent } from "../components/event-card";
+import { requestState } from "../context";
 
 const resultLimit = 12;
 
 /** What the page shows of a result: its HTML carries its data, so nothing more (`cardEvent`). */
-const shown = ({ terms, events, venues, categories, cities }: SearchResult) => ({
+const shown = ({ terms, events, venues, categories, cities }: SearchResult, locale: Locale) => ({
   terms,
-  events: events.map(cardEvent),
+  events: events.map((event) => cardEvent(event, locale)),
   venues,
   categories: categories.map(categoryChip),
   cities: cities.map(cityChip),
@@ -24,7 +25,7 @@ export async function searchResults(context: Readonly<RouterContextProvider>, q:
   const api = await apiFor(context);
   try {
     const { data: result } = await api.search(q, resultLimit);
-    return { q, result: shown(result), invalid: null };
+    return { q, result: shown(result, context.get(requestState).locale), invalid: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400)
       return { q, result: null, invalid: error.body?.error.fields?.q ?? error.message };
