@@ -1114,7 +1114,7 @@ test("a page asks for its main image first, and for no other: the event's cover,
   }
 });
 
-test("the home page comes alive without a date or number formatter: its cards' texts are the server's", async ({
+test("the home and search pages come alive without a date or number formatter: the server writes their cards' and counts' texts", async ({
   page,
 }) => {
   // The browser's first date or number formatter sets up ICU: 30-100 ms of one task on a slow
@@ -1134,15 +1134,22 @@ test("the home page comes alive without a date or number formatter: its cards' t
     }
   });
   for (const locale of locales) {
-    await page.goto(pathTo("home", locale));
-    await waitForHydration(page);
-    const card = page.locator("main article").first();
-    await expect(card.locator("time")).toHaveText(/2\d{3}/);
-    await expect(card.locator(".card-price")).not.toBeEmpty();
-    expect(
-      await page.evaluate(() => (window as { formattersBuilt?: string[] }).formattersBuilt),
-    ).toEqual([]);
+    for (const path of [pathTo("home", locale), `${pathTo("search", locale)}?q=wien`]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const card = page.locator("main article").first();
+      await expect(card.locator("time"), path).toHaveText(/2\d{3}/);
+      await expect(card.locator(".card-price"), path).not.toBeEmpty();
+      const built = await page.evaluate(
+        () => (window as { formattersBuilt?: string[] }).formattersBuilt,
+      );
+      expect(built, path).toEqual([]);
+    }
   }
+  // The last search showed its venues' counts (`upcomingCount`).
+  await expect(page.locator('section[aria-labelledby="search-venues"]')).toContainText(
+    /\d upcoming events?/,
+  );
 });
 
 test("a page names its stylesheet before its scripts and data, so the browser asks for it first", async ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow, splitOnTerms } from "./catalogue-parts";
+import { pageWindow, splitOnTerms, withUpcoming } from "./catalogue-parts";
 
 const marked = (text: string, terms: string[]) =>
   splitOnTerms(text, terms).filter((_, index) => index % 2 === 1);
@@ -36,5 +36,14 @@ describe("pageWindow", () => {
     expect(pageWindow(1, 1)).toEqual([1]);
     expect(pageWindow(5, 10)).toEqual([1, null, 3, 4, 5, 6, 7, null, 10]);
     expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("withUpcoming (a count of upcoming events, written by the server)", () => {
+  it("groups the digits as the language does, and keeps the number for the plural", () => {
+    const city = { id: 7, name: "Wien", upcoming_count: 1029 };
+    expect(withUpcoming(city, "de")).toEqual({ ...city, upcoming: "1.029" });
+    expect(withUpcoming(city, "en").upcoming).toBe("1,029");
+    expect(withUpcoming({ upcoming_count: 1 }, "de").upcoming).toBe("1");
   });
 });

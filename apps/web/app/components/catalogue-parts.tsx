@@ -1,7 +1,7 @@
-import type { EventCategory, EventCity } from "@eventwerk/contract";
+import type { EventCategory, EventCity, Locale } from "@eventwerk/contract";
 import { Fragment } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import { euroText } from "../lib/intl-format";
+import { countText, euroText } from "../lib/intl-format";
 import { AppLink } from "./app-link";
 
 /**
@@ -15,6 +15,22 @@ export const categoryChip = ({ id, slug, name, upcoming_count }: EventCategory) 
   upcoming_count,
 });
 export const cityChip = ({ id, name, upcoming_count }: EventCity) => ({ id, name, upcoming_count });
+
+/**
+ * A category's, city's or venue's count of upcoming events with its text, written by the server
+ * for the pages that show it (the `upcomingCount` message takes both): the browser then builds no
+ * number formatter to hydrate them (docs/decisions/023).
+ */
+export const withUpcoming = <T extends { upcoming_count: number }>(item: T, locale: Locale) => ({
+  ...item,
+  upcoming: countText(locale, item.upcoming_count),
+});
+
+/** "12 kommende Veranstaltungen", of an item `withUpcoming` wrote the count of. */
+export function UpcomingCount({ of }: { of: { upcoming_count: number; upcoming: string } }) {
+  const t = useTranslations("catalogue");
+  return t("upcomingCount", { count: of.upcoming_count, upcoming: of.upcoming });
+}
 
 /** Prices in euros from cents, in the visitor's language. */
 export function useEuro() {

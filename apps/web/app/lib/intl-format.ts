@@ -28,6 +28,9 @@ export const dateTimeFormat = (locale: Locale, options: Intl.DateTimeFormatOptio
 export const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions = {}) =>
   memo("number", locale, options, () => new Intl.NumberFormat(locale, options));
 
+/** A count, grouped as the language groups digits: "1.029", "1,029". */
+export const countText = (locale: Locale, count: number) => numberFormat(locale).format(count);
+
 /** An amount in cents as euros: "8,00 €", "€8.00". */
 export const euroText = (locale: Locale, cents: number) =>
   numberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);

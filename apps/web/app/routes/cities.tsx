@@ -2,9 +2,11 @@ import type { EventCity } from "@eventwerk/contract";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
+import { UpcomingCount, withUpcoming } from "../components/catalogue-parts";
 import { Icon } from "../components/icon";
 import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
 import { linkCardClass } from "../components/ui/card";
+import { requestState } from "../context";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { displayNames } from "../lib/intl-format";
@@ -16,13 +18,14 @@ export const headers = pageHeaders;
 export async function loader({ context }: Route.LoaderArgs) {
   const api = await apiFor(context);
   const cities = await api.eventCities();
-  return withPageCache(context, { cities: cities.data });
+  const { locale } = context.get(requestState);
+  return withPageCache(context, { cities: cities.data.map((city) => withUpcoming(city, locale)) });
 }
 
 /** Cities by country, the countries in the order of their first city (DE, AT, CH …). */
-function byCountry(cities: readonly EventCity[]) {
+function byCountry<City extends EventCity>(cities: readonly City[]) {
   const order = ["DE", "AT", "CH"];
-  const groups = new Map<string, EventCity[]>();
+  const groups = new Map<string, City[]>();
   for (const city of cities)
     groups.set(city.country_code, [...(groups.get(city.country_code) ?? []), city]);
   return [...groups.entries()].sort(([a], [b]) => {
@@ -33,7 +36,6 @@ function byCountry(cities: readonly EventCity[]) {
 
 export default function Cities({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("cities");
-  const catalogue = useTranslations("catalogue");
   const { to, locale } = usePaths();
   const countryName = (code: string) => displayNames(locale, { type: "region" }).of(code) ?? code;
   const groups = byCountry(loaderData.cities);
@@ -79,7 +81,7 @@ export default function Cities({ loaderData }: Route.ComponentProps) {
                         {city.name}
                       </span>
                       <span className={`text-sm ${mutedText}`}>
-                        {catalogue("upcomingCount", { count: city.upcoming_count })}
+                        <UpcomingCount of={city} />
                       </span>
                     </AppLink>
                   </li>

@@ -1,9 +1,11 @@
 import { useTranslations } from "use-intl";
 import { apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
+import { UpcomingCount, withUpcoming } from "../components/catalogue-parts";
 import { LazyImage } from "../components/lazy-image";
 import { EmptyState, mutedText, PageHeader } from "../components/page-parts";
 import { hoverCardClass } from "../components/ui/card";
+import { requestState } from "../context";
 import { usePaths } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { pageHeaders } from "../lib/page-cache";
@@ -14,12 +16,14 @@ export const headers = pageHeaders;
 export async function loader({ context }: Route.LoaderArgs) {
   const api = await apiFor(context);
   const categories = await api.eventCategories();
-  return withPageCache(context, { categories: categories.data });
+  const { locale } = context.get(requestState);
+  return withPageCache(context, {
+    categories: categories.data.map((category) => withUpcoming(category, locale)),
+  });
 }
 
 export default function EventCategories({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("categories");
-  const catalogue = useTranslations("catalogue");
   const { to } = usePaths();
   const { categories } = loaderData;
   return (
@@ -73,7 +77,7 @@ export default function EventCategories({ loaderData }: Route.ComponentProps) {
                       </AppLink>
                     </h3>
                     <p className={`text-sm ${mutedText}`}>
-                      {catalogue("upcomingCount", { count: category.upcoming_count })}
+                      <UpcomingCount of={category} />
                     </p>
                   </div>
                 </article>

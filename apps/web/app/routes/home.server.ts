@@ -1,7 +1,7 @@
 import type { EventSummary } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { apiFor } from "../api.server";
-import { categoryChip, cityChip } from "../components/catalogue-parts";
+import { categoryChip, cityChip, withUpcoming } from "../components/catalogue-parts";
 import { cardEvent } from "../components/event-card";
 import { requestState } from "../context";
 
@@ -46,11 +46,14 @@ export async function homeData(context: Readonly<RouterContextProvider>) {
     highlights: pickHighlights(highlights.data).map((event) => cardEvent(event, locale)),
     weekend: weekend.data.map((event) => cardEvent(event, locale)),
     weekendTotal: weekend.meta.total,
-    categories: categories.data.filter((category) => category.upcoming_count > 0).map(categoryChip),
+    categories: categories.data
+      .filter((category) => category.upcoming_count > 0)
+      .map((category) => withUpcoming(categoryChip(category), locale)),
     cities: cities.data
       .filter((city) => city.upcoming_count > 0)
       .map(cityChip)
       .sort((a, b) => b.upcoming_count - a.upcoming_count || a.name.localeCompare(b.name))
-      .slice(0, homeCities),
+      .slice(0, homeCities)
+      .map((city) => withUpcoming(city, locale)),
   };
 }

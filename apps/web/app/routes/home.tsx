@@ -173,7 +173,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   >
                     <Icon name="tags" className="size-4" />
                     {category.name}
-                    <span className="chip-count">{category.upcoming_count}</span>
+                    <span className="chip-count">{category.upcoming}</span>
                   </AppLink>
                 </li>
               ))}
@@ -197,7 +197,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <AppLink to={`${to("events")}?city=${city.id}`} className="chip">
                     <Icon name="map-pin" className="size-4" />
                     {city.name}
-                    <span className="chip-count">{city.upcoming_count}</span>
+                    <span className="chip-count">{city.upcoming}</span>
                   </AppLink>
                 </li>
               ))}

@@ -1,7 +1,7 @@
 import type { Locale, SearchResult } from "@eventwerk/contract";
 import type { RouterContextProvider } from "react-router";
 import { ApiError, apiFor } from "../api.server";
-import { categoryChip, cityChip } from "../components/catalogue-parts";
+import { categoryChip, cityChip, withUpcoming } from "../components/catalogue-parts";
 import { cardEvent } from "../components/event-card";
 import { requestState } from "../context";
 
@@ -11,9 +11,9 @@ const resultLimit = 12;
 const shown = ({ terms, events, venues, categories, cities }: SearchResult, locale: Locale) => ({
   terms,
   events: events.map((event) => cardEvent(event, locale)),
-  venues,
-  categories: categories.map(categoryChip),
-  cities: cities.map(cityChip),
+  venues: venues.map((venue) => withUpcoming(venue, locale)),
+  categories: categories.map((category) => withUpcoming(categoryChip(category), locale)),
+  cities: cities.map((city) => withUpcoming(cityChip(city), locale)),
 });
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { AppLink } from "../components/app-link";
-import { Highlight } from "../components/catalogue-parts";
+import { Highlight, UpcomingCount } from "../components/catalogue-parts";
 import { EventGrid } from "../components/event-card";
 import { TextField } from "../components/form-field";
 import { Icon } from "../components/icon";
@@ -42,7 +42,6 @@ const chipClass = `${linkCardClass} flex h-full items-center justify-between gap
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("search");
-  const catalogue = useTranslations("catalogue");
   const { to } = usePaths();
   const { q, result, invalid } = loaderData;
   const events = to("events");
@@ -118,7 +117,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                           </span>
                         </span>
                         <span className={`text-sm ${mutedText}`}>
-                          {catalogue("upcomingCount", { count: venue.upcoming_count })}
+                          <UpcomingCount of={venue} />
                         </span>
                       </AppLink>
                     </li>
@@ -140,7 +139,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                           <Highlight text={category.name} terms={result.terms} />
                         </span>
                         <span className={`text-sm ${mutedText}`}>
-                          {catalogue("upcomingCount", { count: category.upcoming_count })}
+                          <UpcomingCount of={category} />
                         </span>
                       </AppLink>
                     </li>
@@ -159,7 +158,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                           <Highlight text={city.name} terms={result.terms} />
                         </span>
                         <span className={`text-sm ${mutedText}`}>
-                          {catalogue("upcomingCount", { count: city.upcoming_count })}
+                          <UpcomingCount of={city} />
                         </span>
                       </AppLink>
                     </li>
