@@ -47,6 +47,7 @@ import {
   accountLink,
   buyTicket,
   cookieJar,
+  fill,
   germanBrowser,
   locales,
   loginAs,
@@ -54,6 +55,7 @@ import {
   newestMailTo,
   organiser,
   pageProblems,
+  plural,
   submitLogin,
   test,
   uniqueEmail,
@@ -159,27 +161,8 @@ const places = {
 
 // --- Messages -------------------------------------------------------------------------------
 
-/** `{name}` placeholders of a catalogue message filled in. */
-const fill = (message: string, values: Record<string, string | number>) =>
-  message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
-
 /** A rich-text message (`<link>…</link>`) as the page shows it: the text without the tags. */
 const plain = (message: string) => message.replace(/<\/?\w+>/g, "");
-
-/** An ICU `{count, plural, =0 {…} one {…} other {…}}` message for a count, as use-intl shows it. */
-function plural(message: string, count: number, locale: Locale): string {
-  const branches = new Map(
-    [...message.matchAll(/(=\d+|zero|one|two|few|many|other) \{([^{}]*)\}/g)].map(
-      (match) => [match[1]!, match[2]!] as const,
-    ),
-  );
-  const branch =
-    branches.get(`=${count}`) ??
-    branches.get(new Intl.PluralRules(locale).select(count)) ??
-    branches.get("other");
-  if (branch === undefined) throw new Error(`No plural branch for ${count} in ${message}`);
-  return branch.replaceAll("#", new Intl.NumberFormat(locale).format(count));
-}
 
 /** An ICU `{value, select, a {…} other {…}}` inside a message, for one value. */
 function select(message: string, value: string): string {

@@ -28,12 +28,14 @@ import { eventsPerSitemap } from "../app/lib/sitemap.server";
 import { sitemapEventsPath } from "../app/lib/sitemap-paths";
 import { pathTo, resources } from "../app/route-table";
 import {
+  fill,
   germanBrowser,
   languageButton,
   languageDialog,
   locales,
   login,
   other,
+  plural,
   sitemapFiles,
   test,
   waitForHydration,
@@ -61,25 +63,6 @@ const texts = {
 } as const;
 
 // --- Messages -------------------------------------------------------------------------------
-
-/** `{name}` placeholders of a catalogue message filled in. */
-const fill = (message: string, values: Record<string, string | number>) =>
-  message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
-
-/** An ICU `{count, plural, =0 {…} one {…} other {…}}` message for a count, as use-intl shows it. */
-function plural(message: string, count: number, locale: Locale): string {
-  const branches = new Map(
-    [...message.matchAll(/(=\d+|zero|one|two|few|many|other) \{([^{}]*)\}/g)].map(
-      (match) => [match[1]!, match[2]!] as const,
-    ),
-  );
-  const branch =
-    branches.get(`=${count}`) ??
-    branches.get(new Intl.PluralRules(locale).select(count)) ??
-    branches.get("other");
-  if (branch === undefined) throw new Error(`No plural branch for ${count} in ${message}`);
-  return branch.replaceAll("#", new Intl.NumberFormat(locale).format(count));
-}
 
 /** "9 Veranstaltungen gefunden" / "9 events found". */
 const countText = (locale: Locale, total: number) =>
@@ -929,7 +912,9 @@ test.describe("category and city overviews", () => {
       await expectListing(page, request, locale, { category: category.slug });
 
       await page.goto(pathTo("cities", locale));
-      const upcoming = plural(texts[locale].catalogue.upcomingCount, city.upcoming_count, locale);
+      const upcoming = plural(texts[locale].catalogue.upcomingCount, city.upcoming_count, locale, {
+        upcoming: new Intl.NumberFormat(locale).format(city.upcoming_count),
+      });
       await page
         .getByRole("main")
         .getByRole("link", {

@@ -538,3 +538,30 @@ export async function expectNoViolations(page: Page) {
   }
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** `{name}` placeholders of a catalogue message filled in; unknown ones stay. */
+export const fill = (message: string, values: Record<string, string | number>) =>
+  message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+
+/**
+ * An ICU `{count, plural, =0 {…} one {…} other {…}}` message for a count, as use-intl shows it:
+ * `#` as the count, and a branch's own `{name}` arguments from `values`.
+ */
+export function plural(
+  message: string,
+  count: number,
+  locale: Locale,
+  values: Record<string, string | number> = {},
+): string {
+  const branches = new Map(
+    [...message.matchAll(/(=\d+|zero|one|two|few|many|other) \{((?:[^{}]|\{\w+\})*)\}/g)].map(
+      (match) => [match[1]!, match[2]!] as const,
+    ),
+  );
+  const branch =
+    branches.get(`=${count}`) ??
+    branches.get(new Intl.PluralRules(locale).select(count)) ??
+    branches.get("other");
+  if (branch === undefined) throw new Error(`No plural branch for ${count} in ${message}`);
+  return fill(branch.replaceAll("#", new Intl.NumberFormat(locale).format(count)), values);
+}

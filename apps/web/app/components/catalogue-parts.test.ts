@@ -42,8 +42,8 @@ describe("pageWindow", () => {
 describe("withUpcoming (a count of upcoming events, written by the server)", () => {
   it("groups the digits as the language does, and keeps the number for the plural", () => {
     const city = { id: 7, name: "Wien", upcoming_count: 1029 };
-    expect(withUpcoming(city, "de")).toEqual({ ...city, upcoming: "1.029" });
-    expect(withUpcoming(city, "en").upcoming).toBe("1,029");
-    expect(withUpcoming({ upcoming_count: 1 }, "de").upcoming).toBe("1");
+    expect(withUpcoming("de")(city)).toEqual({ ...city, upcoming: "1.029" });
+    expect(withUpcoming("en")(city).upcoming).toBe("1,029");
+    expect(withUpcoming("de")({ upcoming_count: 1 }).upcoming).toBe("1");
   });
 });

@@ -21,10 +21,12 @@ export const cityChip = ({ id, name, upcoming_count }: EventCity) => ({ id, name
  * for the pages that show it (the `upcomingCount` message takes both): the browser then builds no
  * number formatter to hydrate them (docs/decisions/023).
  */
-export const withUpcoming = <T extends { upcoming_count: number }>(item: T, locale: Locale) => ({
-  ...item,
-  upcoming: countText(locale, item.upcoming_count),
-});
+export const withUpcoming =
+  (locale: Locale) =>
+  <T extends { upcoming_count: number }>(item: T) => ({
+    ...item,
+    upcoming: countText(locale, item.upcoming_count),
+  });
 
 /** "12 kommende Veranstaltungen", of an item `withUpcoming` wrote the count of. */
 export function UpcomingCount({ of }: { of: { upcoming_count: number; upcoming: string } }) {

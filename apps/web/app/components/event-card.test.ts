@@ -35,17 +35,17 @@ describe("a card's texts, written by the server", () => {
     }) as EventSummary;
 
   it("writes the hour as the event page does (Berlin time): no leading zero in English", () => {
-    expect(cardEvent(event({}), "en").starts).toBe("Sat, Jan 2, 2027, 2:00 PM");
-    expect(cardEvent(event({}), "de").starts).toBe("Sa., 2. Jan. 2027, 14:00");
+    expect(cardEvent("en")(event({})).starts).toBe("Sat, Jan 2, 2027, 2:00 PM");
+    expect(cardEvent("de")(event({})).starts).toBe("Sa., 2. Jan. 2027, 14:00");
     // Summer time: 13:00 UTC is 15:00 in Berlin.
-    expect(cardEvent(event({ starts_at: "2027-07-03T13:00:00Z" }), "de").starts).toBe(
+    expect(cardEvent("de")(event({ starts_at: "2027-07-03T13:00:00Z" })).starts).toBe(
       "Sa., 3. Juli 2027, 15:00",
     );
   });
 
   it("writes the lowest price in euros in the page's language, and none for a free event", () => {
-    expect(cardEvent(event({}), "de").price_from).toBe("12,50\u00a0€");
-    expect(cardEvent(event({}), "en").price_from).toBe("€12.50");
-    expect(cardEvent(event({ is_free: true, price_from_cents: 0 }), "de").price_from).toBeNull();
+    expect(cardEvent("de")(event({})).price_from).toBe("12,50\u00a0€");
+    expect(cardEvent("en")(event({})).price_from).toBe("€12.50");
+    expect(cardEvent("de")(event({ is_free: true, price_from_cents: 0 })).price_from).toBeNull();
   });
 });

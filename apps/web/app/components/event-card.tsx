@@ -10,7 +10,7 @@ import { Badge, type BadgeTone } from "./ui/badge";
 import { hoverCardClass } from "./ui/card";
 
 /** A card's date and start time: "Sat, Jan 2, 2027, 2:00 PM" as the event page writes the time. */
-export const eventDateOptions: Intl.DateTimeFormatOptions = {
+const eventDateOptions: Intl.DateTimeFormatOptions = {
   weekday: "short",
   day: "numeric",
   month: "short",
@@ -37,20 +37,22 @@ export type CardEvent = Pick<
   price_from: string | null;
 };
 
-export const cardEvent = (event: EventSummary, locale: Locale): CardEvent => ({
-  id: event.id,
-  slug: event.slug,
-  title: event.title,
-  starts_at: event.starts_at,
-  starts: dateTimeFormat(locale, eventDateOptions).format(new Date(event.starts_at)),
-  status: event.status,
-  is_past: event.is_past,
-  cover: event.cover,
-  category: { name: event.category.name },
-  venue: { name: event.venue.name, city_name: event.venue.city_name },
-  price_from: event.is_free ? null : euroText(locale, event.price_from_cents),
-  availability: event.availability,
-});
+export const cardEvent =
+  (locale: Locale) =>
+  (event: EventSummary): CardEvent => ({
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    starts_at: event.starts_at,
+    starts: dateTimeFormat(locale, eventDateOptions).format(new Date(event.starts_at)),
+    status: event.status,
+    is_past: event.is_past,
+    cover: event.cover,
+    category: { name: event.category.name },
+    venue: { name: event.venue.name, city_name: event.venue.city_name },
+    price_from: event.is_free ? null : euroText(locale, event.price_from_cents),
+    availability: event.availability,
+  });
 
 /** What the card says about the sale: cancelled and past win over sold out. */
 function badgeOf(event: CardEvent) {

@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = await apiFor(context);
   const cities = await api.eventCities();
   const { locale } = context.get(requestState);
-  return withPageCache(context, { cities: cities.data.map((city) => withUpcoming(city, locale)) });
+  return withPageCache(context, { cities: cities.data.map(withUpcoming(locale)) });
 }
 
 /** Cities by country, the countries in the order of their first city (DE, AT, CH …). */

@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const categories = await api.eventCategories();
   const { locale } = context.get(requestState);
   return withPageCache(context, {
-    categories: categories.data.map((category) => withUpcoming(category, locale)),
+    categories: categories.data.map(withUpcoming(locale)),
   });
 }
 

@@ -48,7 +48,7 @@ const pageEvent = (event: EventDetail, locale: Locale) => ({
   age_limit: event.age_limit,
   ticket_types: event.ticket_types,
   service_fee: event.service_fee,
-  related: event.related.slice(0, relatedShown).map((related) => cardEvent(related, locale)),
+  related: event.related.slice(0, relatedShown).map(cardEvent(locale)),
 });
 
 const notFound = (pathname: string) => data(`Page not found: ${pathname}`, { status: 404 });

@@ -71,7 +71,7 @@ export async function eventListing(
     api.events(apiQuery(filters)).then(
       // The events as their cards show them: the page's data travels in its HTML.
       (result) => ({
-        result: { ...result, data: result.data.map((event) => cardEvent(event, locale)) },
+        result: { ...result, data: result.data.map(cardEvent(locale)) },
         invalid: null,
       }),
       (error: unknown): { result: null; invalid: Invalid } => {

@@ -43,17 +43,18 @@ export async function homeData(context: Readonly<RouterContextProvider>) {
   ]);
   return {
     // As their cards show them: the page's data travels in its HTML.
-    highlights: pickHighlights(highlights.data).map((event) => cardEvent(event, locale)),
-    weekend: weekend.data.map((event) => cardEvent(event, locale)),
+    highlights: pickHighlights(highlights.data).map(cardEvent(locale)),
+    weekend: weekend.data.map(cardEvent(locale)),
     weekendTotal: weekend.meta.total,
     categories: categories.data
       .filter((category) => category.upcoming_count > 0)
-      .map((category) => withUpcoming(categoryChip(category), locale)),
+      .map(categoryChip)
+      .map(withUpcoming(locale)),
     cities: cities.data
       .filter((city) => city.upcoming_count > 0)
       .map(cityChip)
       .sort((a, b) => b.upcoming_count - a.upcoming_count || a.name.localeCompare(b.name))
       .slice(0, homeCities)
-      .map((city) => withUpcoming(city, locale)),
+      .map(withUpcoming(locale)),
   };
 }

@@ -10,10 +10,10 @@ const resultLimit = 12;
 /** What the page shows of a result: its HTML carries its data, so nothing more (`cardEvent`). */
 const shown = ({ terms, events, venues, categories, cities }: SearchResult, locale: Locale) => ({
   terms,
-  events: events.map((event) => cardEvent(event, locale)),
-  venues: venues.map((venue) => withUpcoming(venue, locale)),
-  categories: categories.map((category) => withUpcoming(categoryChip(category), locale)),
-  cities: cities.map((city) => withUpcoming(cityChip(city), locale)),
+  events: events.map(cardEvent(locale)),
+  venues: venues.map(withUpcoming(locale)),
+  categories: categories.map(categoryChip).map(withUpcoming(locale)),
+  cities: cities.map(cityChip).map(withUpcoming(locale)),
 });
 
 /**
