@@ -1,7 +1,7 @@
 import type { EventCategory, EventCity, Locale } from "@eventwerk/contract";
 import { Fragment } from "react";
-import { useLocale, useTranslations } from "use-intl";
-import { countText, euroText } from "../lib/intl-format";
+import { useTranslations } from "use-intl";
+import { countText } from "../lib/intl-format";
 import { AppLink } from "./app-link";
 
 /**
@@ -32,12 +32,6 @@ export const withUpcoming =
 export function UpcomingCount({ of }: { of: { upcoming_count: number; upcoming: string } }) {
   const t = useTranslations("catalogue");
   return t("upcomingCount", { count: of.upcoming_count, upcoming: of.upcoming });
-}
-
-/** Prices in euros from cents, in the visitor's language. */
-export function useEuro() {
-  const locale = useLocale();
-  return (cents: number) => euroText(locale, cents);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

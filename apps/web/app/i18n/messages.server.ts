@@ -43,8 +43,8 @@ export const areaNamespaces: Record<AreaName, readonly Namespace[]> = {
 export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   home: ["home", "catalogue"],
   event: ["event", "catalogue", "buy"],
-  checkout: ["checkout", "catalogue", "account", "forms"],
-  "test-payment": ["checkout", "catalogue"],
+  checkout: ["checkout", "account", "forms"],
+  "test-payment": ["checkout"],
   "about-us": ["cms"],
   account: ["account"],
   "account-tickets": ["account"],
@@ -64,7 +64,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   "visitor-register": ["visitorRegister", "forms"],
   "content-page": ["cms"],
   panel: [],
-  "embed-event": ["event", "catalogue", "buy"],
+  "embed-event": ["event", "buy"],
   "panel-event-new": ["forms"],
   "panel-event": ["forms"],
   "panel-orders": ["catalogue"],
@@ -79,7 +79,7 @@ export const pageNamespaces: Record<PageKey, readonly Namespace[]> = {
   search: ["search", "catalogue"],
   terms: ["cms"],
   test: ["test"],
-  "ticket-buy-status": ["ticketStatus", "checkout", "catalogue"],
+  "ticket-buy-status": ["ticketStatus", "checkout"],
   ticketing: ["cms"],
 };
 

@@ -66,6 +66,12 @@ export function dateTimeRange(
   return text;
 }
 
+/** Prices in euros from cents, in the page's language. */
+export function useEuro() {
+  const locale = useLocale();
+  return (cents: number) => euroText(locale, cents);
+}
+
 /** Dates and numbers in the page's language, with the shared formatters above. */
 export function useFormat() {
   const locale = useLocale();

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
-import { useFormat } from "../../lib/intl-format";
+import { useEuro, useFormat } from "../../lib/intl-format";
 import { Icon } from "../icon";
 import { EmptyState, linkClass, mutedText } from "../page-parts";
 
@@ -53,8 +53,7 @@ function TicketCard({ ticket, past }: { ticket: AccountTicket; past: boolean }) 
   const t = useTranslations("account");
   const format = useFormat();
   const { to } = usePaths();
-  const euros = (cents: number) =>
-    format.number(cents / 100, { style: "currency", currency: "EUR" });
+  const euros = useEuro();
   const status = ticket.cancelled
     ? t(cancellationBadge[ticket.cancelled])
     : past

@@ -1,8 +1,7 @@
 import type { CheckoutOrder } from "@eventwerk/contract";
 import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
-import { useFormat } from "../../lib/intl-format";
-import { useEuro } from "../catalogue-parts";
+import { useEuro, useFormat } from "../../lib/intl-format";
 import { Icon } from "../icon";
 import { mutedText } from "../page-parts";
 import { cardClass } from "../ui/card";

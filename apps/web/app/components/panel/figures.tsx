@@ -2,7 +2,7 @@ import type { EventFigures, PanelEventSummary } from "@eventwerk/contract";
 import { Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { usePaths } from "../../hooks";
-import { useFormat } from "../../lib/intl-format";
+import { useEuro, useFormat } from "../../lib/intl-format";
 import { Badge, type BadgeTone } from "../ui/badge";
 
 const statusTone: Record<string, BadgeTone> = {
@@ -10,11 +10,6 @@ const statusTone: Record<string, BadgeTone> = {
   published: "positive",
   cancelled: "solidDanger",
 };
-
-export function useMoney() {
-  const format = useFormatter();
-  return (cents: number) => format.number(cents / 100, { style: "currency", currency: "EUR" });
-}
 
 /**
  * A payment provider by its name in the catalogue; an id the catalogue does not know (a provider
@@ -42,7 +37,7 @@ export function EventStatusBadge({ status }: { status: string }) {
 /** The five figures as a definition list of cards. */
 export function FigureCards({ figures }: { figures: EventFigures }) {
   const t = useTranslations("panel");
-  const money = useMoney();
+  const money = useEuro();
   const items = [
     [t("figures.sold"), t("figures.soldOf", { sold: figures.sold, capacity: figures.capacity })],
     [t("figures.gross"), money(figures.gross_cents)],
@@ -68,7 +63,7 @@ export function FigureCards({ figures }: { figures: EventFigures }) {
 /** Events with their figures as a table; titles open the event in the panel. */
 export function EventTable({ events, caption }: { events: PanelEventSummary[]; caption: string }) {
   const t = useTranslations("panel");
-  const money = useMoney();
+  const money = useEuro();
   const format = useFormatter();
   const { to } = usePaths();
   return (
@@ -149,7 +144,7 @@ export function SalesChart({
   sales: { day: string; tickets: number; gross_cents: number }[];
 }) {
   const t = useTranslations("panel");
-  const money = useMoney();
+  const money = useEuro();
   const format = useFormat();
   // A sales day is a Berlin calendar day: its noon in UTC is that day in Berlin too.
   const day = (entry: { day: string }, options: Intl.DateTimeFormatOptions) =>

@@ -2,11 +2,10 @@ import type { PanelTicketType, PanelVoucher } from "@eventwerk/contract";
 import { vatPercent } from "@eventwerk/contract/constants";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
-import { useFormat } from "../../lib/intl-format";
+import { useEuro, useFormat } from "../../lib/intl-format";
 import { eurosOf } from "../../lib/panel-values";
 import { ConfirmedForm } from "../confirmed-form";
 import { FormMessage, TextField } from "../form-field";
-import { useMoney } from "./figures";
 
 export type PanelFormResult = {
   intent: string;
@@ -38,7 +37,7 @@ export function TicketTypes({
   locale: "de" | "en";
 }) {
   const t = useTranslations("panel");
-  const money = useMoney();
+  const money = useEuro();
   const format = useFormat();
   // As the organiser types it back: 7, 19, 8,1 (de) / 8.1 (en), no grouping.
   const percent = (value: number) =>

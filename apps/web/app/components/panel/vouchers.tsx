@@ -1,9 +1,9 @@
 import type { PanelVoucher } from "@eventwerk/contract";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
+import { useEuro } from "../../lib/intl-format";
 import { ConfirmedForm } from "../confirmed-form";
 import { FormMessage, SelectField, TextField } from "../form-field";
-import { useMoney } from "./figures";
 import type { PanelFormResult } from "./ticket-types";
 
 /** The event's voucher codes with their uses; deactivate one (ticked first), or create one. */
@@ -15,7 +15,7 @@ export function Vouchers({
   result: PanelFormResult | undefined;
 }) {
   const t = useTranslations("panel");
-  const money = useMoney();
+  const money = useEuro();
   const failure = result?.intent === "addVoucher" && !result.ok ? result : null;
   /** A refused deactivation of one voucher: the API's message, or the missing tick. */
   const deactivated = (id: number) =>

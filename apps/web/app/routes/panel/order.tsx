@@ -3,10 +3,11 @@ import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor, orNotFound } from "../../api.server";
 import { ConfirmedForm, useNoticeFocus } from "../../components/confirmed-form";
 import { FormMessage } from "../../components/form-field";
-import { useMoney, useProviderName } from "../../components/panel/figures";
+import { useProviderName } from "../../components/panel/figures";
 import { Card } from "../../components/ui/card";
 import { requestState } from "../../context";
 import { confirmed, noticeIn, redirectHere } from "../../lib/forms";
+import { useEuro } from "../../lib/intl-format";
 import { pathTo } from "../../route-table";
 import type { Route } from "./+types/order";
 
@@ -49,7 +50,7 @@ export async function action({ params, request, url, context }: Route.ActionArgs
 
 export default function PanelOrder({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("panel");
-  const money = useMoney();
+  const money = useEuro();
   const providerName = useProviderName();
   const format = useFormatter();
   const { order, locale } = loaderData;

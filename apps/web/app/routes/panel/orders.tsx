@@ -4,9 +4,9 @@ import { useFormatter, useTranslations } from "use-intl";
 import { ApiError, apiFor, orNotFound } from "../../api.server";
 import { Pagination } from "../../components/catalogue-parts";
 import { FormMessage, SelectField, TextField } from "../../components/form-field";
-import { useMoney } from "../../components/panel/figures";
 import { Card } from "../../components/ui/card";
 import { requestState } from "../../context";
+import { useEuro } from "../../lib/intl-format";
 import { pathTo, resources } from "../../route-table";
 import type { Route } from "./+types/orders";
 
@@ -53,7 +53,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export default function PanelOrders({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("panel");
-  const money = useMoney();
+  const money = useEuro();
   const format = useFormatter();
   const { event, orders, filters, error, fields, locale } = loaderData;
   const page = orders?.meta.page ?? 1;
