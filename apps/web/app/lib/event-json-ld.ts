@@ -1,4 +1,4 @@
-import type { Availability, EventDetail } from "@eventwerk/contract";
+import type { Availability, EventDetail, TicketType, Venue } from "@eventwerk/contract";
 import { storageUrl } from "../components/lazy-image";
 
 const schemaAvailability: Record<Availability, string> = {
@@ -33,16 +33,14 @@ const euroDecimal = (cents: number) => (cents / 100).toFixed(2);
 export function eventJsonLd(
   event: Pick<
     EventDetail,
-    | "title"
-    | "starts_at"
-    | "ends_at"
-    | "status"
-    | "cover"
-    | "venue"
-    | "ticket_types"
-    | "organiser"
-    | "age_limit"
-  >,
+    "title" | "starts_at" | "ends_at" | "status" | "cover" | "organiser" | "age_limit"
+  > & {
+    venue: Omit<Venue, "id" | "city_id">;
+    ticket_types: Pick<
+      TicketType,
+      "name" | "price_cents" | "discount_price_cents" | "availability" | "sales_start"
+    >[];
+  },
   description: string,
   url: string,
   origin: string,

@@ -66,6 +66,17 @@ export function dateTimeRange(
   return text;
 }
 
+/** An event's start and end as one text, the date written out ("full") or short ("medium"). */
+export const eventDates = (
+  locale: Locale,
+  event: { starts_at: string; ends_at: string },
+  dateStyle: "full" | "medium",
+) =>
+  dateTimeRange(locale, new Date(event.starts_at), new Date(event.ends_at), {
+    dateStyle,
+    timeStyle: "short",
+  });
+
 /** Prices in euros from cents, in the page's language. */
 export function useEuro() {
   const locale = useLocale();

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
-import { EventTickets } from "../components/event-tickets";
+import { EventTickets, formEvent } from "../components/event-tickets";
 import { mutedText } from "../components/page-parts";
 import { requestState } from "../context";
 import { withPageCache } from "../lib/cache.server";
-import { useFormat } from "../lib/intl-format";
+import { eventDates } from "../lib/intl-format";
 import { pageHeaders } from "../lib/page-cache";
 import { pathTo } from "../route-table";
 import { pageMeta } from "../seo";
@@ -31,17 +31,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       throw error;
     },
   );
+  // What the frame shows, its texts written here (docs/decisions/023); its data travels in its HTML.
   return withPageCache(context, {
-    // What the frame shows; its data travels in its HTML.
     event: {
+      ...formEvent(locale, event),
       title: event.title,
       starts_at: event.starts_at,
-      ends_at: event.ends_at,
+      dates: eventDates(locale, event, "medium"),
       venue: { name: event.venue.name, city_name: event.venue.city_name },
-      is_past: event.is_past,
-      status: event.status,
-      ticket_types: event.ticket_types,
-      service_fee: event.service_fee,
     },
     eventPath: pathTo("event", locale, { slug: event.slugs[locale], id: event.id }),
     nonce: pageNonce(),
@@ -52,7 +49,6 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function EmbedPage({ loaderData }: Route.ComponentProps) {
   const t = useTranslations("event");
-  const format = useFormat();
   const { event, eventPath, nonce } = loaderData;
   return (
     <main id="main" className="space-y-4 p-4">
@@ -63,19 +59,13 @@ export default function EmbedPage({ loaderData }: Route.ComponentProps) {
           </a>
         </h1>
         <p className={mutedText}>
-          <time dateTime={event.starts_at} suppressHydrationWarning>
-            {format.dateTimeRange(new Date(event.starts_at), new Date(event.ends_at), {
-              dateStyle: "medium",
-              timeStyle: "short",
-            })}
-          </time>{" "}
-          · {event.venue.name}, {event.venue.city_name}
+          <time dateTime={event.starts_at}>{event.dates}</time> · {event.venue.name},{" "}
+          {event.venue.city_name}
         </p>
       </header>
       <EventTickets
         event={event}
         nonce={nonce}
-        selection={{}}
         feedback={null}
         handOver={{ action: eventPath, target: "_blank" }}
       />

@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { ApiError, apiFor } from "../api.server";
 import { AppLink } from "../components/app-link";
 import { cardEvent, EventGrid } from "../components/event-card";
-import { EventTickets } from "../components/event-tickets";
+import { EventTickets, formEvent } from "../components/event-tickets";
 import { Icon } from "../components/icon";
 import { LazyImage } from "../components/lazy-image";
 import { linkClass, mutedText } from "../components/page-parts";
@@ -15,7 +15,7 @@ import { requestState } from "../context";
 import { usePaths, useRootData } from "../hooks";
 import { withPageCache } from "../lib/cache.server";
 import { eventJsonLd, largestImageUrl } from "../lib/event-json-ld";
-import { useFormat } from "../lib/intl-format";
+import { eventDates } from "../lib/intl-format";
 import { pageHeaders } from "../lib/page-cache";
 import { firstParagraphText, markdownHtml } from "../lib/sanitize.server";
 import { selectionFromQuery } from "../lib/ticket-selection";
@@ -33,21 +33,32 @@ const relatedShown = 3;
 /**
  * The event as the page shows it, since its data travels in the page's HTML: the description
  * once (as HTML, in the loader's data), the related events as their cards show them, and not the
- * API's fields for other pages (both slugs, tickets sold, the listing's price and availability).
+ * API's fields for other pages (both slugs, the venue's and category's ids, tickets sold, the
+ * listing's price and availability). Its dates, and the ticket types' prices and dates, come as
+ * text written here in the page's language (docs/decisions/023).
  */
-const pageEvent = (event: EventDetail, locale: Locale) => ({
+const pageEvent = (event: EventDetail, locale: Locale, selection: Record<number, number>) => ({
+  ...formEvent(locale, event, selection),
   title: event.title,
   starts_at: event.starts_at,
   ends_at: event.ends_at,
-  status: event.status,
-  is_past: event.is_past,
+  dates: {
+    full: eventDates(locale, event, "full"),
+    medium: eventDates(locale, event, "medium"),
+  },
   cover: event.cover,
-  category: event.category,
-  venue: event.venue,
+  category: { slug: event.category.slug, name: event.category.name },
+  venue: {
+    name: event.venue.name,
+    address_line: event.venue.address_line,
+    postal_code: event.venue.postal_code,
+    city_name: event.venue.city_name,
+    country_code: event.venue.country_code,
+    latitude: event.venue.latitude,
+    longitude: event.venue.longitude,
+  },
   organiser: event.organiser,
   age_limit: event.age_limit,
-  ticket_types: event.ticket_types,
-  service_fee: event.service_fee,
   related: event.related.slice(0, relatedShown).map(cardEvent(locale)),
 });
 
@@ -75,7 +86,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (wanted.slug !== event.slugs[locale]) throw redirect(canonical + url.search, 301);
   const descriptionHtml = markdownHtml(event.description);
   return withPageCache(context, {
-    event: pageEvent(event, locale),
+    event: pageEvent(event, locale, selectionFromQuery(url.searchParams)),
     /** The organiser's Markdown as sanitised HTML, and its first paragraph as plain text. */
     descriptionHtml,
     summary: firstParagraphText(descriptionHtml, 160) ?? event.title,
@@ -87,7 +98,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     },
     calendarPath: `${fillPath(apiPaths.eventCalendar, { id: event.id })}?locale=${locale}`,
     nonce: pageNonce(),
-    selection: selectionFromQuery(url.searchParams),
   });
 }
 
@@ -120,14 +130,11 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("event");
-  const format = useFormat();
   const { origin } = useRootData();
   const { to } = usePaths();
   const { event, counterparts, locale, calendarPath } = loaderData;
   const canonicalUrl = origin + counterparts[locale];
   const venue = event.venue;
-  const start = new Date(event.starts_at);
-  const end = new Date(event.ends_at);
   const mapUrl = `https://www.openstreetmap.org/?mlat=${venue.latitude}&mlon=${venue.longitude}#map=17/${venue.latitude}/${venue.longitude}`;
 
   return (
@@ -157,11 +164,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{event.title}</h1>
           <p className={`flex items-center gap-2 text-lg ${mutedText}`}>
             <Icon name="clock" className="size-5 shrink-0" />
-            {/* Browsers' ICU spaces dates unlike Node's (thin spaces around the range's dash):
-                the server's text stays instead of React rendering the whole page again. */}
-            <time dateTime={event.starts_at} suppressHydrationWarning>
-              {format.dateTimeRange(start, end, { dateStyle: "full", timeStyle: "short" })}
-            </time>
+            <time dateTime={event.starts_at}>{event.dates.full}</time>
           </p>
           <p className={`flex items-center gap-2 text-lg ${mutedText}`}>
             <Icon name="map-pin" className="size-5 shrink-0" />
@@ -191,12 +194,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
               dangerouslySetInnerHTML={{ __html: loaderData.descriptionHtml }}
             />
           </section>
-          <EventTickets
-            event={event}
-            nonce={loaderData.nonce}
-            selection={loaderData.selection}
-            feedback={actionData ?? null}
-          />
+          <EventTickets event={event} nonce={loaderData.nonce} feedback={actionData ?? null} />
         </div>
 
         <div className="space-y-8">
@@ -210,9 +208,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                   <Icon name="clock" className="size-4" />
                   {t("date")}
                 </dt>
-                <dd className={mutedText} suppressHydrationWarning>
-                  {format.dateTimeRange(start, end, { dateStyle: "medium", timeStyle: "short" })}
-                </dd>
+                <dd className={mutedText}>{event.dates.medium}</dd>
               </div>
               <div>
                 <dt className="detail-term">

@@ -3,6 +3,7 @@ import { ApiError, apiFor } from "../api.server";
 import { categoryChip, cityChip } from "../components/catalogue-parts";
 import { cardEvent } from "../components/event-card";
 import { requestState } from "../context";
+import { countText } from "../lib/intl-format";
 
 /** The listing's filters: each one a query parameter, so a filtered listing can be shared. */
 const filterNames = [
@@ -69,9 +70,14 @@ export async function eventListing(
     api.eventCategories(),
     api.eventCities(),
     api.events(apiQuery(filters)).then(
-      // The events as their cards show them: the page's data travels in its HTML.
+      // The events as their cards show them (the page's data travels in its HTML), and their
+      // number as text, written here like the cards' (docs/decisions/023).
       (result) => ({
-        result: { ...result, data: result.data.map(cardEvent(locale)) },
+        result: {
+          ...result,
+          data: result.data.map(cardEvent(locale)),
+          found: countText(locale, result.meta.total),
+        },
         invalid: null,
       }),
       (error: unknown): { result: null; invalid: Invalid } => {

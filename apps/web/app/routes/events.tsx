@@ -85,16 +85,19 @@ function CompactSelect({
 /** The number of results and the filters in use, each removable, and a way to clear them all. */
 function ResultsLine({
   total,
+  found,
   chips,
 }: {
   total: number;
+  /** The total as the server wrote it. */
+  found: string;
   chips: { name: string; label: string; href: string }[];
 }) {
   const t = useTranslations("events");
   return (
     <div className="flex flex-wrap items-center gap-2">
       <p role="status" className="mr-2 font-semibold">
-        {t("count", { count: total })}
+        {t("count", { count: total, found })}
       </p>
       {chips.length > 0 && (
         <ul aria-label={t("activeFilters")} className="flex flex-wrap gap-2">
@@ -335,7 +338,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </Panel>
         ) : result && result.data.length > 0 ? (
           <>
-            <ResultsLine total={result.meta.total} chips={chips} />
+            <ResultsLine total={result.meta.total} found={result.found} chips={chips} />
             <EventGrid events={result.data} eagerCount={3} />
             <Pagination
               page={result.meta.page}
@@ -345,7 +348,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </>
         ) : hasFilters || (result?.meta.total ?? 0) > 0 ? (
           <>
-            <ResultsLine total={result?.meta.total ?? 0} chips={chips} />
+            <ResultsLine
+              total={result?.meta.total ?? 0}
+              found={result?.found ?? "0"}
+              chips={chips}
+            />
             <EmptyState
               icon="calendar-x-2"
               headingLevel={3}
