@@ -13,11 +13,10 @@ import { Panel } from "./ui/panel";
 
 /**
  * A ticket type as the form shows it, with the texts it shows written by the server in the
- * page's language, beside the numbers and instants they are made of (as a card's `price_from`
- * beside `price_from_cents`): the page then hydrates without building a date or number
- * formatter, whose first one costs a slow phone's browser a long task (docs/decisions/023). A
- * text the form does not show is left out, and so is the capacity: the data travels in the
- * page's HTML.
+ * page's language: the page then hydrates without building a date or number formatter, whose
+ * first one costs a slow phone's browser a long task (docs/decisions/024). The numbers stay
+ * where the form counts with them. A text the form does not show is left out, and so are the
+ * capacity and the sale's end as an instant: the data travels in the page's HTML.
  */
 export type FormTicketType = Omit<TicketType, "capacity" | "sales_end"> & {
   /** None when free. */
@@ -120,8 +119,11 @@ export function formEvent(
   };
   const chosen = Object.fromEntries(
     buyableOf(shown)
-      .map((ticket) => [ticket.id, Math.min(selection[ticket.id] ?? 0, maxChoice(ticket))])
-      .filter(([, quantity]) => quantity! > 0),
+      .map((ticket): [number, number] => [
+        ticket.id,
+        Math.min(selection[ticket.id] ?? 0, maxChoice(ticket)),
+      ])
+      .filter(([, quantity]) => quantity > 0),
   );
   return { ...shown, chosen, total: euroText(locale, totalCents(shown, chosen)) };
 }
@@ -226,8 +228,8 @@ export function EventTickets({
   const [formNonce, setFormNonce] = useState(nonce);
   useEffect(() => setFormNonce(crypto.randomUUID()), []);
   const total = totalCents(event, quantities);
-  // The server's text while the total is the one it wrote: a formatter is built only once the
-  // visitor changes the choice.
+  // The server's text while the total is the one it wrote: a formatter is built only for
+  // another choice (the visitor's, or one the browser kept in the form before scripts ran).
   const totalText = total === totalCents(event, event.chosen) ? event.total : euro(total);
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errorText = feedback?.buyError ? c(`errors.${feedback.buyError}`) : feedback?.message;

@@ -90,8 +90,6 @@ export function useFormat() {
     () => ({
       dateTime: (date: Date, options?: Intl.DateTimeFormatOptions) =>
         dateTimeFormat(locale, options).format(date),
-      dateTimeRange: (start: Date, end: Date, options?: Intl.DateTimeFormatOptions) =>
-        dateTimeRange(locale, start, end, options),
       number: (value: number, options?: Intl.NumberFormatOptions) =>
         numberFormat(locale, options).format(value),
     }),

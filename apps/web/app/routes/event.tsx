@@ -35,7 +35,7 @@ const relatedShown = 3;
  * once (as HTML, in the loader's data), the related events as their cards show them, and not the
  * API's fields for other pages (both slugs, the venue's and category's ids, tickets sold, the
  * listing's price and availability). Its dates, and the ticket types' prices and dates, come as
- * text written here in the page's language (docs/decisions/023).
+ * text written here in the page's language (docs/decisions/024).
  */
 const pageEvent = (event: EventDetail, locale: Locale, selection: Record<number, number>) => ({
   ...formEvent(locale, event, selection),

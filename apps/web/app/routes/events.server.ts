@@ -71,7 +71,7 @@ export async function eventListing(
     api.eventCities(),
     api.events(apiQuery(filters)).then(
       // The events as their cards show them (the page's data travels in its HTML), and their
-      // number as text, written here like the cards' (docs/decisions/023).
+      // number as text, written here like the cards' (docs/decisions/024).
       (result) => ({
         result: {
           ...result,
