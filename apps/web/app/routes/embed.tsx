@@ -31,7 +31,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       throw error;
     },
   );
-  // What the frame shows, its texts written here (docs/decisions/024); its data travels in its HTML.
+  // What the frame shows, its texts written here (docs/decisions/024): its data travels in
+  // its HTML.
   return withPageCache(context, {
     event: {
       ...formEvent(locale, event),
