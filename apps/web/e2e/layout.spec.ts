@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { pathTo } from "../app/route-table";
 import { accountLink, catalogues, germanBrowser, locales, login, test } from "./support";
 
@@ -57,3 +57,76 @@ test("without JavaScript a phone reaches the login and the other language from t
     await context.close();
   }
 });
+
+/**
+ * The layout shift (CLS's sum) while a page loads with Inter arriving a second after its first
+ * paint, as on a slow connection; the browser names the faces it used, so the test cannot pass
+ * with Inter missing or with the fallback face unused.
+ */
+async function shiftWhileInterLoads(
+  browser: Browser,
+  baseURL: string | undefined,
+  path: string,
+  width: number,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    ...germanBrowser,
+    viewport: { width, height: 823 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.route("**/*.woff2", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts = { sum: 0 };
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!entry.hadRecentInput) shifts.sum += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(path);
+    return await page.evaluate(async () => {
+      await document.fonts.ready;
+      // Shifts are reported after the frame that makes them.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+      const used = [...document.fonts].filter((face) => face.status === "loaded");
+      return {
+        faces: ["Inter Variable", "Inter Fallback"].map((family) =>
+          used.some((face) => face.family.includes(family)),
+        ),
+        shift: (window as unknown as { shifts: { sum: number } }).shifts.sum,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+for (const locale of locales) {
+  test(`Inter's arrival shifts no layout: its fallback face has its metrics (${locale})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const pages = [
+      `${pathTo("search", locale)}?q=konzert`,
+      pathTo("event", locale, { slug: "jazz-im-park", id: 12 }),
+      pathTo("events", locale),
+      pathTo("home", locale),
+    ];
+    for (const width of [412, 1280]) {
+      for (const path of pages) {
+        const { faces, shift } = await shiftWhileInterLoads(browser, baseURL, path, width);
+        expect(faces, `${path}: Inter and its fallback used`).toEqual([true, true]);
+        expect(shift, `${path} at ${width} px`).toBeLessThan(0.005);
+      }
+    }
+  });
+}
