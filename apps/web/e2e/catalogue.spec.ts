@@ -1102,7 +1102,7 @@ test("a page asks for its main image first, and for no other: the event's cover,
   }
 });
 
-test("the home, listing, search and event pages come alive without a date or number formatter: the server writes their dates, prices and counts", async ({
+test("the home, listing, search and event pages come alive without a date or number formatter, nor does typing in the search field: the server writes their dates, prices and counts", async ({
   page,
   request,
 }) => {
@@ -1137,6 +1137,14 @@ test("the home, listing, search and event pages come alive without a date or num
       await expect(card.locator(".card-price"), path).not.toBeEmpty();
       expect(await built(), path).toEqual([]);
     }
+    // Typing in the header's search field: the suggestions, and their count read out with them.
+    const banner = page.getByRole("banner");
+    await banner
+      .getByRole("combobox", { name: texts[locale].nav.searchLabel, exact: true })
+      .fill("jazz");
+    await expect(banner.getByRole("option").first()).toBeVisible();
+    await expect(banner.getByRole("status")).toHaveText(/^\d+ \S+/);
+    expect(await built(), "the search field's suggestions").toEqual([]);
     // The listing's count is a plural message with a number.
     await page.goto(pathTo("events", locale));
     await expect(page.locator("main p[role=status]")).toHaveText(/^\d[\d.,]* \S+/);

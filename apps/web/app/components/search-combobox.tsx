@@ -200,7 +200,9 @@ export function SearchCombobox({
       </div>
       <div role="status" className="sr-only">
         {open && [...value.trim()].length >= suggestionMinLength
-          ? t("suggestionsCount", { count: options.length })
+          ? // At most a few dozen, whose digits every locale writes alike: the browser builds no
+            // number formatter while the visitor types (its first costs a slow phone 30-100 ms).
+            t("suggestionsCount", { count: options.length, found: String(options.length) })
           : ""}
       </div>
     </div>
