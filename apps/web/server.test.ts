@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { EntryContext, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWebConfig, type WebConfig } from "./app/config.server";
@@ -184,13 +184,19 @@ function send(
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
-async function startServer(config: WebConfig) {
+/** `files`: the build's static files, by their path under `client/`. */
+async function startServer(config: WebConfig, files: Record<string, string | Buffer> = {}) {
   const buildDir = mkdtempSync(path.join(tmpdir(), "eventwerk-web-build-"));
   mkdirSync(path.join(buildDir, "client"));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(buildDir, "client", name)), { recursive: true });
+    writeFileSync(path.join(buildDir, "client", name), text);
+  }
   const server: Server = createServer(await createWebListener({ build, buildDir, config }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    buildDir,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -261,6 +267,31 @@ describe("the web listener", () => {
   it("ends a page whose stream fails, and stays up", async () => {
     await expect(send(base, "GET", "/broken")).rejects.toThrow();
     expect((await send(base, "GET", "/client")).status).toBe(200);
+  });
+});
+
+describe("the build's static files", () => {
+  it("cuts off a file removed since the start (a new build over the old), and stays up", async () => {
+    const script = "console.log('a build');";
+    const { base, buildDir, close } = await startServer(
+      loadWebConfig({ GUEST_PAGE_CACHE_SECONDS: "0" }),
+      {
+        "assets/app.js": script,
+        "assets/app.js.br": brotliCompressSync(script),
+      },
+    );
+    try {
+      // sirv listed the files at the start; the brotli one goes, the plain one stays.
+      unlinkSync(path.join(buildDir, "client", "assets", "app.js.br"));
+      await expect(
+        send(base, "GET", "/assets/app.js", { "accept-encoding": "br" }),
+      ).rejects.toThrow();
+      const plain = await send(base, "GET", "/assets/app.js");
+      expect([plain.status, plain.body]).toEqual([200, script]);
+      expect((await send(base, "GET", "/client")).status).toBe(200);
+    } finally {
+      await close();
+    }
   });
 });
 

@@ -428,11 +428,23 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
       refuse(res, 421, "Misdirected Request");
       return;
     }
-    const renderPage = () => {
+    if (req.method === "POST") {
       render(req, res, address).catch(fail(res));
+      return;
+    }
+    // sirv pipes a file into the answer without listening for the file's errors: a file gone
+    // from under the running server (a build written over the last) would end the process.
+    // The headers have gone by then, so the answer is cut off, and the browser may ask again.
+    const fileFailed = (error: Error) => {
+      console.error(error);
+      res.destroy();
     };
-    if (req.method === "POST") renderPage();
-    else assets(req, res, renderPage);
+    const watchFile = (file: NodeJS.ReadableStream) => file.once("error", fileFailed);
+    res.once("pipe", watchFile);
+    assets(req, res, () => {
+      res.off("pipe", watchFile);
+      render(req, res, address).catch(fail(res));
+    });
   };
   const answers = new WeakMap<CachedPage, CachedAnswer>();
   /**
