@@ -723,6 +723,52 @@ for (const locale of locales) {
       });
     });
 
+    test("a refused order, then a voucher: what the buyer chose and typed stays, guest and signed in", async ({
+      page,
+      request,
+    }) => {
+      const sale = await saleEvent(request, locale);
+      const terms = page.getByLabel(t.terms.replace(/<\/?link>/g, ""), { exact: true });
+      const refuseThenVoucher = async () => {
+        await terms.check();
+        await page.getByRole("button", { name: t.placeOrder }).click();
+        await expect(page.getByText(requiredError[locale]).first()).toBeVisible();
+        await page.getByLabel(t.voucherCode, { exact: true }).fill(voucher);
+        await page.getByRole("button", { name: t.voucherApply }).click();
+        await expect(page.getByText(t.voucherApplied.replace("{code}", voucher))).toBeVisible();
+      };
+
+      // A guest types all but the postal code.
+      await chooseAndHold(page, locale, sale);
+      await waitForHydration(page);
+      const guest = billingSection(page, locale, false);
+      const details = page.getByRole("form", { name: t.buyerHeading });
+      await details.getByLabel(t.buyerName, { exact: true }).fill("Gast Mit Adresse");
+      await details.getByLabel(t.buyerEmail, { exact: true }).fill(uniqueEmail("kept"));
+      await guest.typeNew.check();
+      const typed = guestAddress(locale).filter(([label]) => label !== t.postalCode);
+      for (const [label, value] of typed) {
+        await guest.section.getByLabel(label, { exact: true }).fill(value);
+      }
+      await refuseThenVoucher();
+      await expect(guest.typeNew).toBeChecked();
+      for (const [label, value] of typed) {
+        await expect(guest.section.getByLabel(label, { exact: true }), label).toHaveValue(value);
+      }
+      await expect(terms).toBeChecked();
+
+      // Signed in: a new address with only its title, instead of the saved one.
+      await login(page, locale);
+      await chooseAndHold(page, locale, sale);
+      await waitForHydration(page);
+      const buyer = billingSection(page, locale, true);
+      await buyer.typeNew.check();
+      await buyer.first.fill("Nur ein Titel");
+      await refuseThenVoucher();
+      await expect(buyer.typeNew).toBeChecked();
+      await expect(buyer.first).toHaveValue("Nur ein Titel");
+    });
+
     test("without JavaScript, a guest: 'new' left empty names each field; 'new' places the typed address; 'none' keeps nothing typed", async ({
       browser,
       baseURL,

@@ -110,11 +110,10 @@ function OpenOrderForms({ order, addresses, places, signedIn, failure }: Props) 
     mine(intent)?.fields[name];
   const typed = (name: DetailField, fallback = "") => mine("place")?.values[name] ?? fallback;
   const saved = addresses.find((address) => address.is_default) ?? addresses[0];
-  // A signed-in buyer's typed address is shown as the saved one (or typed again).
-  const chosenBilling = typed(
-    "billing",
-    order.billing_address && !(signedIn && saved) ? "new" : saved ? String(saved.id) : "none",
-  );
+  // The order's own choice; a signed-in buyer's typed address is shown as the saved one (or
+  // typed again).
+  const orderBilling =
+    order.billing_address && !(signedIn && saved) ? "new" : saved ? String(saved.id) : "none";
 
   return (
     <>
@@ -212,10 +211,11 @@ function OpenOrderForms({ order, addresses, places, signedIn, failure }: Props) 
           </div>
         </section>
         <BillingSection
-          // The radios are uncontrolled: a new default from the server (a post's choice, a
-          // sign-in's saved address) remounts them.
-          key={chosenBilling}
-          chosen={chosenBilling}
+          // The radios and fields are uncontrolled: a new choice of the order's (a sign-in's
+          // saved address) remounts them. Another form's post (a voucher) keeps what the buyer
+          // chose and typed, as does a refused order, whose post came from these fields.
+          key={orderBilling}
+          chosen={typed("billing", orderBilling)}
           order={order}
           addresses={addresses}
           places={places}
