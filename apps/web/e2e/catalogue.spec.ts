@@ -472,6 +472,37 @@ test.describe("event listing sort and pages", () => {
       );
     });
 
+    test(`filters the API refuses are named by their fields' labels (${locale})`, async ({
+      guestPage: page,
+    }) => {
+      const t = texts[locale].events;
+      await page.goto(`${pathTo("events", locale)}?price_min=50&price_max=10&page=0`);
+      const alert = results(page, locale).getByRole("alert");
+      await expect(alert.getByRole("heading", { name: t.invalidTitle })).toBeVisible();
+      const items = alert.getByRole("listitem");
+      await expect(items).toHaveCount(2);
+      await expect(items.filter({ hasText: `${t.priceMax}: ` })).toHaveCount(1);
+      await expect(items.filter({ hasText: `${t.page}: ` })).toHaveCount(1);
+      await expect(alert).not.toContainText("price_max");
+    });
+
+    test(`a page past the last opens the last page (${locale})`, async ({
+      guestPage: page,
+      request,
+    }) => {
+      const listPath = pathTo("events", locale);
+      const { meta } = await listEvents(request, locale, { sort: "price" });
+      expect(meta.pages).toBeGreaterThan(1);
+      await page.goto(`${listPath}?sort=price&page=${meta.pages + 50}`);
+      await expect(page).toHaveURL(
+        hasFilters(listPath, { sort: "price", page: String(meta.pages) }),
+      );
+      await expect(results(page, locale).getByRole("status")).toHaveText(
+        countText(locale, meta.total),
+      );
+      await expect(cards(results(page, locale)).first()).toBeVisible();
+    });
+
     test(`a filter without results shows the empty state and a way back (${locale})`, async ({
       guestPage: page,
       request,

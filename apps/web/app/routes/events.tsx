@@ -1,5 +1,5 @@
 import { datePresets, eventSorts } from "@eventwerk/contract/constants";
-import { Form } from "react-router";
+import { Form, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { AppLink } from "../components/app-link";
 import { Pagination } from "../components/catalogue-parts";
@@ -17,7 +17,13 @@ import { eventListing, type Filters } from "./events.server";
 export const headers = pageHeaders;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return withPageCache(context, await eventListing(context, url.searchParams));
+  const listing = await eventListing(context, url.searchParams);
+  // A page past the last (an old link to a listing that has shrunk) is the last page, not an
+  // empty one beside a count of events.
+  const meta = listing.result?.meta;
+  if (meta && meta.pages > 0 && meta.page > meta.pages)
+    throw redirect(pageHref(url.pathname, listing.filters, meta.pages));
+  return withPageCache(context, listing);
 }
 
 /** The listing's URL with other params kept, empty ones dropped, and `page` set (1 = none). */
@@ -126,6 +132,20 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const listPath = to("events");
   const hasFilters = Object.keys(filters).some((name) => name !== "page" && name !== "sort");
 
+  /** Each filter by its field's label, as the list of the API's messages names it. */
+  const filterLabels: Record<keyof Filters, string> = {
+    q: t("q"),
+    category: t("category"),
+    city: t("city"),
+    date: t("date"),
+    from: t("from"),
+    to: t("to"),
+    price_min: t("priceMin"),
+    price_max: t("priceMax"),
+    free: t("free"),
+    sort: t("sort"),
+    page: t("page"),
+  };
   /** The API's message about one filter, shown next to its field. */
   const fieldError = (name: string) => invalid?.fields[name];
   const moreActive = moreFilterNames.some((name) => filters[name] || fieldError(name));
@@ -325,7 +345,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               <ul className="list-disc pl-5">
                 {Object.entries(invalid.fields).map(([name, message]) => (
                   <li key={name}>
-                    <span className="font-mono text-sm">{name}</span>: {message}
+                    {name in filterLabels ? `${filterLabels[name as keyof Filters]}: ` : ""}
+                    {message}
                   </li>
                 ))}
               </ul>
