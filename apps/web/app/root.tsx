@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import {
   Links,
   Meta,
@@ -105,6 +105,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const lang = data?.locale ?? localeFromPath(location.pathname);
   const nonce = useNonce();
+  // The messages of the page the document came with, loaded before it hydrates. A client
+  // navigation loads the next page's itself (`clientMiddleware`): a preload of those would come
+  // after them, unused (the browser warns of it).
+  const [documentMessages] = useState(data?.messagesPath);
   return (
     <html lang={lang} suppressHydrationWarning>
       <head>
@@ -119,7 +123,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {data && <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.messagesPath} />}
+        {documentMessages && (
+          <link rel="preload" as="fetch" crossOrigin="anonymous" href={documentMessages} />
+        )}
       </head>
       <body className="min-h-screen bg-neutral-50 font-sans text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">
         {children}

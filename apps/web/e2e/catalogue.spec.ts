@@ -1005,6 +1005,10 @@ test.describe("a page's messages", () => {
       await cards(results(page, locale)).first().getByRole("link").click();
       expect((await event).status()).toBe(200);
       await expect(page.getByText(texts[locale].event.date, { exact: true })).toBeVisible();
+      // Loaded already: no preload link names them, which would go unused (a console warning).
+      const preloads = page.locator('head link[rel="preload"][as="fetch"]');
+      await expect(preloads).toHaveCount(1);
+      await expect(preloads).toHaveAttribute("href", path!);
       // One data request for all of them (hovering the link may have prefetched the same one):
       // none names a subset of the routes, as a root loaded apart would.
       expect(new Set(dataRequests).size).toBe(1);
