@@ -151,7 +151,23 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     await page.getByLabel(t.descriptionDe).fill("Ein **Abend** mit Musik.");
     await page.getByLabel(t.descriptionEn).fill("An **evening** of music.");
     await page.getByLabel(t.category, { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel(t.venue, { exact: true }).selectOption({ index: 1 });
+    // A venue of its own, made in the form beside: chosen in the event's form, which keeps what
+    // was typed, and the venue's form empties (a second click would make a twin).
+    const venueForm = page.getByRole("region", { name: t.venueHeading });
+    const venueName = `Panelhalle ${locale} ${Date.now()}`;
+    await venueForm.getByLabel(t.venueName, { exact: true }).fill(venueName);
+    await venueForm.getByLabel(t.venueAddress, { exact: true }).fill("Hafenstraße 7");
+    await venueForm.getByLabel(t.venuePostalCode, { exact: true }).fill("20457");
+    await venueForm.getByLabel(t.venueLatitude, { exact: true }).fill("53.54");
+    await venueForm.getByLabel(t.venueLongitude, { exact: true }).fill("9.98");
+    await venueForm.getByLabel(t.venueCity, { exact: true }).selectOption({ index: 1 });
+    await venueForm.getByRole("button", { name: t.createVenue }).click();
+    await expect(venueForm.getByText(t.venueCreated)).toBeVisible();
+    const venue = page.getByLabel(t.venue, { exact: true });
+    await expect(venue.locator("option:checked")).toHaveText(new RegExp(`^${venueName} `));
+    await expect(page.getByLabel(t.titleDe)).toHaveValue(title);
+    await expect(page.getByLabel(t.descriptionEn)).toHaveValue("An **evening** of music.");
+    await expect(venueForm.getByLabel(t.venueName, { exact: true })).toHaveValue("");
     const year = new Date().getFullYear() + 1;
     await page.getByLabel(t.startsAt).fill(`${year}-05-01T19:00`);
     await page.getByLabel(t.endsAt).fill(`${year}-05-01T23:00`);

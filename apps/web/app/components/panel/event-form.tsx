@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import type { FormFailure } from "../../lib/forms";
@@ -27,6 +28,7 @@ export function EventForm({
   submitLabel,
   notice,
   stored,
+  createdVenue,
 }: {
   initial: Partial<Record<EventField, string>>;
   /** An existing event's times as stored, sent back so that unchanged ones stay exact. */
@@ -38,6 +40,8 @@ export function EventForm({
   submitLabel: string;
   /** What saving does besides (told before the button, which it describes). */
   notice?: string;
+  /** A venue just created beside the form: it is chosen, and what was typed stays. */
+  createdVenue?: number | null;
 }) {
   const t = useTranslations("panel");
   const tf = useTranslations("forms");
@@ -48,6 +52,12 @@ export function EventForm({
     defaultValue: value(name),
     error: failure?.fields[name],
   });
+  // The venue alone is held here: a venue created beside the form joins the choices with the
+  // page's new data, and an uncontrolled list would not choose it then.
+  const [venue, setVenue] = useState(value("venue_id"));
+  useEffect(() => {
+    if (createdVenue) setVenue(String(createdVenue));
+  }, [createdVenue]);
   return (
     <Form method="post" className="space-y-5" aria-labelledby="event-form-heading">
       <h2 id="event-form-heading" className="text-lg font-semibold">
@@ -84,6 +94,8 @@ export function EventForm({
         />
         <SelectField
           {...field("venue_id")}
+          value={venue}
+          onChange={setVenue}
           label={t("venue")}
           placeholder={t("choose")}
           options={venues}

@@ -86,8 +86,8 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-2xl font-bold tracking-tight">{t("newEventHeading")}</h1>
       <Card className="p-6">
         <EventForm
-          key={newVenue ?? "form"}
           initial={newVenue ? { venue_id: String(newVenue) } : {}}
+          createdVenue={newVenue}
           failure={eventFailure}
           categories={loaderData.categories}
           venues={loaderData.venues}
@@ -106,7 +106,8 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
           </FormMessage>
         )}
         <FailureMessage id="venue-error" failure={venueFailure} />
-        <Form method="post" className="grid gap-4 md:grid-cols-2">
+        {/* Emptied once its venue is made (a new key), so that a second click makes no twin. */}
+        <Form key={newVenue ?? "venue"} method="post" className="grid gap-4 md:grid-cols-2">
           <input type="hidden" name="intent" value="venue" />
           {(
             [
