@@ -196,7 +196,17 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
       await expect(
         page.getByRole("heading", { level: 3, name: new RegExp(locale === "en" ? en : de) }),
       ).toBeVisible();
+      // The form for the next type starts empty: a second click would make a twin.
+      await expect(page.getByLabel(t.typeNameDe, { exact: true })).toHaveValue("");
     }
+    // A voucher, made on the page: its form empties too.
+    const vouchers = page.getByRole("region", { name: t.vouchersHeading });
+    const code = `P${Date.now().toString(36).toUpperCase()}`;
+    await vouchers.getByLabel(t.voucherCode, { exact: true }).fill(code);
+    await vouchers.getByLabel(t.voucherValue, { exact: true }).fill("10");
+    await vouchers.getByRole("button", { name: t.voucherCreate }).click();
+    await expect(vouchers.getByRole("rowheader", { name: code, exact: true })).toBeVisible();
+    await expect(vouchers.getByLabel(t.voucherCode, { exact: true })).toHaveValue("");
     // A cover picture: a text file is refused at the field, a PNG becomes the cover.
     const coverField = page.getByLabel(t.coverLabel);
     await coverField.setInputFiles({

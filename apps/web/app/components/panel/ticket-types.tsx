@@ -158,6 +158,9 @@ export function TicketTypes({
         })}
       </ul>
       <Form
+        // Emptied once its type is made (the newest type's id, after the page's redirect), so
+        // that a second click makes no twin; a refused one keeps what was typed.
+        key={Math.max(0, ...types.map((type) => type.id))}
         method="post"
         preventScrollReset
         className="space-y-4 rounded-lg border border-dashed border-neutral-300 p-4 dark:border-neutral-700"

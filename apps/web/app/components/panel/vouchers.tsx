@@ -80,6 +80,9 @@ export function Vouchers({
         </table>
       )}
       <Form
+        // Emptied once its voucher is made (the newest voucher's id, after the page's redirect),
+        // so that a second click makes no twin; a refused one keeps what was typed.
+        key={Math.max(0, ...vouchers.map((voucher) => voucher.id))}
         method="post"
         preventScrollReset
         className="space-y-4 rounded-lg border border-dashed border-neutral-300 p-4 dark:border-neutral-700"
