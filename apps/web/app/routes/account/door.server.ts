@@ -8,6 +8,7 @@ import {
 import { data, type RouterContextProvider } from "react-router";
 import { requestState } from "../../context";
 import { optionalId } from "../../lib/forms";
+import { decimal } from "../../lib/panel-values";
 import { qrSvg } from "../../lib/qr-code.server";
 import { pathTo } from "../../route-table";
 import { signedInUser } from "./account.server";
@@ -32,7 +33,8 @@ export function linkInput(values: Record<DoorField, string>) {
   return {
     ...(values.gate.trim() ? { gate: values.gate } : {}),
     mode: values.mode === "entry_exit" ? ("entry_exit" as const) : ("entry" as const),
-    ...(hours ? { expires_in_hours: /^\d+$/.test(hours) ? Number(hours) : Number.NaN } : {}),
+    // As typed ("-5", "1,5"), so that the API names the range or "a whole number".
+    ...(hours ? { expires_in_hours: decimal(hours) } : {}),
   };
 }
 

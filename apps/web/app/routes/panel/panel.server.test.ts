@@ -4,6 +4,8 @@ import {
   eventPayload,
   ticketTypeFields,
   ticketTypePayload,
+  venueFields,
+  venuePayload,
   voucherFields,
   voucherPayload,
 } from "./panel.server";
@@ -24,6 +26,12 @@ describe("the panel's forms as the API takes them", () => {
     expect(sent).not.toHaveProperty("category_id");
     expect(sent.venue_id).toBe(12);
     expect(sent.age_limit).toBeNull();
+  });
+
+  it("leaves out a new venue's city not chosen, so the API says the field is required", () => {
+    const sent = JSON.parse(JSON.stringify(venuePayload(blank(venueFields))));
+    expect(sent).not.toHaveProperty("city_id");
+    expect(venuePayload({ ...blank(venueFields), venue_city_id: "7" }).city_id).toBe(7);
   });
 
   it("sends negative amounts and fractions as typed, for the API to name their range", () => {

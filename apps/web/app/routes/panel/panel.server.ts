@@ -96,7 +96,8 @@ export const venuePayload = (values: Record<VenueField, string>) => ({
   name: values.venue_name,
   address_line: values.venue_address_line,
   postal_code: values.venue_postal_code,
-  city_id: numberOrNull(values.venue_city_id) ?? Number.NaN,
+  // None chosen: left out, so that the API says the field is required (not "a number").
+  city_id: numberOrNull(values.venue_city_id) ?? undefined,
   latitude: decimal(values.venue_latitude),
   longitude: decimal(values.venue_longitude),
 });
