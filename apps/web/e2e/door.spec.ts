@@ -546,6 +546,37 @@ test("a door link another site's page leads to opens only with a tap, which name
   }
 });
 
+test("on a phone, a long gate's name wraps on the door screen and stays whole in the scanner's header", async ({
+  browser,
+  baseURL,
+}) => {
+  // One word, no hyphen: nothing to break it at.
+  const gate = "HaupteingangNordseiteParkhausBesucherzentrum";
+  const link = await createLink(organiserPage, concert.eventId, { gate });
+  const phone = { width: 390, height: 844 };
+  await organiserPage.setViewportSize(phone);
+  try {
+    await organiserPage.reload();
+    await expect(organiserPage.getByText(gate, { exact: true })).toBeVisible();
+    expect(
+      await organiserPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBe(0);
+  } finally {
+    await organiserPage.setViewportSize({ width: 1280, height: 720 });
+  }
+  const staff = await browser.newContext({ baseURL, locale: "de-DE", viewport: phone });
+  try {
+    const page = await staff.newPage();
+    await openScanner(page, link);
+    const shown = page.getByRole("heading", { level: 1 }).getByText(gate);
+    await expect(shown).toBeVisible();
+    const box = (await shown.boundingBox())!;
+    expect(box.x + box.width, "the gate's right edge").toBeLessThanOrEqual(phone.width);
+  } finally {
+    await staff.close();
+  }
+});
+
 test("a door link is made once per form: a reload without JavaScript shows it again, the next form makes another", async ({
   browser,
   baseURL,

@@ -374,10 +374,13 @@ export function ScannerApp({
       className="fixed inset-0 z-40 flex flex-col overflow-y-auto bg-neutral-950 text-white"
     >
       <header className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">
-          {session.event.title}
+        {/* The gate on lines of its own: a long title, cut short, never hides which gate this is. */}
+        <h1 className="min-w-0 flex-1 text-lg font-semibold">
+          <span className="block truncate">{session.event.title}</span>
           {session.gate && (
-            <span className="font-normal"> · {t("gate", { gate: session.gate })}</span>
+            <span className="block font-normal wrap-anywhere">
+              {t("gate", { gate: session.gate })}
+            </span>
           )}
         </h1>
         <p

@@ -248,7 +248,8 @@ export default function AccountDoor({ loaderData, actionData }: Route.ComponentP
                   ? "expired"
                   : "active";
               return (
-                <li key={link.id} className="flex flex-wrap items-center gap-3 py-3">
+                // A gate's name may be one long word: it wraps rather than widen the page.
+                <li key={link.id} className="flex flex-wrap items-center gap-3 py-3 wrap-anywhere">
                   <span className="font-medium">{link.gate ?? t("noGate")}</span>
                   <span className={mutedText}>{t(`modes.${link.mode}`)}</span>
                   {link.expires_at && (
