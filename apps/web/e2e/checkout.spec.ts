@@ -335,6 +335,46 @@ for (const locale of locales) {
   });
 }
 
+for (const locale of locales) {
+  test(`a free ticket skips payment: the return page confirms it, as no payment was received (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const headers = { [localeHeader]: locale };
+    const list = (await (
+      await request.get(`${apiPaths.events}?per_page=100&free=true&sort=date`, { headers })
+    ).json()) as EventList;
+    let free: { path: string; type: TicketType } | undefined;
+    for (const summary of list.data.filter((entry) => entry.availability === "on_sale")) {
+      const { data: event } = (await (
+        await request.get(`${apiPaths.events}/${summary.id}`, { headers })
+      ).json()) as { data: EventDetail };
+      const type = event.ticket_types.find(
+        (entry) =>
+          entry.availability === "on_sale" && entry.price_cents === 0 && entry.remaining > 2,
+      );
+      if (!type) continue;
+      free = { type, path: pathTo("event", locale, { slug: event.slugs[locale], id: event.id }) };
+      break;
+    }
+    expect(free, "the demo data has a free event on sale").toBeDefined();
+    await page.goto(free!.path);
+    await page.getByLabel(quantityLabel(locale, free!.type), { exact: true }).selectOption("1");
+    await page.getByRole("button", { name: texts[locale].buy.submit }).click();
+    const t = texts[locale].page;
+    const details = page.getByRole("form", { name: t.buyerHeading });
+    await details.getByLabel(t.buyerName, { exact: true }).fill("Frei Karte");
+    await details.getByLabel(t.buyerEmail, { exact: true }).fill(uniqueEmail("free"));
+    await page.getByLabel(t.terms.replace(/<\/?link>/g, ""), { exact: true }).check();
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await expect(page).toHaveURL((url) => url.pathname === pathTo("ticket-buy-status", locale));
+    await expect(page.getByRole("heading", { name: texts[locale].status.freeTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: texts[locale].status.paidTitle })).toHaveCount(
+      0,
+    );
+  });
+}
+
 test("a payment under way at the provider: the checkout page goes on to the return page, which waits", async ({
   page,
   request,

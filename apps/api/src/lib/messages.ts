@@ -123,7 +123,9 @@ const de = {
     "Hallo {name},\n\nSie haben angefordert, Ihr Passwort bei {site} zurückzusetzen. Über diesen Link vergeben Sie ein neues Passwort (gültig für {minutes} Minuten, nur einmal verwendbar):\n\n{link}\n\nWenn Sie das nicht waren, können Sie diese E-Mail ignorieren.\n\nIhr {site}-Team",
   order_mail_subject: "Ihre Tickets: {event} – Bestellung {order}",
   order_mail_text:
-    "Hallo {name},\n\nvielen Dank für Ihre Bestellung {order} bei {site}. Ihre Zahlung ist eingegangen.\n\n{event}\n{date}\n{venue}\n\n{lines}\n\nGesamt: {total}\n{vat}\n\nIm Anhang: Ihre Tickets als PDF (eine Seite je Ticket, zum Ausdrucken oder Vorzeigen am Handy) und der Termin für Ihren Kalender.\nIhre Tickets mit QR-Codes online: {link}\n\nIhr {site}-Team",
+    "Hallo {name},\n\nvielen Dank für Ihre Bestellung {order} bei {site}. {received}\n\n{event}\n{date}\n{venue}\n\n{lines}\n\nGesamt: {total}\n{vat}\n\nIm Anhang: Ihre Tickets als PDF (eine Seite je Ticket, zum Ausdrucken oder Vorzeigen am Handy) und der Termin für Ihren Kalender.\nIhre Tickets mit QR-Codes online: {link}\n\nIhr {site}-Team",
+  order_mail_paid: "Ihre Zahlung ist eingegangen.",
+  order_mail_free: "Ihre kostenlosen Tickets sind bestätigt.",
   order_mail_line: "{quantity} × {type} zu je {price}",
   order_mail_discount: "Rabatt: −{amount}",
   order_mail_fee: "Servicegebühr: {amount}",
@@ -379,7 +381,9 @@ const en: Catalogue = {
     "Hello {name},\n\nyou asked to reset your password at {site}. Use this link to choose a new password (valid for {minutes} minutes, usable once):\n\n{link}\n\nIf this was not you, you can ignore this email.\n\nYour {site} team",
   order_mail_subject: "Your tickets: {event} – order {order}",
   order_mail_text:
-    "Hello {name},\n\nthank you for your order {order} at {site}. Your payment has been received.\n\n{event}\n{date}\n{venue}\n\n{lines}\n\nTotal: {total}\n{vat}\n\nAttached: your tickets as a PDF (one page per ticket, to print or show on your phone) and the date for your calendar.\nYour tickets with QR codes online: {link}\n\nYour {site} team",
+    "Hello {name},\n\nthank you for your order {order} at {site}. {received}\n\n{event}\n{date}\n{venue}\n\n{lines}\n\nTotal: {total}\n{vat}\n\nAttached: your tickets as a PDF (one page per ticket, to print or show on your phone) and the date for your calendar.\nYour tickets with QR codes online: {link}\n\nYour {site} team",
+  order_mail_paid: "Your payment has been received.",
+  order_mail_free: "Your free tickets are confirmed.",
   order_mail_line: "{quantity} × {type} at {price} each",
   order_mail_discount: "Discount: −{amount}",
   order_mail_fee: "Service fee: {amount}",

@@ -192,6 +192,7 @@ describe("an order mixing VAT rates", () => {
     const text = readMail((await rawMailsTo(email))[0]!).replace(/\u00a0/g, " ");
     expect(text).toContain("Gesamt: 62,00 €\ninkl. 19 % MwSt.: 7,98 €\ninkl. 7 % MwSt.: 0,79 €");
     expect(text).toContain("MwSt. gesamt: 8,77 €");
+    expect(text).toContain("Ihre Zahlung ist eingegangen.");
 
     const pdf = await call(t.app, {
       method: "GET",

@@ -4,6 +4,7 @@ import {
   checkoutPaths,
   type ErrorBody,
   fillPath,
+  locales,
   type TestPayment,
   type TicketKey,
   type TicketList,
@@ -19,6 +20,7 @@ import * as s from "../db/schema.ts";
 import { berlinDay } from "../lib/catalogue.ts";
 import { money } from "../lib/checkout/format.ts";
 import type { LateRefundReason } from "../lib/checkout/orders.ts";
+import { t as message } from "../lib/messages.ts";
 import { PaymentUnavailable } from "../lib/payments/provider.ts";
 import { heldSeats } from "../lib/seats.ts";
 import { loadKeys } from "../lib/tokens.ts";
@@ -26,6 +28,7 @@ import {
   call,
   createTestApp,
   loginDemoVisitor,
+  mailsTo,
   registerVisitor,
   type TestApp,
   testDatabase,
@@ -2102,6 +2105,12 @@ describe("paying with the test provider", () => {
     expect(body.data.tickets).toHaveLength(2);
     const list = await call(t.app, { method: "GET", url: "/api/v1/auth/tickets", token });
     expect(list.json<TicketList>().data).toHaveLength(2);
+    // Its confirmation receives no payment: it confirms the free tickets.
+    await runOutbox();
+    const mail = (await mailsTo(t, buyer.email)).at(-1) ?? "";
+    const said = (key: "order_mail_free" | "order_mail_paid") =>
+      locales.some((locale) => mail.includes(message(locale, key)));
+    expect([said("order_mail_free"), said("order_mail_paid")]).toEqual([true, false]);
   });
 });
 

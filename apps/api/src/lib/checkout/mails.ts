@@ -38,6 +38,8 @@ export function orderConfirmationMail(
       name: order.buyer_name,
       order: order.id,
       site,
+      // A free order had no payment to receive.
+      received: t(locale, order.total_cents > 0 ? "order_mail_paid" : "order_mail_free"),
       event: order.event.title,
       date: eventDate(order.event.starts_at, locale),
       venue: order.event.venue_name,

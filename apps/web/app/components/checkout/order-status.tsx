@@ -85,7 +85,12 @@ export function OrderStatus({
       {order.test_mode && <TestModeNotice />}
       {order.status === "paid" && (
         <>
-          <Panel tone="success" icon="circle-check" title={t("paidTitle")} role="status">
+          <Panel
+            tone="success"
+            icon="circle-check"
+            title={t(order.total_cents > 0 ? "paidTitle" : "freeTitle")}
+            role="status"
+          >
             <p>{t("paidText", { email: order.buyer_email })}</p>
             {signedIn && <p>{t("paidAccount")}</p>}
           </Panel>
