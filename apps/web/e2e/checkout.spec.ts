@@ -335,6 +335,38 @@ for (const locale of locales) {
   });
 }
 
+test("on a phone the order's amounts stay in view; the unit price and discount go under the type", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const t = texts.en.page;
+  const context = await browser.newContext({
+    baseURL,
+    locale: "en-GB",
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = await context.newPage();
+    const sale = await saleEvent(request, "en");
+    await chooseAndHold(page, "en", sale);
+    const summary = page.getByRole("region", { name: t.summary });
+    const amount = summary.getByRole("columnheader", { name: t.lineTotal });
+    const card = (await summary.boundingBox())!;
+    const box = (await amount.boundingBox())!;
+    expect(box.x + box.width, "the amount column's right edge").toBeLessThanOrEqual(
+      card.x + card.width,
+    );
+    await expect(summary.getByRole("columnheader", { name: t.unitPrice })).toBeHidden();
+    const [first] = sale.types;
+    await expect(summary.getByRole("rowheader", { name: new RegExp(first.name) })).toContainText(
+      `${t.unitPrice}: `,
+    );
+  } finally {
+    await context.close();
+  }
+});
+
 for (const locale of locales) {
   test(`a free ticket skips payment: the return page confirms it, as no payment was received (${locale})`, async ({
     page,

@@ -40,10 +40,11 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
               <th scope="col" className="py-2 pr-3 text-right">
                 {t("quantity")}
               </th>
-              <th scope="col" className="py-2 pr-3 text-right">
+              {/* On a phone the unit price and discount go under the type: the amount stays in view. */}
+              <th scope="col" className="hidden py-2 pr-3 text-right sm:table-cell">
                 {t("unitPrice")}
               </th>
-              <th scope="col" className="py-2 pr-3 text-right">
+              <th scope="col" className="hidden py-2 pr-3 text-right sm:table-cell">
                 {t("discount")}
               </th>
               <th scope="col" className="py-2 text-right">
@@ -59,10 +60,17 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
               >
                 <th scope="row" className="py-2 pr-3 font-medium">
                   {item.ticket_type_name}
+                  <span className={`block text-xs font-normal sm:hidden ${mutedText}`}>
+                    {t("unitPrice")}: {euro(item.unit_price_cents)}
+                    {item.discount_cents > 0 &&
+                      ` · ${t("discount")}: −${euro(item.discount_cents)}`}
+                  </span>
                 </th>
                 <td className="py-2 pr-3 text-right">{item.quantity}</td>
-                <td className="py-2 pr-3 text-right">{euro(item.unit_price_cents)}</td>
-                <td className="py-2 pr-3 text-right">
+                <td className="hidden py-2 pr-3 text-right sm:table-cell">
+                  {euro(item.unit_price_cents)}
+                </td>
+                <td className="hidden py-2 pr-3 text-right sm:table-cell">
                   {item.discount_cents > 0 ? `−${euro(item.discount_cents)}` : "–"}
                 </td>
                 <td className="py-2 text-right">{euro(item.price_cents * item.quantity)}</td>
