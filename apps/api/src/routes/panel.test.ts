@@ -2130,6 +2130,8 @@ describe("figures and orders", () => {
   it("shows sales on the dashboard, lists, finds and exports orders, and refunds one", async () => {
     const owner = await approvedOrganiser(t.app, t.ctx.db);
     const { event, type } = await saleEvent(owner.token, { price_cents: 2000 });
+    const draft = await createEvent(owner.token);
+    await addType(owner.token, draft.id, { capacity: 50 });
     const buyer = await registerVisitor(t.app);
     const orderId = await buy(event.id, type.id, 2, buyer.tokens.access_token);
     await buy(event.id, type.id, 1);
@@ -2139,7 +2141,9 @@ describe("figures and orders", () => {
       url: panelPaths.dashboard,
       token: owner.token,
     });
-    const upcoming = board.json<{ data: Dashboard }>().data.upcoming;
+    const { upcoming, totals } = board.json<{ data: Dashboard }>().data;
+    // A draft's seats are not on offer: the totals count the published event's only.
+    expect(totals.capacity).toBe(100);
     // Fee per ticket: 10 % + 50 ct, so 2.50 € for each of the three.
     expect(upcoming.find((e) => e.id === event.id)!.figures).toEqual({
       sold: 3,

@@ -175,12 +175,16 @@ export async function listEvents(
   }));
 }
 
-/** Upcoming and past events and the totals over all of them. */
+/**
+ * Upcoming and past events and the totals over all of them. The seats on offer are those of
+ * published events: a draft sells none yet, and a cancelled event none any more.
+ */
 export async function dashboard(db: Db, organiserId: string, locale: Locale, now = new Date()) {
   const all = await listEvents(db, organiserId, locale);
   const totals = emptyFigures();
   for (const event of all) {
     for (const key of Object.keys(totals) as (keyof EventFigures)[]) {
+      if (key === "capacity" && event.status !== "published") continue;
       totals[key] += event.figures[key];
     }
   }
