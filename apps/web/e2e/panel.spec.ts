@@ -612,6 +612,29 @@ for (const locale of ["de", "en"] as const satisfies Locale[]) {
     await page.context().close();
   });
 
+  test(`deleting the newest ticket type keeps what is typed for a new one (${locale})`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const organiser = await approvedOrganiser(request, `Tippbühne ${locale} ${Date.now()}`);
+    const { eventId, types } = await eventThroughApi(request, organiser.headers);
+    const newest = types.reduce((a, b) => (a.id > b.id ? a : b));
+    const name = locale === "en" ? newest.name_en : newest.name_de;
+    const page = await browserIn(browser, baseURL, locale);
+    await loginAs(page, locale, organiser);
+    await page.goto(pathTo("panel-event", locale, { id: eventId }));
+    await waitForHydration(page);
+    await page.getByLabel(t.typeNameDe, { exact: true }).fill("Halb getippt");
+    await page
+      .getByRole("checkbox", { name: fill(t.typeDeleteConfirm, { name }), exact: true })
+      .check();
+    await page.getByRole("button", { name: fill(t.typeDelete, { name }), exact: true }).click();
+    await expect(page.locator("#event-saved")).toHaveText(t.done.deleteType);
+    await expect(page.getByLabel(t.typeNameDe, { exact: true })).toHaveValue("Halb getippt");
+    await page.context().close();
+  });
+
   test(`door screen: revoking a door link takes a tick (${locale})`, async ({
     browser,
     request,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import type { FormFailure } from "../../lib/forms";
@@ -55,9 +55,11 @@ export function EventForm({
   // The venue alone is held here: a venue created beside the form joins the choices with the
   // page's new data, and an uncontrolled list would not choose it then.
   const [venue, setVenue] = useState(value("venue_id"));
-  useEffect(() => {
-    if (createdVenue) setVenue(String(createdVenue));
-  }, [createdVenue]);
+  const [chosenCreated, setChosenCreated] = useState(createdVenue);
+  if (createdVenue && createdVenue !== chosenCreated) {
+    setChosenCreated(createdVenue);
+    setVenue(String(createdVenue));
+  }
   return (
     <Form method="post" className="space-y-5" aria-labelledby="event-form-heading">
       <h2 id="event-form-heading" className="text-lg font-semibold">

@@ -1,5 +1,6 @@
 import type { PanelTicketType, PanelVoucher } from "@eventwerk/contract";
 import { vatPercent } from "@eventwerk/contract/constants";
+import { useState } from "react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { useEuro, useFormat } from "../../lib/intl-format";
@@ -44,6 +45,10 @@ export function TicketTypes({
     format.number(value, { maximumFractionDigits: 1, useGrouping: false });
   const added = resultFor(result, "addType");
   const addFailure = added && !added.ok ? added : null;
+  // The highest id seen: it grows with each type made and stays when one is deleted.
+  const highest = Math.max(0, ...types.map((type) => type.id));
+  const [newestType, setNewestType] = useState(highest);
+  if (highest > newestType) setNewestType(highest);
   return (
     <section aria-labelledby="types-heading" className="space-y-4">
       <h2 id="types-heading" className="text-lg font-semibold">
@@ -158,9 +163,9 @@ export function TicketTypes({
         })}
       </ul>
       <Form
-        // Emptied once its type is made (the newest type's id, after the page's redirect), so
-        // that a second click makes no twin; a refused one keeps what was typed.
-        key={Math.max(0, ...types.map((type) => type.id))}
+        // Emptied once its type is made (a new highest id, after the page's redirect), so that
+        // a second click makes no twin; a refused one, or a type deleted, keeps what was typed.
+        key={newestType}
         method="post"
         preventScrollReset
         className="space-y-4 rounded-lg border border-dashed border-neutral-300 p-4 dark:border-neutral-700"

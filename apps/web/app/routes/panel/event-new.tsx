@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import { apiFor } from "../../api.server";
@@ -78,6 +79,10 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
       ? (actionData as FormFailure<VenueField>)
       : null;
   const newVenue = actionData?.intent === "venue" && actionData.ok ? actionData.venueId : null;
+  // The last venue made: the venue form empties for each new one, and keeps what is typed in it
+  // through the event form's posts.
+  const [lastVenue, setLastVenue] = useState(newVenue);
+  if (newVenue && newVenue !== lastVenue) setLastVenue(newVenue);
   return (
     <main
       id="main"
@@ -107,7 +112,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
         )}
         <FailureMessage id="venue-error" failure={venueFailure} />
         {/* Emptied once its venue is made (a new key), so that a second click makes no twin. */}
-        <Form key={newVenue ?? "venue"} method="post" className="grid gap-4 md:grid-cols-2">
+        <Form key={lastVenue ?? "venue"} method="post" className="grid gap-4 md:grid-cols-2">
           <input type="hidden" name="intent" value="venue" />
           {(
             [
