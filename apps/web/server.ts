@@ -434,7 +434,9 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     }
     // sirv pipes a file into the answer without listening for the file's errors: a file gone
     // from under the running server (a build written over the last) would end the process.
-    // The headers have gone by then, so the answer is cut off, and the browser may ask again.
+    // The headers have gone by then, so the answer is cut off; sirv listed its files at the
+    // start, so each later request for that file is too, until the server restarts. (The
+    // listener stays on an answer sirv ends without a file, a 304: it goes with the answer.)
     const fileFailed = (error: Error) => {
       console.error(error);
       res.destroy();

@@ -125,7 +125,7 @@ const de = {
   order_mail_text:
     "Hallo {name},\n\nvielen Dank für Ihre Bestellung {order} bei {site}. {received}\n\n{event}\n{date}\n{venue}\n\n{lines}\n\nGesamt: {total}\n{vat}\n\nIm Anhang: Ihre Tickets als PDF (eine Seite je Ticket, zum Ausdrucken oder Vorzeigen am Handy) und der Termin für Ihren Kalender.\nIhre Tickets mit QR-Codes online: {link}\n\nIhr {site}-Team",
   order_mail_paid: "Ihre Zahlung ist eingegangen.",
-  order_mail_free: "Ihre kostenlosen Tickets sind bestätigt.",
+  order_mail_free: "Ihre Bestellung ist bestätigt.",
   order_mail_line: "{quantity} × {type} zu je {price}",
   order_mail_discount: "Rabatt: −{amount}",
   order_mail_fee: "Servicegebühr: {amount}",
@@ -383,7 +383,7 @@ const en: Catalogue = {
   order_mail_text:
     "Hello {name},\n\nthank you for your order {order} at {site}. {received}\n\n{event}\n{date}\n{venue}\n\n{lines}\n\nTotal: {total}\n{vat}\n\nAttached: your tickets as a PDF (one page per ticket, to print or show on your phone) and the date for your calendar.\nYour tickets with QR codes online: {link}\n\nYour {site} team",
   order_mail_paid: "Your payment has been received.",
-  order_mail_free: "Your free tickets are confirmed.",
+  order_mail_free: "Your order is confirmed.",
   order_mail_line: "{quantity} × {type} at {price} each",
   order_mail_discount: "Discount: −{amount}",
   order_mail_fee: "Service fee: {amount}",

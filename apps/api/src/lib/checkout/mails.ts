@@ -5,8 +5,9 @@ import { eventDate, money, vatLines } from "./format.ts";
 import type { UnsoldRefundReason } from "./orders.ts";
 
 /**
- * The confirmation after payment, in the buyer's language: the order summary with VAT, the link
- * to the tickets, and the attachments (the tickets' PDF, the event's calendar file).
+ * The confirmation after payment (at once for an order that costs nothing), in the buyer's
+ * language: the order summary with VAT, the link to the tickets, and the attachments (the
+ * tickets' PDF, the event's calendar file).
  */
 export function orderConfirmationMail(
   order: CheckoutOrder,
@@ -38,7 +39,7 @@ export function orderConfirmationMail(
       name: order.buyer_name,
       order: order.id,
       site,
-      // A free order had no payment to receive.
+      // An order that cost nothing (free tickets, or a voucher) had no payment to receive.
       received: t(locale, order.total_cents > 0 ? "order_mail_paid" : "order_mail_free"),
       event: order.event.title,
       date: eventDate(order.event.starts_at, locale),
