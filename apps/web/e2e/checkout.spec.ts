@@ -335,7 +335,7 @@ for (const locale of locales) {
   });
 }
 
-test("on a phone the order's amounts stay in view; the unit price and discount go under the type", async ({
+test("on a phone the order's amounts stay in view; the unit price and discount go under them", async ({
   browser,
   baseURL,
   request,
@@ -359,7 +359,7 @@ test("on a phone the order's amounts stay in view; the unit price and discount g
     );
     await expect(summary.getByRole("columnheader", { name: t.unitPrice })).toBeHidden();
     const [first] = sale.types;
-    await expect(summary.getByRole("rowheader", { name: new RegExp(first.name) })).toContainText(
+    await expect(summary.getByRole("row", { name: new RegExp(first.name) })).toContainText(
       `${t.unitPrice}: `,
     );
   } finally {

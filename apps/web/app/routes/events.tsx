@@ -345,7 +345,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
               <ul className="list-disc pl-5">
                 {Object.entries(invalid.fields).map(([name, message]) => (
                   <li key={name}>
-                    {name in filterLabels ? `${filterLabels[name as keyof Filters]}: ` : ""}
+                    {Object.hasOwn(filterLabels, name)
+                      ? `${filterLabels[name as keyof Filters]}: `
+                      : ""}
                     {message}
                   </li>
                 ))}

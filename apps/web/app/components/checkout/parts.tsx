@@ -40,7 +40,7 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
               <th scope="col" className="py-2 pr-3 text-right">
                 {t("quantity")}
               </th>
-              {/* On a phone the unit price and discount go under the type: the amount stays in view. */}
+              {/* On a phone the unit price and discount go under the amount, which stays in view. */}
               <th scope="col" className="hidden py-2 pr-3 text-right sm:table-cell">
                 {t("unitPrice")}
               </th>
@@ -60,11 +60,6 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
               >
                 <th scope="row" className="py-2 pr-3 font-medium">
                   {item.ticket_type_name}
-                  <span className={`block text-xs font-normal sm:hidden ${mutedText}`}>
-                    {t("unitPrice")}: {euro(item.unit_price_cents)}
-                    {item.discount_cents > 0 &&
-                      ` · ${t("discount")}: −${euro(item.discount_cents)}`}
-                  </span>
                 </th>
                 <td className="py-2 pr-3 text-right">{item.quantity}</td>
                 <td className="hidden py-2 pr-3 text-right sm:table-cell">
@@ -73,7 +68,15 @@ export function OrderSummary({ order }: { order: CheckoutOrder }) {
                 <td className="hidden py-2 pr-3 text-right sm:table-cell">
                   {item.discount_cents > 0 ? `−${euro(item.discount_cents)}` : "–"}
                 </td>
-                <td className="py-2 text-right">{euro(item.price_cents * item.quantity)}</td>
+                <td className="py-2 text-right">
+                  {euro(item.price_cents * item.quantity)}
+                  {/* In the amount's cell, not the row's name, which a screen reader repeats. */}
+                  <span className={`block text-xs sm:hidden ${mutedText}`}>
+                    {t("unitPrice")}: {euro(item.unit_price_cents)}
+                    {item.discount_cents > 0 &&
+                      ` · ${t("discount")}: −${euro(item.discount_cents)}`}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>

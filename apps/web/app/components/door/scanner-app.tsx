@@ -379,6 +379,7 @@ export function ScannerApp({
           <span className="block truncate">{session.event.title}</span>
           {session.gate && (
             <span className="block font-normal wrap-anywhere">
+              <span className="sr-only"> · </span>
               {t("gate", { gate: session.gate })}
             </span>
           )}
