@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { pathTo } from "../app/route-table";
-import { accountLink, catalogues, germanBrowser, locales, login, test } from "./support";
+import { accountLink, catalogues, germanBrowser, locales, login, paramsFor, test } from "./support";
 
 test.use(germanBrowser);
 
@@ -117,7 +117,7 @@ for (const locale of locales) {
     test.slow();
     const pages = [
       `${pathTo("search", locale)}?q=konzert`,
-      pathTo("event", locale, { slug: "jazz-im-park", id: 12 }),
+      pathTo("event", locale, paramsFor("event")),
       pathTo("events", locale),
       pathTo("home", locale),
     ];
