@@ -428,8 +428,11 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
       refuse(res, 421, "Misdirected Request");
       return;
     }
-    if (req.method === "POST") {
+    const renderPage = () => {
       render(req, res, address).catch(fail(res));
+    };
+    if (req.method === "POST") {
+      renderPage();
       return;
     }
     // sirv pipes a file into the answer without listening for the file's errors: a file gone
@@ -445,7 +448,7 @@ export async function createWebListener(options: WebListenerOptions = {}): Promi
     res.once("pipe", watchFile);
     assets(req, res, () => {
       res.off("pipe", watchFile);
-      render(req, res, address).catch(fail(res));
+      renderPage();
     });
   };
   const answers = new WeakMap<CachedPage, CachedAnswer>();

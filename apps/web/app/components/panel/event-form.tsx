@@ -28,7 +28,6 @@ export function EventForm({
   submitLabel,
   notice,
   stored,
-  createdVenue,
 }: {
   initial: Partial<Record<EventField, string>>;
   /** An existing event's times as stored, sent back so that unchanged ones stay exact. */
@@ -40,8 +39,6 @@ export function EventForm({
   submitLabel: string;
   /** What saving does besides (told before the button, which it describes). */
   notice?: string;
-  /** A venue just created beside the form: it is chosen, and what was typed stays. */
-  createdVenue?: number | null;
 }) {
   const t = useTranslations("panel");
   const tf = useTranslations("forms");
@@ -52,13 +49,14 @@ export function EventForm({
     defaultValue: value(name),
     error: failure?.fields[name],
   });
-  // The venue alone is held here: a venue created beside the form joins the choices with the
-  // page's new data, and an uncontrolled list would not choose it then.
+  // The venue alone is held here: a venue created beside the form comes as a new starting
+  // choice with the page's new data, where an uncontrolled list would not choose it; what else
+  // was typed stays.
   const [venue, setVenue] = useState(value("venue_id"));
-  const [chosenCreated, setChosenCreated] = useState(createdVenue);
-  if (createdVenue && createdVenue !== chosenCreated) {
-    setChosenCreated(createdVenue);
-    setVenue(String(createdVenue));
+  const [startVenue, setStartVenue] = useState(initial.venue_id);
+  if (initial.venue_id !== startVenue) {
+    setStartVenue(initial.venue_id);
+    if (initial.venue_id) setVenue(initial.venue_id);
   }
   return (
     <Form method="post" className="space-y-5" aria-labelledby="event-form-heading">

@@ -92,7 +92,6 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
       <Card className="p-6">
         <EventForm
           initial={newVenue ? { venue_id: String(newVenue) } : {}}
-          createdVenue={newVenue}
           failure={eventFailure}
           categories={loaderData.categories}
           venues={loaderData.venues}
